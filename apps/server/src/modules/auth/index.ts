@@ -1,0 +1,43 @@
+import type { Module } from '../../platform/deps.ts';
+import { AppError } from '../../platform/http/index.ts';
+import { authRoutes } from './routes.ts';
+import { authenticate, bearerToken, type MemberContext } from './sessions.ts';
+import { seedDemoMember } from './demo.ts';
+
+export { authenticate, bearerToken, endSessions, announceEnd, openSession, type MemberContext, type EndReason } from './sessions.ts';
+export { getMember, findMember, createMember, normalizeName } from './accounts.ts';
+export { members, type MemberRow } from './tables.ts';
+export { DEMO_MEMBER } from './demo.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in member, on routes with `auth: 'member'` (always set) or 'optional'. */
+    member: MemberContext | null;
+  }
+}
+
+export const authModule: Module = {
+  name: 'auth',
+  install(app, deps) {
+    app.decorateRequest('member', null);
+    // Member paths need a live session of this site: 401 with the session-loss code otherwise.
+    app.addHook('preHandler', async (req) => {
+      const mode = req.routeOptions.config?.auth;
+      if (!mode) return;
+      const token = bearerToken(req.headers.authorization);
+      if (!token) {
+        if (mode === 'member') throw new AppError('AUTH_INVALID', { httpStatus: 401 });
+        return;
+      }
+      try {
+        const member = await authenticate(deps.db, token);
+        if (member.siteId !== req.site.siteId) throw new AppError('AUTH_INVALID', { httpStatus: 401 });
+        req.member = member;
+      } catch (err) {
+        if (mode === 'member') throw err;
+      }
+    });
+    authRoutes(app, deps);
+  },
+  seed: seedDemoMember,
+};

@@ -1,0 +1,96 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { Errors, channel, type ErrorName } from '@bp/contract';
+import type { Db, DbOrTx } from '../../platform/db/index.ts';
+import type { Bus } from '../../platform/realtime/index.ts';
+import { clock, nextTokenExpiry } from '../../platform/clock.ts';
+import { AppError } from '../../platform/http/index.ts';
+import { members, sessions } from './tables.ts';
+
+/** The member a request acts for, once its token checks out. */
+export interface MemberContext {
+  memberId: number;
+  siteId: number;
+  name: string;
+  vipLevel: number;
+  tags: string[];
+  sessionId: number;
+}
+
+export type EndReason = 'logout' | 'login_elsewhere' | 'password_changed' | 'blocked';
+
+/** Which code a request with an ended session gets (seed 4: session loss). */
+const END_CODES: Record<EndReason, ErrorName> = {
+  logout: 'AUTH_INVALID',
+  login_elsewhere: 'LOGIN_ELSEWHERE',
+  password_changed: 'PASSWORD_CHANGED',
+  blocked: 'ACCOUNT_BLOCKED',
+};
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Opens a session: a random token whose hash alone is stored, living until the next 22:00
+ * Shanghai time. One session per member: the earlier ones end as "login elsewhere".
+ */
+export async function openSession(
+  db: Db,
+  bus: Bus,
+  member: { memberId: number },
+  device: { uuid?: string; ip?: string },
+): Promise<{ token: string; expireAt: number; sessionId: number }> {
+  const token = randomBytes(32).toString('base64url');
+  const expireAt = nextTokenExpiry(clock.now());
+  const ended = await endSessions(db, member.memberId, 'login_elsewhere');
+  const [row] = await db
+    .insert(sessions)
+    .values({ memberId: member.memberId, tokenHash: hashToken(token), device: device.uuid ?? null, ip: device.ip ?? null, expiresAt: new Date(expireAt) })
+    .returning({ sessionId: sessions.sessionId });
+  if (ended > 0) await announceEnd(bus, member.memberId, 'login_elsewhere');
+  return { token, expireAt, sessionId: row.sessionId };
+}
+
+/** Ends every live session of a member; returns how many ended. */
+export async function endSessions(db: DbOrTx, memberId: number, reason: EndReason): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ endedAt: new Date(clock.now()), endedReason: reason })
+    .where(and(eq(sessions.memberId, memberId), isNull(sessions.endedAt)))
+    .returning({ id: sessions.sessionId });
+  return ended.length;
+}
+
+/** Tells the member's open sockets their session ended, so the site reacts at once. */
+export async function announceEnd(bus: Bus, memberId: number, reason: EndReason): Promise<void> {
+  const entry = Errors[END_CODES[reason]];
+  await bus.publish(channel.user(memberId), 'session.ended', { code: entry.code, msg: entry.msg });
+}
+
+export async function endSession(db: Db, sessionId: number, reason: EndReason): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ endedAt: new Date(clock.now()), endedReason: reason })
+    .where(and(eq(sessions.sessionId, sessionId), isNull(sessions.endedAt)));
+}
+
+/** Resolves a bearer token to its member, or throws the session-loss code that applies (HTTP 401). */
+export async function authenticate(db: Db, token: string): Promise<MemberContext> {
+  const [row] = await db
+    .select({ s: sessions, m: members })
+    .from(sessions)
+    .innerJoin(members, eq(members.memberId, sessions.memberId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) throw new AppError('AUTH_INVALID', { httpStatus: 401 });
+  if (row.s.endedReason) throw new AppError(END_CODES[row.s.endedReason as EndReason], { httpStatus: 401 });
+  if (row.s.expiresAt.getTime() <= clock.now()) throw new AppError('AUTH_INVALID', { httpStatus: 401 });
+  if (row.m.status === '2') throw new AppError('ACCOUNT_BLOCKED', { httpStatus: 401 });
+  return { memberId: row.m.memberId, siteId: row.m.siteId, name: row.m.name, vipLevel: row.m.vipLevel, tags: row.m.tags, sessionId: row.s.sessionId };
+}
+
+/** `Authorization: Bearer <token>`, or the bare token. */
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : header.trim();
+  return token.length > 0 && token.length <= 200 ? token : null;
+}

@@ -1,0 +1,48 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, in one place. */
+export interface Config {
+  port: number;
+  host: string;
+  /** PGlite's data folder; ':memory:' for a throwaway database. */
+  dataDir: string;
+  /** PostgreSQL instead of PGlite when set. */
+  databaseUrl: string | null;
+  /** A PostgreSQL schema to live in (tests isolate themselves this way). */
+  databaseSchema: string | null;
+  /** Redis for the bus, rate limits and caches when set; otherwise in-process. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key and channel, so several deployments (or tests) can share one Redis. */
+  redisPrefix: string;
+  logLevel: string;
+  /** `RATE_LIMITS=off` disables rate limits, for load tests alone. */
+  rateLimits: boolean;
+  /** Multiplies the built-in odds feed's clock. */
+  feedSpeed: number;
+  /** The built web app served at `/`; absent in tests that need no site. */
+  webDist: string | null;
+  /** Seeds the demo sites and member on an empty database. */
+  seedDemo: boolean;
+  /** Background jobs (feed, settlement, reconciliation, interest) run in this instance. */
+  runJobs: boolean;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: env.DATA_DIR ?? path.join(repoRoot, 'data', 'pglite'),
+    databaseUrl: env.DATABASE_URL || null,
+    databaseSchema: env.DATABASE_SCHEMA || null,
+    redisUrl: env.REDIS_URL || null,
+    redisPrefix: env.REDIS_PREFIX ?? 'bp:',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    rateLimits: env.RATE_LIMITS !== 'off',
+    feedSpeed: Number(env.FEED_SPEED ?? 1),
+    webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist'),
+    seedDemo: env.SEED_DEMO !== 'off',
+    runJobs: env.RUN_JOBS !== 'off',
+  };
+}

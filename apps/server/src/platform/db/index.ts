@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { Config } from '../config.ts';
+
+/**
+ * One query builder over either engine. PGlite and node-postgres share Drizzle's PostgreSQL
+ * dialect, so the same SQL runs on both; we type both as the node-postgres flavour.
+ */
+export type Db = NodePgDatabase<Record<string, never>>;
+/** A transaction handle; anything that takes a Db also takes one. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a script of several statements without parameters. */
+  exec(sql: string): Promise<void>;
+  /** Runs a script in one transaction on one connection: all of it or none (migrations). */
+  execAtomically(sql: string): Promise<void>;
+  /** A raw query with parameters. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, config.databaseSchema) : openPglite(config.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (dataDir !== ':memory:') fs.mkdirSync(dataDir, { recursive: true });
+  const client = dataDir === ':memory:' ? new PGlite() : new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite({ client }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    execAtomically: async (sql) => {
+      await client.transaction(async (tx) => {
+        await tx.exec(sql);
+      });
+    },
+    query: async <T>(sql: string, params: unknown[] = []) => (await client.query<T>(sql, params)).rows,
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, schema: string | null): Promise<Database> {
+  if (schema) {
+    // Tests each live in a schema of their own on the shared database.
+    const setup = new pg.Client({ connectionString: url });
+    await setup.connect();
+    await setup.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    await setup.end();
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.PG_POOL_MAX ?? 20),
+    options: schema ? `-c search_path="${schema}"` : undefined,
+  });
+  const db = drizzlePg({ client: pool }) as Db;
+  return {
+    db,
+    kind: 'postgres',
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    execAtomically: async (sql) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('BEGIN');
+        await conn.query(sql);
+        await conn.query('COMMIT');
+      } catch (err) {
+        await conn.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        conn.release();
+      }
+    },
+    query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+    close: () => pool.end(),
+  };
+}
+
+/** Drops a test's schema (PostgreSQL) after its pool has closed. */
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await c.end();
+}

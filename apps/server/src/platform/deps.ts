@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/index.ts';
+import type { Bus } from './realtime/index.ts';
+
+/** What the composition root hands every module. */
+export interface Deps {
+  config: Config;
+  database: Database;
+  db: Db;
+  bus: Bus;
+  /** Shared Redis connection (rate limits, nonces, caches), when configured. */
+  redis: Redis | null;
+}
+
+/** A business domain as the composition root sees it. */
+export interface Module {
+  name: string;
+  /** Routes and hooks, registered on the root app in the modules' order. */
+  install(app: FastifyInstance, deps: Deps): Promise<void> | void;
+  /** Demo data for an empty database; must be safe to run on every start. */
+  seed?(deps: Deps): Promise<void>;
+  /** Background work for this instance; returns how to stop it. */
+  start?(deps: Deps): Promise<() => Promise<void>>;
+}

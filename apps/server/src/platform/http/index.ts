@@ -1,0 +1,3 @@
+export { AppError, fail } from './errors.ts';
+export { defineRoute, type RouteConfig, type RateLimitClass } from './route.ts';
+export { installHttp, sendEnvelope, BODY_LIMIT } from './install.ts';

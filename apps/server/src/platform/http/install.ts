@@ -1,0 +1,72 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Errors, type ErrorName } from '@bp/contract';
+import { AppError } from './errors.ts';
+
+z.config(z.locales.zhCN());
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body exactly as it arrived (signatures are computed over it). */
+    rawBody?: string;
+  }
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+/** Sends an envelope as a finished string, so no route serializer reshapes it. */
+export function sendEnvelope(reply: FastifyReply, status: number, key: ErrorName, msg?: string, data: unknown = null) {
+  const entry = Errors[key];
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ code: entry.code, data, msg: msg ?? entry.msg }));
+}
+
+/**
+ * The HTTP platform: zod schemas, JSON bodies kept raw for signatures, and every failure answered
+ * as an envelope with a catalogue code (API.md: 200, or 400/401/413/429 where it says).
+ */
+export function installHttp(app: FastifyInstance): void {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (req, body, done) => {
+    const text = body as string;
+    req.rawBody = text;
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError('BAD_JSON', { httpStatus: 400 }), undefined);
+    }
+  });
+  // Anything else is not JSON: the seed's calls all speak JSON (older form bodies are not served).
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (req, _body, done) => {
+    done(new AppError('BAD_JSON', { httpStatus: 400 }), undefined);
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) return sendEnvelope(reply, err.httpStatus, err.key, err.message, err.data);
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issue = err.validation[0];
+      const field = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || null;
+      const msg = issue?.message ? (field ? `${field}: ${issue.message}` : issue.message) : Errors.VALIDATION.msg;
+      return sendEnvelope(reply, 200, 'VALIDATION', msg, { field });
+    }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendEnvelope(reply, 413, 'BODY_TOO_LARGE');
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
+      return sendEnvelope(reply, 400, 'BAD_JSON');
+    }
+    if (err.statusCode === 429) return sendEnvelope(reply, 429, 'HIGH_TRAFFIC');
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return sendEnvelope(reply, err.statusCode, 'VALIDATION', err.message);
+    }
+    req.log.error({ err }, 'unhandled error');
+    return sendEnvelope(reply, 500, 'INTERNAL');
+  });
+
+  app.setNotFoundHandler((req, reply) => sendEnvelope(reply, 404, 'ROUTE_NOT_FOUND'));
+}

@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from './db/index.ts';
+import { AppError } from './http/index.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The `Idempotency-Key` of a money-moving call (routes with `idempotent: true`). */
+    idempotencyKey: string | null;
+  }
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,64}$/;
+
+/** Routes with `idempotent: true` require an `Idempotency-Key` header of 8 to 64 characters. */
+export function installIdempotency(app: FastifyInstance): void {
+  app.decorateRequest('idempotencyKey', null);
+  app.addHook('preValidation', async (req) => {
+    if (!req.routeOptions.config?.idempotent) return;
+    const key = req.headers['idempotency-key'];
+    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+    req.idempotencyKey = key;
+  });
+}
+
+export const requestHash = (body: unknown): string => createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
+
+export type Claim<T> = { fresh: true } | { fresh: false; response: T };
+
+/**
+ * Claims a key inside the caller's transaction. A concurrent claim of the same key waits on the
+ * row until this transaction ends, then sees its outcome. The same key with another body is an
+ * error; a key still `pending` (a two-phase call in flight) answers 409.
+ */
+export async function claimKey<T>(tx: DbOrTx, memberId: number, key: string, hash: string, state: 'pending' | 'done'): Promise<Claim<T>> {
+  const inserted = await tx.execute(sql`
+    INSERT INTO idempotency_keys (member_id, key, request_hash, state)
+    VALUES (${memberId}, ${key}, ${hash}, ${state})
+    ON CONFLICT DO NOTHING RETURNING key`);
+  if (inserted.rows.length > 0) return { fresh: true };
+  const { rows } = await tx.execute(sql`
+    SELECT request_hash, state, response FROM idempotency_keys WHERE member_id = ${memberId} AND key = ${key}`);
+  const row = rows[0] as { request_hash: string; state: string; response: T } | undefined;
+  if (!row) throw new AppError('IDEMPOTENCY_IN_FLIGHT', { httpStatus: 409 });
+  if (row.request_hash !== hash) throw new AppError('IDEMPOTENCY_MISMATCH');
+  if (row.state === 'pending') throw new AppError('IDEMPOTENCY_IN_FLIGHT', { httpStatus: 409 });
+  return { fresh: false, response: row.response };
+}
+
+/** Records the answer of a claimed key, so a repeat returns it. */
+export async function completeKey(tx: DbOrTx, memberId: number, key: string, response: unknown): Promise<void> {
+  await tx.execute(sql`
+    UPDATE idempotency_keys SET state = 'done', response = ${JSON.stringify(response ?? null)}::jsonb
+    WHERE member_id = ${memberId} AND key = ${key}`);
+}
+
+/** Drops a pending claim whose work was rolled back on the far side, so the key can be used again. */
+export async function releaseKey(tx: DbOrTx, memberId: number, key: string): Promise<void> {
+  await tx.execute(sql`DELETE FROM idempotency_keys WHERE member_id = ${memberId} AND key = ${key} AND state = 'pending'`);
+}
+
+/**
+ * A one-transaction money call: claims the key, does the work, stores the answer, commits; a repeat
+ * (or a concurrent twin) gets the first answer and moves nothing.
+ */
+export async function once<T>(db: Db, memberId: number, key: string, body: unknown, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const claim = await claimKey<T>(tx, memberId, key, requestHash(body), 'done');
+    if (!claim.fresh) return claim.response;
+    const result = await work(tx);
+    await completeKey(tx, memberId, key, result);
+    return result;
+  });
+}

@@ -1,0 +1,2 @@
+export { memoryBus, redisBus, type Bus } from './bus.ts';
+export { installGateway, type SocketIdentity } from './gateway.ts';

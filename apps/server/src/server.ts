@@ -1,0 +1,61 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './platform/config.ts';
+import { openDatabase } from './platform/db/index.ts';
+import { migrate } from './platform/db/migrate.ts';
+import { installHttp, BODY_LIMIT } from './platform/http/index.ts';
+import { installOpenApi } from './platform/openapi.ts';
+import { memoryBus, redisBus } from './platform/realtime/index.ts';
+import type { Deps } from './platform/deps.ts';
+import { installIdempotency } from './platform/idempotency.ts';
+import { modules } from './modules/index.ts';
+
+export interface Server {
+  app: FastifyInstance;
+  deps: Deps;
+  /** Stops jobs, the HTTP server, the bus and the database, in that order. */
+  close(): Promise<void>;
+}
+
+/**
+ * The one composition root: config -> database -> bus -> modules. `main.ts` listens on what this
+ * returns; tests inject into it.
+ */
+export async function createServer(config: Config): Promise<Server> {
+  const database = await openDatabase(config);
+  await migrate(database);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { keyPrefix: config.redisPrefix, maxRetriesPerRequest: 3 }) : null;
+  const bus = config.redisUrl ? await redisBus(config.redisUrl, config.redisPrefix) : memoryBus();
+  const deps: Deps = { config, database, db: database.db, bus, redis };
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+  installHttp(app);
+  await installOpenApi(app);
+  installIdempotency(app);
+  for (const module of modules) await module.install(app, deps);
+  await app.ready();
+
+  if (config.seedDemo) for (const module of modules) await module.seed?.(deps);
+  const stops: Array<() => Promise<void>> = [];
+  if (config.runJobs) for (const module of modules) if (module.start) stops.push(await module.start(deps));
+
+  let closed = false;
+  return {
+    app,
+    deps,
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const stop of stops.reverse()) await stop().catch((err) => app.log.error({ err }, 'job stop failed'));
+      await app.close();
+      await bus.close();
+      await redis?.quit().catch(() => undefined);
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * The typed map of realtime events: every frame `{ch, type, data}` sent on `/ws` or the bus names
+ * one of these types, and its data has that shape. Domains add their events here.
+ */
+export interface RealtimeEvents {
+  /** A member's session was ended by the server (login elsewhere, password changed, blocked). */
+  'session.ended': { code: number; msg: string };
+  /** Answer to a client's sub/unsub. */
+  'sub.ok': { ch: string };
+  'sub.denied': { ch: string; code: number; msg: string };
+  /** Test and diagnostics echo. */
+  'system.notice': { text: string };
+}
+
+export type RealtimeType = keyof RealtimeEvents;
+
+export interface Frame<T extends RealtimeType = RealtimeType> {
+  ch: string;
+  type: T;
+  data: RealtimeEvents[T];
+}
+
+/** Channels: `match:<id>`, `chat:<roomNo>`, `user:<memberId>`, `site:<siteId>`. */
+export const channel = {
+  match: (id: string | number) => `match:${id}`,
+  chat: (roomNo: string | number) => `chat:${roomNo}`,
+  user: (memberId: string | number) => `user:${memberId}`,
+  site: (siteId: string | number) => `site:${siteId}`,
+};
+
+export type ClientFrame = { type: 'sub' | 'unsub'; ch: string } | { type: 'ping' };
