@@ -2,6 +2,7 @@ import type { Module } from '../platform/deps.ts';
 import { siteModule } from './site/index.ts';
 import { authModule } from './auth/index.ts';
 import { memberModule } from './member/index.ts';
+import { walletModule } from './wallet/index.ts';
 
 /** Every business domain, in the order their hooks and routes are installed. */
-export const modules: Module[] = [siteModule, authModule, memberModule];
+export const modules: Module[] = [siteModule, authModule, memberModule, walletModule];

@@ -1,6 +1,7 @@
 import type { ErrorEntry } from './define.ts';
 import { platformErrors } from './platform.ts';
 import { authErrors } from './auth.ts';
+import { walletErrors } from './wallet.ts';
 
 export { defineErrors, type ErrorEntry } from './define.ts';
 
@@ -8,6 +9,7 @@ export { defineErrors, type ErrorEntry } from './define.ts';
 export const Errors = {
   ...platformErrors,
   ...authErrors,
+  ...walletErrors,
 };
 
 export type ErrorName = keyof typeof Errors;

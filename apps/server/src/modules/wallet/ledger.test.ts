@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { Errors } from '@bp/contract';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { houseAccount, memberAccount, memberBalances, postTransfer, walletOwner, type WalletOwner } from './index.ts';
+
+let s: TestServer;
+let owner: WalletOwner;
+beforeAll(async () => {
+  s = await startTestServer();
+  const m = await s.member();
+  owner = walletOwner({ siteId: 1, currency: 'CNY' }, m.memberId);
+});
+afterAll(() => s.close());
+
+const codeOf = (p: Promise<unknown>) => p.then(() => 0, (e: { code?: number }) => e.code ?? -1);
+
+describe('ledger core', () => {
+  it('moves money between a house account and a member wallet, keeping the sum at zero', async () => {
+    const { db } = s.deps;
+    await db.transaction(async (tx) => {
+      const deposits = await houseAccount(tx, 1, 'CNY', 'deposits');
+      const main = await memberAccount(tx, owner);
+      const posted = await postTransfer(tx, { from: deposits, to: main, amountMinor: 10_000n, kind: 'test.credit', ref: `t:${owner.memberId}:1` });
+      expect(posted.toBalance).toBe(10_000n);
+    });
+    expect((await memberBalances(db, owner.memberId)).main).toBe(10_000n);
+    const { rows } = await db.execute(sql`SELECT sum(balance)::text AS total FROM wallet_accounts`);
+    expect(rows[0]).toEqual({ total: '0' });
+  });
+
+  it('refuses to take a member wallet below zero and moves nothing', async () => {
+    const { db } = s.deps;
+    const code = await codeOf(
+      db.transaction(async (tx) => {
+        const main = await memberAccount(tx, owner);
+        const stakes = await houseAccount(tx, 1, 'CNY', 'stakes');
+        await postTransfer(tx, { from: main, to: stakes, amountMinor: 10_001n, kind: 'test.stake', ref: `t:${owner.memberId}:2` });
+      }),
+    );
+    expect(code).toBe(Errors.INSUFFICIENT_BALANCE.code);
+    expect((await memberBalances(db, owner.memberId)).main).toBe(10_000n);
+  });
+
+  it('the database itself refuses a negative member balance', async () => {
+    const main = await memberAccount(s.deps.db, owner);
+    await expect(s.deps.db.execute(sql`UPDATE wallet_accounts SET balance = -1 WHERE account_id = ${main}`)).rejects.toThrow();
+  });
+
+  it('moves a (kind, ref) pair once and keeps transfers immutable', async () => {
+    const { db } = s.deps;
+    const post = () =>
+      db.transaction(async (tx) => {
+        const main = await memberAccount(tx, owner);
+        const stakes = await houseAccount(tx, 1, 'CNY', 'stakes');
+        return postTransfer(tx, { from: main, to: stakes, amountMinor: 100n, kind: 'test.stake', ref: `t:${owner.memberId}:3` });
+      });
+    await post();
+    expect(await codeOf(post())).toBe(Errors.TRANSFER_DUPLICATE.code);
+    expect((await memberBalances(db, owner.memberId)).main).toBe(9_900n);
+    await expect(db.execute(sql`UPDATE wallet_transfers SET amount_minor = 1`)).rejects.toThrow();
+    await expect(db.execute(sql`DELETE FROM wallet_transfers`)).rejects.toThrow();
+  });
+
+  it('refuses zero, negative and mixed-currency transfers', async () => {
+    const { db } = s.deps;
+    const main = await memberAccount(db, owner);
+    const usdtHouse = await houseAccount(db, 2, 'USDT', 'deposits');
+    const cnyHouse = await houseAccount(db, 1, 'CNY', 'deposits');
+    const tryPost = (from: number, to: number, amountMinor: bigint) =>
+      codeOf(db.transaction((tx) => postTransfer(tx, { from, to, amountMinor, kind: 'test.bad', ref: `t:${Math.random()}` })));
+    expect(await tryPost(cnyHouse, main, 0n)).toBe(Errors.AMOUNT_INVALID.code);
+    expect(await tryPost(cnyHouse, main, -5n)).toBe(Errors.AMOUNT_INVALID.code);
+    expect(await tryPost(usdtHouse, main, 5n)).toBe(Errors.CURRENCY_MISMATCH.code);
+  });
+});
