@@ -2,6 +2,7 @@ import type { ErrorEntry } from './define.ts';
 import { platformErrors } from './platform.ts';
 import { authErrors } from './auth.ts';
 import { walletErrors } from './wallet.ts';
+import { clientErrors } from './client.ts';
 
 export { defineErrors, type ErrorEntry } from './define.ts';
 
@@ -10,6 +11,7 @@ export const Errors = {
   ...platformErrors,
   ...authErrors,
   ...walletErrors,
+  ...clientErrors,
 };
 
 export type ErrorName = keyof typeof Errors;
