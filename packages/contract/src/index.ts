@@ -8,3 +8,4 @@ export * from './realtime.ts';
 export * from './site.ts';
 export * from './auth.ts';
 export * from './rules/index.ts';
+export * from './sports.ts';

@@ -1,3 +1,5 @@
+import type { BetConfirmedEvent, BetSettledEvent, MatchScoreEvent, MatchStatusEvent, OddsChangedEvent } from './sports.ts';
+
 /**
  * The typed map of realtime events: every frame `{ch, type, data}` sent on `/ws` or the bus names
  * one of these types, and its data has that shape. Domains add their events here.
@@ -10,6 +12,13 @@ export interface RealtimeEvents {
   'sub.denied': { ch: string; code: number; msg: string };
   /** Test and diagnostics echo. */
   'system.notice': { text: string };
+  /** Sportsbook, on `match:<id>`: prices and market states, the score, the match state. */
+  'odds.changed': OddsChangedEvent;
+  'match.score': MatchScoreEvent;
+  'match.status': MatchStatusEvent;
+  /** Sportsbook, on `user:<memberId>`: a bet settled (or resettled), an in-play bet confirmed or rejected. */
+  'bet.settled': BetSettledEvent;
+  'bet.confirmed': BetConfirmedEvent;
 }
 
 export type RealtimeType = keyof RealtimeEvents;

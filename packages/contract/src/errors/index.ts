@@ -3,6 +3,7 @@ import { platformErrors } from './platform.ts';
 import { authErrors } from './auth.ts';
 import { walletErrors } from './wallet.ts';
 import { clientErrors } from './client.ts';
+import { sportsErrors } from './sports.ts';
 
 export { defineErrors, type ErrorEntry } from './define.ts';
 
@@ -12,6 +13,7 @@ export const Errors = {
   ...authErrors,
   ...walletErrors,
   ...clientErrors,
+  ...sportsErrors,
 };
 
 export type ErrorName = keyof typeof Errors;
