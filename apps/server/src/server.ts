@@ -5,10 +5,13 @@ import { openDatabase } from './platform/db/index.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { installHttp, BODY_LIMIT } from './platform/http/index.ts';
 import { installOpenApi } from './platform/openapi.ts';
-import { memoryBus, redisBus } from './platform/realtime/index.ts';
+import { memoryBus, redisBus, installGateway } from './platform/realtime/index.ts';
+import { installSecurity, provisionClientKeys } from './platform/security/index.ts';
 import type { Deps } from './platform/deps.ts';
 import { installIdempotency } from './platform/idempotency.ts';
 import { modules } from './modules/index.ts';
+import { getConfig } from './modules/site/index.ts';
+import { authenticate } from './modules/auth/index.ts';
 
 export interface Server {
   app: FastifyInstance;
@@ -37,10 +40,18 @@ export async function createServer(config: Config): Promise<Server> {
   installHttp(app);
   await installOpenApi(app);
   installIdempotency(app);
+  // Before the modules, so every route they declare gets its rate limit and the request guard.
+  await installSecurity(app, deps, {
+    siteOf: (req) => req.site.siteId,
+    memberOf: (req) => req.member?.memberId ?? null,
+    siteConfig: (siteId, keys) => getConfig(deps.db, siteId, keys),
+  });
   for (const module of modules) await module.install(app, deps);
+  await installGateway(app, { bus, identify: (token) => authenticate(deps.db, token) });
   await app.ready();
 
   if (config.seedDemo) for (const module of modules) await module.seed?.(deps);
+  await provisionClientKeys(deps.db, config.h5AppSecret);
   const stops: Array<() => Promise<void>> = [];
   if (config.runJobs) for (const module of modules) if (module.start) stops.push(await module.start(deps));
 

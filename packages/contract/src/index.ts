@@ -9,3 +9,4 @@ export * from './site.ts';
 export * from './auth.ts';
 export * from './rules/index.ts';
 export * from './sports.ts';
+export * from './security.ts';

@@ -25,6 +25,8 @@ export interface Config {
   seedDemo: boolean;
   /** Background jobs (feed, settlement, reconciliation, interest) run in this instance. */
   runJobs: boolean;
+  /** `H5_APP_SECRET`: the secret of every site's web client key `h5`; absent, the sandbox DEV_CLIENT secret. */
+  h5AppSecret: string | null;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -44,5 +46,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist'),
     seedDemo: env.SEED_DEMO !== 'off',
     runJobs: env.RUN_JOBS !== 'off',
+    h5AppSecret: env.H5_APP_SECRET || null,
   };
 }

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fail } from '../http/index.ts';
+import type { AppKeyStore, ClientKey } from './app-keys.ts';
+import type { NonceStore } from './nonces.ts';
+import type { SitePolicies, SecurityPolicy } from './policy.ts';
+import { checkTimestamp, readClientHeaders, verifySignature, type ClientHeaders } from './signature.ts';
+import { isSealedBody, openSealedBody } from './sealed.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The client whose signature checked out on this request, if it was signed. */
+    appClient: { appKey: string; clientType: string } | null;
+  }
+}
+
+export interface GuardOptions {
+  siteOf(req: FastifyRequest): number;
+  policies: SitePolicies;
+  keys: AppKeyStore;
+  nonces: NonceStore;
+}
+
+/** The browsable API documentation is public reading, like the site's own pages. */
+const OPEN_PREFIXES = ['/api/docs'];
+
+/** Where a site's policy applies: the API, except calls marked exempt (health, time, perInfo, /cs). */
+const isGuarded = (req: FastifyRequest): boolean =>
+  req.url.startsWith('/api/') && !req.routeOptions.config?.exempt && !OPEN_PREFIXES.some((p) => req.url.startsWith(p));
+
+const OPEN_POLICY: SecurityPolicy = { requireSignature: false, requireEncryption: false, limits: {} };
+
+/** An encrypted body that is not signed still names its app key and timestamp for the key. */
+async function sealingClient(siteId: number, headers: ClientHeaders, keys: AppKeyStore): Promise<ClientKey> {
+  if (!headers.appKey || !headers.timestamp) return fail('BAD_CIPHER');
+  checkTimestamp(headers.timestamp);
+  return (await keys.find(siteId, headers.appKey)) ?? fail('BAD_CIPHER');
+}
+
+/**
+ * Before validation: a signed request is verified whatever the site requires; an `xx` body is
+ * opened; then the site's policy refuses what it requires and did not get. Failures change nothing.
+ */
+export function installGuard(app: FastifyInstance, { siteOf, policies, keys, nonces }: GuardOptions): void {
+  app.decorateRequest('appClient', null);
+  app.addHook('preValidation', async (req) => {
+    const headers = readClientHeaders(req);
+    const sealed = isSealedBody(req.body);
+    const guarded = isGuarded(req);
+    if (!guarded && !headers.sign && !sealed) return;
+    const siteId = siteOf(req);
+    const policy = guarded ? await policies.of(siteId) : OPEN_POLICY;
+
+    let client: ClientKey | null = null;
+    if (headers.sign) {
+      client = await verifySignature(req, siteId, headers, keys, nonces);
+      req.appClient = { appKey: client.appKey, clientType: client.clientType };
+    } else if (policy.requireSignature) {
+      fail('BAD_SIGNATURE');
+    }
+
+    if (sealed) openSealedBody(req, client ?? (await sealingClient(siteId, headers, keys)), headers.timestamp);
+    else if (policy.requireEncryption && req.method !== 'GET' && req.rawBody !== undefined) fail('BAD_CIPHER');
+  });
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SEALED_FIELD, decryptPayload, encryptPayload } from '@bp/contract';
+import { fail } from '../http/index.ts';
+import type { ClientKey } from './app-keys.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when the body came as `{"xx": ...}`: the answer is sealed under the same key. */
+    sealedWith: { secret: string; timestamp: string } | null;
+  }
+}
+
+/** A body is sealed when it carries the `xx` field; anything else beside it makes it malformed. */
+export function isSealedBody(body: unknown): body is Record<string, unknown> {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && SEALED_FIELD in body;
+}
+
+/**
+ * Replaces a sealed body by the JSON object it carries (seed 7: key from the app secret and the
+ * request's timestamp). Any failure to open it is BAD_CIPHER and the request goes no further.
+ */
+export function openSealedBody(req: FastifyRequest, client: ClientKey | null, timestamp: string | undefined): void {
+  const body = req.body as Record<string, unknown>;
+  const cipher = body[SEALED_FIELD];
+  if (!client || !timestamp || typeof cipher !== 'string' || Object.keys(body).length !== 1) return fail('BAD_CIPHER');
+  let opened: unknown;
+  try {
+    opened = JSON.parse(decryptPayload(cipher, client.secret, timestamp));
+  } catch {
+    return fail('BAD_CIPHER');
+  }
+  if (typeof opened !== 'object' || opened === null || Array.isArray(opened)) return fail('BAD_CIPHER');
+  req.body = opened;
+  req.sealedWith = { secret: client.secret, timestamp };
+}
+
+/** Seals the answer of a sealed request as `{"xx": ...}`, whatever its HTTP status. */
+export function installSealedAnswers(app: FastifyInstance): void {
+  app.decorateRequest('sealedWith', null);
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.sealedWith) return payload;
+    const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+    if (text === null) return payload;
+    reply.type('application/json; charset=utf-8');
+    return JSON.stringify({ [SEALED_FIELD]: encryptPayload(text, req.sealedWith.secret, req.sealedWith.timestamp) });
+  });
+}
