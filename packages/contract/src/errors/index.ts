@@ -2,6 +2,7 @@ import type { ErrorEntry } from './define.ts';
 import { platformErrors } from './platform.ts';
 import { authErrors } from './auth.ts';
 import { walletErrors } from './wallet.ts';
+import { siteErrors } from './site.ts';
 import { clientErrors } from './client.ts';
 import { sportsErrors } from './sports.ts';
 
@@ -12,6 +13,7 @@ export const Errors = {
   ...platformErrors,
   ...authErrors,
   ...walletErrors,
+  ...siteErrors,
   ...clientErrors,
   ...sportsErrors,
 };

@@ -1,11 +1,21 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
 import type { Module } from '../../platform/deps.ts';
 import { fail } from '../../platform/http/index.ts';
 import type { Maintenance } from '@bp/contract';
 import { siteRoutes } from './routes.ts';
+import { contentRoutes } from './content-routes.ts';
+import { shortUrlRoutes } from './short-url-routes.ts';
 import { seedSites } from './demo.ts';
 import { resolveSite, type SiteContext } from './service.ts';
+import { currentMaintenance } from './maintenance.ts';
+import { guardSite } from './guard.ts';
 
-export { getConfig, getConfigValue, setConfig, resolveSite, listSites, forgetSites, type SiteContext } from './service.ts';
+export { getConfig, getConfigValue, setConfig, resolveSite, requireSite, listSites, forgetSites, DEPLOY_SITES, type SiteContext } from './service.ts';
+export { setMaintenance, currentMaintenance } from './maintenance.ts';
+export { setAccessRules, getAccessRules, type AccessVerdict } from './access.ts';
+export { upsertContent, removeContent, listContent, type ContentItems } from './content.ts';
+export { visitorOf } from './guard.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,17 +26,27 @@ declare module 'fastify' {
   }
 }
 
+/** The demo images (banners, icons, logos) the seeded content points at. */
+export const SITE_ASSETS_DIR = path.resolve(import.meta.dirname, '../../../assets/site');
+
 export const siteModule: Module = {
   name: 'site',
-  install(app, deps) {
+  async install(app, deps) {
     app.decorateRequest('site', null as unknown as SiteContext);
-    app.decorateRequest('siteMaintenance', async () => ({ status: 1, startAt: null, endAt: null, message: '' }));
+    app.decorateRequest('siteMaintenance', function (this: { site: SiteContext }) {
+      return currentMaintenance(deps.db, this.site.siteId);
+    });
+    // Resolve the site first, then turn away whom the site is closed to (maintenance, access rules).
     app.addHook('onRequest', async (req) => {
       const site = await resolveSite(deps.db, req.headers['x-site-id'] as string | undefined);
       if (!site) fail('SYSTEM_MAINTENANCE', { msg: '站点尚未配置' });
       req.site = site as SiteContext;
+      await guardSite(deps.db, req);
     });
+    await app.register(fastifyStatic, { root: SITE_ASSETS_DIR, prefix: '/assets/site/', decorateReply: false, maxAge: '1d', index: false });
     siteRoutes(app, deps);
+    contentRoutes(app, deps);
+    shortUrlRoutes(app, deps);
   },
   seed: seedSites,
 };

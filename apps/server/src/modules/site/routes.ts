@@ -1,11 +1,42 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { BUILD, ConfigEntry, ConfigGetBody, ConfigGetsBody, EmptyBody, PerInfo, SiteTime } from '@bp/contract';
-import { defineRoute } from '../../platform/http/index.ts';
+import {
+  BUILD, ConfigEntry, ConfigGetBody, ConfigGetsBody, EmptyBody, Errors, LANGUAGES, LanguageCode, LanguageCodeBody,
+  PLATFORM_CONFIG_KEYS, PerInfo, SITE_CONFIG_KEYS, SiteTime, type Maintenance,
+} from '@bp/contract';
+import { AppError, defineRoute } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
+import type { Db } from '../../platform/db/index.ts';
 import { clock } from '../../platform/clock.ts';
-import { getConfig, getConfigValue } from './service.ts';
-import { DEPLOY_SITES } from './demo.ts';
+import { DEPLOY_SITES, getConfig, getConfigValue, type SiteContext } from './service.ts';
+import { PER_INFO_URL } from './guard.ts';
+
+/** Everything the client needs to boot a site: who it is, its theme, currency, config and maintenance. */
+async function perInfoOf(db: Db, site: SiteContext, maintenance: Maintenance): Promise<PerInfo> {
+  const config = await getConfig(db, site.siteId, [...SITE_CONFIG_KEYS, PLATFORM_CONFIG_KEYS.englishSwitch]);
+  const { [PLATFORM_CONFIG_KEYS.englishSwitch]: englishSwitch, ...seedConfig } = config;
+  return {
+    siteId: site.siteId,
+    siteName: site.name,
+    series: site.series,
+    settlementUnit: site.settlementUnit,
+    currency: site.currency,
+    logo: site.logo,
+    festivalSkin: seedConfig.site_festival_skin || null,
+    deploySiteId: site.deploySiteId,
+    deploySites: DEPLOY_SITES,
+    config: seedConfig,
+    language: 'zh-CN',
+    englishEnabled: englishSwitch === '1',
+    maintenance,
+  };
+}
+
+/** The site's languages: zh-CN always; English only while its switch is on (seed 1). */
+async function languagesOf(db: Db, siteId: number) {
+  const english = (await getConfigValue(db, siteId, PLATFORM_CONFIG_KEYS.englishSwitch)) === '1';
+  return LANGUAGES.map((l) => ({ ...l, enabled: l.code === 'zh-CN' || english }));
+}
 
 export function siteRoutes(app: FastifyInstance, { db, database, bus }: Deps): void {
   defineRoute(
@@ -31,23 +62,12 @@ export function siteRoutes(app: FastifyInstance, { db, database, bus }: Deps): v
 
   defineRoute(
     app,
-    { url: '/api/site/group/site/perInfo', summary: 'The site: id, name, series, settlement unit, maintenance', body: EmptyBody, rateLimit: 'read', exempt: true, data: PerInfo },
+    { url: PER_INFO_URL, summary: 'The site: id, name, series, settlement unit, config, maintenance (SYSTEM_MAINTENANCE with this as data while under maintenance)', body: EmptyBody, rateLimit: 'read', data: PerInfo },
     async (req) => {
-      const site = req.site;
-      const festivalSkin = await getConfigValue(db, site.siteId, 'site_festival_skin');
-      return {
-        siteId: site.siteId,
-        siteName: site.name,
-        series: site.series,
-        settlementUnit: site.settlementUnit,
-        currency: site.currency,
-        festivalSkin,
-        deploySiteId: site.deploySiteId,
-        deploySites: DEPLOY_SITES,
-        language: 'zh-CN' as const,
-        englishEnabled: false,
-        maintenance: await req.siteMaintenance(),
-      };
+      const maintenance = await req.siteMaintenance();
+      const info = await perInfoOf(db, req.site, maintenance);
+      if (maintenance.status === 0) throw new AppError('SYSTEM_MAINTENANCE', { msg: maintenance.message || Errors.SYSTEM_MAINTENANCE.msg, data: info });
+      return info;
     },
   );
 
@@ -61,5 +81,16 @@ export function siteRoutes(app: FastifyInstance, { db, database, bus }: Deps): v
     app,
     { url: '/api/site/configInfo/gets', summary: 'Several site config values, keyed by keyCode', body: ConfigGetsBody, rateLimit: 'read', data: z.record(z.string(), z.string().nullable()) },
     async (req) => getConfig(db, req.site.siteId, req.body.keyCodes),
+  );
+
+  defineRoute(
+    app,
+    { url: '/api/site/language/code', summary: 'The language to use (asked for in the body or x-lang, if switched on; else zh-CN) and the languages of the site', body: LanguageCodeBody, rateLimit: 'read', data: LanguageCode },
+    async (req) => {
+      const languages = await languagesOf(db, req.site.siteId);
+      const asked = (req.body.code ?? (req.headers['x-lang'] as string | undefined) ?? '').trim().toLowerCase();
+      const match = languages.find((l) => l.enabled && asked !== '' && (l.code.toLowerCase() === asked || l.code.toLowerCase().split('-')[0] === asked));
+      return { code: match?.code ?? 'zh-CN', languages };
+    },
   );
 }

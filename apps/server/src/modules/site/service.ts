@@ -1,7 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { currencyOf, type SettlementUnit, type ThemeSeries } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
+import { fail } from '../../platform/http/index.ts';
 import { sites, siteConfig } from './tables.ts';
+import { cached, forget } from './cache.ts';
 
 export interface SiteContext {
   siteId: number;
@@ -10,7 +12,11 @@ export interface SiteContext {
   settlementUnit: SettlementUnit;
   deploySiteId: number;
   currency: string;
+  logo: string;
 }
+
+/** The 13 pairs mapping site id to deploy-site id (seed 3): where each site's build is deployed. */
+export const DEPLOY_SITES = Array.from({ length: 13 }, (_, i) => ({ siteId: i + 1, deploySiteId: 1001 + i }));
 
 type SiteRow = typeof sites.$inferSelect;
 
@@ -21,23 +27,25 @@ const toContext = (row: SiteRow): SiteContext => ({
   settlementUnit: row.settlementUnit as SettlementUnit,
   deploySiteId: row.deploySiteId,
   currency: currencyOf(row.settlementUnit).code,
+  logo: row.logo,
 });
 
-const CACHE_MS = 5_000;
-let cache: { at: number; db: Db; byId: Map<number, SiteContext>; fallback: SiteContext | null } | null = null;
-
-/** All sites, kept for a few seconds: every request resolves its site, and sites rarely change. */
-export async function listSites(db: Db): Promise<{ byId: Map<number, SiteContext>; fallback: SiteContext | null }> {
-  if (cache && cache.db === db && Date.now() - cache.at < CACHE_MS) return cache;
-  const rows = await db.select().from(sites);
-  const byId = new Map(rows.map((r) => [r.siteId, toContext(r)]));
-  const def = rows.find((r) => r.isDefault) ?? rows[0];
-  cache = { at: Date.now(), db, byId, fallback: def ? toContext(def) : null };
-  return cache;
+export interface SiteList {
+  byId: Map<number, SiteContext>;
+  fallback: SiteContext | null;
 }
 
-export function forgetSites(): void {
-  cache = null;
+/** All sites, kept for a few seconds: every request resolves its site, and sites rarely change. */
+export function listSites(db: Db): Promise<SiteList> {
+  return cached(db, 'sites', async () => {
+    const rows = await db.select().from(sites);
+    const def = rows.find((r) => r.isDefault) ?? rows[0];
+    return { byId: new Map(rows.map((r) => [r.siteId, toContext(r)])), fallback: def ? toContext(def) : null };
+  });
+}
+
+export function forgetSites(db: Db): void {
+  forget(db, 'sites');
 }
 
 /** The site a request names in `x-site-id`; absent or unknown, the default site. */
@@ -45,6 +53,12 @@ export async function resolveSite(db: Db, header: string | undefined): Promise<S
   const { byId, fallback } = await listSites(db);
   const id = Number(header);
   return (Number.isInteger(id) && byId.get(id)) || fallback;
+}
+
+/** Operator functions name a site explicitly; an unknown one is refused rather than defaulted. */
+export async function requireSite(db: Db, siteId: number): Promise<SiteContext> {
+  const site = (await listSites(db)).byId.get(siteId);
+  return site ?? fail('SITE_NOT_FOUND');
 }
 
 export async function getConfig(db: Db, siteId: number, keyCodes: string[]): Promise<Record<string, string | null>> {

@@ -1,0 +1,120 @@
+import { asc, eq } from 'drizzle-orm';
+import ipaddr from 'ipaddr.js';
+import { AccessRuleInput, type AccessRule } from '@bp/contract';
+import type { Db } from '../../platform/db/index.ts';
+import { fail } from '../../platform/http/index.ts';
+import { siteAccessRules } from './tables.ts';
+import { cached, forget } from './cache.ts';
+import { requireSite } from './service.ts';
+
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+type Range = [Address, number];
+
+/** A site's rules, compiled once per cache period so judging a visitor is pure memory work. */
+interface CompiledRules {
+  ipAllow: Array<{ rule: AccessRule; range: Range }>;
+  ipDeny: Array<{ rule: AccessRule; range: Range }>;
+  ipCaveat: Array<{ rule: AccessRule; range: Range }>;
+  countryAllow: Set<string>;
+  countryDeny: Map<string, AccessRule>;
+  countryCaveat: Map<string, AccessRule>;
+}
+
+export interface Visitor {
+  ip: string | null;
+  country: string | null;
+}
+
+export type AccessVerdict = { kind: 'open' } | { kind: 'restricted'; restrictionCode: string } | { kind: 'caveat'; reason: string };
+
+/** An address as ipaddr sees it; an IPv4 address mapped into IPv6 is the IPv4 address. */
+export function parseAddress(ip: string | null | undefined): Address | null {
+  return ip && ipaddr.isValid(ip) ? ipaddr.process(ip) : null;
+}
+
+/** A single address or a CIDR range; a single address is its own /32 or /128. */
+function parseRange(value: string): Range | null {
+  if (ipaddr.isValidCIDR(value)) {
+    const [addr, bits] = ipaddr.parseCIDR(value);
+    // `::ffff:1.2.3.0/120` covers what parseAddress turns into plain IPv4.
+    if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) return [(addr as ipaddr.IPv6).toIPv4Address(), bits - 96];
+    return [addr, bits];
+  }
+  const addr = parseAddress(value);
+  return addr ? [addr, addr.kind() === 'ipv4' ? 32 : 128] : null;
+}
+
+const inRange = (addr: Address, [net, bits]: Range) => addr.kind() === net.kind() && addr.match(net, bits);
+
+/** Checks and normalises one rule: a valid range, or a two-letter country code in capitals. */
+function normalise(input: AccessRuleInput): Omit<AccessRule, 'id'> {
+  const parsed = AccessRuleInput.safeParse(input);
+  if (!parsed.success) fail('ACCESS_RULE_INVALID', { msg: `访问规则无效：${parsed.error.issues[0].message}` });
+  const rule = parsed.data!;
+  if (rule.kind === 'ip') {
+    if (!parseRange(rule.value)) fail('ACCESS_RULE_INVALID', { msg: `访问规则无效：${rule.value} 不是IP地址或网段` });
+    return rule;
+  }
+  const code = rule.value.toUpperCase();
+  if (!/^[A-Z]{2}$/.test(code)) fail('ACCESS_RULE_INVALID', { msg: `访问规则无效：${rule.value} 不是两位国家代码` });
+  return { ...rule, value: code };
+}
+
+function compile(rules: AccessRule[]): CompiledRules {
+  const out: CompiledRules = { ipAllow: [], ipDeny: [], ipCaveat: [], countryAllow: new Set(), countryDeny: new Map(), countryCaveat: new Map() };
+  for (const rule of rules) {
+    if (rule.kind === 'ip') {
+      const list = rule.action === 'allow' ? out.ipAllow : rule.action === 'deny' ? out.ipDeny : out.ipCaveat;
+      list.push({ rule, range: parseRange(rule.value)! });
+    } else if (rule.action === 'allow') out.countryAllow.add(rule.value);
+    else (rule.action === 'deny' ? out.countryDeny : out.countryCaveat).set(rule.value, rule);
+  }
+  return out;
+}
+
+/**
+ * Who gets in. Precedence, strongest first:
+ * 1. an allowed IP range admits its visitors whatever else applies (offices, partners);
+ * 2. a denied IP range, then a denied country, refuses;
+ * 3. a non-empty country allow list refuses every other country, and an unknown one;
+ * 4. a cautioned IP range or country sends the visitor to the access alert with its reason.
+ */
+export function judge(rules: CompiledRules, visitor: Visitor): AccessVerdict {
+  const addr = parseAddress(visitor.ip);
+  const hit = (list: CompiledRules['ipAllow']) => (addr ? list.find((r) => inRange(addr, r.range))?.rule : undefined);
+  const country = visitor.country;
+  if (hit(rules.ipAllow)) return { kind: 'open' };
+  const deniedIp = hit(rules.ipDeny);
+  if (deniedIp) return { kind: 'restricted', restrictionCode: `IP_DENIED-${deniedIp.id}` };
+  const deniedCountry = country ? rules.countryDeny.get(country) : undefined;
+  if (deniedCountry) return { kind: 'restricted', restrictionCode: `COUNTRY_DENIED-${deniedCountry.id}` };
+  if (rules.countryAllow.size > 0 && !(country && rules.countryAllow.has(country))) return { kind: 'restricted', restrictionCode: 'COUNTRY_NOT_ALLOWED' };
+  const caveat = hit(rules.ipCaveat) ?? (country ? rules.countryCaveat.get(country) : undefined);
+  return caveat ? { kind: 'caveat', reason: caveat.reason } : { kind: 'open' };
+}
+
+const key = (siteId: number) => `access:${siteId}`;
+
+export async function getAccessRules(db: Db, siteId: number): Promise<AccessRule[]> {
+  const rows = await db.select().from(siteAccessRules).where(eq(siteAccessRules.siteId, siteId)).orderBy(asc(siteAccessRules.id));
+  return rows.map(({ id, kind, action, value, reason }) => ({ id, kind, action, value, reason }) as AccessRule);
+}
+
+/** The verdict on a visitor of a site; the rules are cached a few seconds. */
+export async function judgeVisitor(db: Db, siteId: number, visitor: Visitor): Promise<AccessVerdict> {
+  const rules = await cached(db, key(siteId), async () => compile(await getAccessRules(db, siteId)));
+  return judge(rules, visitor);
+}
+
+/** Operator: replaces a site's rules as a whole (all valid, or nothing changes). */
+export async function setAccessRules(db: Db, siteId: number, rules: AccessRuleInput[]): Promise<AccessRule[]> {
+  await requireSite(db, siteId);
+  if (!Array.isArray(rules) || rules.length > 1000) fail('ACCESS_RULE_INVALID', { msg: '访问规则无效：须为不超过1000条的列表' });
+  const normalised = rules.map(normalise);
+  await db.transaction(async (tx) => {
+    await tx.delete(siteAccessRules).where(eq(siteAccessRules.siteId, siteId));
+    if (normalised.length > 0) await tx.insert(siteAccessRules).values(normalised.map((r) => ({ siteId, ...r })));
+  });
+  forget(db, key(siteId));
+  return getAccessRules(db, siteId);
+}

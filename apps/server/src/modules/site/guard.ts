@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import { Errors } from '@bp/contract';
+import type { Db } from '../../platform/db/index.ts';
+import { AppError } from '../../platform/http/index.ts';
+import { judgeVisitor, type Visitor } from './access.ts';
+import { currentMaintenance } from './maintenance.ts';
+
+/** perInfo answers maintenance itself, with the whole site info as data (seed 8). */
+export const PER_INFO_URL = '/api/site/group/site/perInfo';
+
+/** The API documentation describes the contract and holds no member state. */
+const UNGUARDED_PREFIXES = ['/api/docs'];
+
+/** The visitor as the trusted proxy in front of us reports it: req.ip (trustProxy) and its country header. */
+export function visitorOf(req: FastifyRequest): Visitor {
+  const header = req.headers['cf-ipcountry'] ?? req.headers['x-country'];
+  const country = typeof header === 'string' && /^[A-Za-z]{2}$/.test(header.trim()) ? header.trim().toUpperCase() : null;
+  // Cloudflare's XX (unknown) and T1 (Tor) name no country.
+  return { ip: req.ip || null, country: country === 'XX' ? null : country };
+}
+
+/**
+ * Turns visitors away from the API while the site is closed to them (seed 2, 6 and 8): a denied
+ * visitor gets ACCESS_RESTRICTION, maintenance and cautioned visitors ACCESS_CAVEAT. The page itself,
+ * its assets and routes marked `exempt` (health, time, the /cs calls, the socket) stay reachable.
+ */
+export async function guardSite(db: Db, req: FastifyRequest): Promise<void> {
+  const url = req.routeOptions.url;
+  if (!url?.startsWith('/api/') || req.routeOptions.config?.exempt || UNGUARDED_PREFIXES.some((p) => url.startsWith(p))) return;
+  const visitor = visitorOf(req);
+  const verdict = await judgeVisitor(db, req.site.siteId, visitor);
+  if (verdict.kind === 'restricted') {
+    throw new AppError('ACCESS_RESTRICTION', { data: { restrictionCode: verdict.restrictionCode, ...visitor } });
+  }
+  const maintenance = await currentMaintenance(db, req.site.siteId);
+  if (maintenance.status === 0 && url !== PER_INFO_URL) {
+    throw new AppError('ACCESS_CAVEAT', { msg: maintenance.message || Errors.SYSTEM_MAINTENANCE.msg, data: { maintenance, ...visitor, reason: maintenance.message } });
+  }
+  if (verdict.kind === 'caveat') {
+    throw new AppError('ACCESS_CAVEAT', { msg: verdict.reason || undefined, data: { maintenance, ...visitor, reason: verdict.reason } });
+  }
+}

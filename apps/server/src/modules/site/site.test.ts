@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Errors, SITE_CONFIG_KEYS } from '@bp/contract';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { setConfig } from './index.ts';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  s.inject({ method: 'POST', url, payload: payload as object, headers }).then((r) => ({ status: r.statusCode, body: r.json() }));
+
+describe('site info', () => {
+  it('[S3-09] perInfo names the site, its series, settlement unit and the 13 deploy-site pairs', async () => {
+    const cny = await post('/api/site/group/site/perInfo', {});
+    expect(cny.body.code).toBe(0);
+    expect(cny.body.data).toMatchObject({ siteId: 1, siteName: '皇冠体育', series: 'classy', settlementUnit: 'cny', currency: 'CNY', deploySiteId: 1001, language: 'zh-CN', englishEnabled: false });
+    expect(cny.body.data.maintenance).toEqual({ status: 1, startAt: null, endAt: null, message: '' });
+    expect(cny.body.data.deploySites).toHaveLength(13);
+    expect(new Set(cny.body.data.deploySites.map((p: { siteId: number }) => p.siteId)).size).toBe(13);
+    expect(cny.body.data.deploySites[1]).toEqual({ siteId: 2, deploySiteId: 1002 });
+    const usdt = await post('/api/site/group/site/perInfo', {}, { 'x-site-id': '2' });
+    expect(usdt.body.data).toMatchObject({ siteId: 2, series: 'mecha', settlementUnit: 'usdt', currency: 'USDT', deploySiteId: 1002 });
+    expect(usdt.body.data.logo).not.toBe(cny.body.data.logo);
+  });
+
+  it('an unknown or malformed x-site-id falls back to the default site', async () => {
+    for (const id of ['99', 'abc', '1.5']) {
+      expect((await post('/api/site/group/site/perInfo', {}, { 'x-site-id': id })).body.data.siteId).toBe(1);
+    }
+  });
+
+  it('[S3-08] answers the seed config keys one by one and together, site by site', async () => {
+    const one = await post('/api/site/configInfo/get', { keyCode: 'login_verify_trigger_times' });
+    expect(one.body.data).toEqual({ keyCode: 'login_verify_trigger_times', value: '3' });
+    const all = await post('/api/site/configInfo/gets', { keyCodes: [...SITE_CONFIG_KEYS, 'no_such_key'] });
+    expect(Object.keys(all.body.data).sort()).toEqual([...SITE_CONFIG_KEYS, 'no_such_key'].sort());
+    expect(all.body.data).toMatchObject({ fast_register_verify: '0', register_phone_number: '0', withdrawal_password: '1', site_festival_skin: '', no_such_key: null });
+    await setConfig(s.deps.db, 2, 'withdrawal_password', '0');
+    expect((await post('/api/site/configInfo/get', { keyCode: 'withdrawal_password' }, { 'x-site-id': '2' })).body.data.value).toBe('0');
+    expect((await post('/api/site/configInfo/get', { keyCode: 'withdrawal_password' })).body.data.value).toBe('1');
+  });
+
+  it('[S3-08] site_festival_skin drives perInfo.festivalSkin; empty means none', async () => {
+    expect((await post('/api/site/group/site/perInfo', {})).body.data.festivalSkin).toBeNull();
+    await setConfig(s.deps.db, 1, 'site_festival_skin', 'spring_festival');
+    const info = await post('/api/site/group/site/perInfo', {});
+    expect(info.body.data.festivalSkin).toBe('spring_festival');
+    expect(info.body.data.config.site_festival_skin).toBe('spring_festival');
+    await setConfig(s.deps.db, 1, 'site_festival_skin', '');
+  });
+
+  it('refuses config calls with missing or mistyped fields, in zh-CN', async () => {
+    for (const [url, body] of [
+      ['/api/site/configInfo/get', {}],
+      ['/api/site/configInfo/get', { keyCode: 7 }],
+      ['/api/site/configInfo/gets', { keyCodes: 'withdrawal_password' }],
+      ['/api/site/configInfo/gets', { keyCodes: [] }],
+    ] as const) {
+      const res = await post(url, body);
+      expect(res.body.code).toBe(Errors.VALIDATION.code);
+      expect(res.body.msg).toMatch(/[\u4e00-\u9fa5]/);
+    }
+  });
+
+  it('[S7-09] system time is the server clock in epoch ms', async () => {
+    const before = Date.now();
+    const res = await s.inject({ method: 'GET', url: '/api/site/time' });
+    expect(res.json().data.now).toBeGreaterThanOrEqual(before);
+    expect(res.json().data.now).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('[S1-04] the language code is zh-CN; English answers only once its switch is on', async () => {
+    const off = await post('/api/site/language/code', { code: 'en-US' });
+    expect(off.body.data.code).toBe('zh-CN');
+    expect(off.body.data.languages).toEqual([
+      { code: 'zh-CN', name: '简体中文', enabled: true },
+      { code: 'en-US', name: 'English', enabled: false },
+    ]);
+    await setConfig(s.deps.db, 2, 'english_switch', '1');
+    expect((await post('/api/site/language/code', {}, { 'x-site-id': '2', 'x-lang': 'en' })).body.data.code).toBe('en-US');
+    expect((await post('/api/site/group/site/perInfo', {}, { 'x-site-id': '2' })).body.data.englishEnabled).toBe(true);
+    expect((await post('/api/site/language/code', { code: 'fr' }, { 'x-site-id': '2' })).body.data.code).toBe('zh-CN');
+    await setConfig(s.deps.db, 2, 'english_switch', '0');
+  });
+
+  it('health names the database and bus it runs on', async () => {
+    const res = await s.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json().data).toMatchObject({ status: 'ok', db: s.deps.database.kind, bus: s.deps.bus.kind });
+  });
+});
+
+describe('site assets', () => {
+  it('serves the bundled SVG images under /assets/site/', async () => {
+    const res = await s.inject({ method: 'GET', url: '/assets/site/logo-1.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(res.body).toContain('<svg');
+  });
+
+  it('serves nothing outside its folder', async () => {
+    for (const url of ['/assets/site/../../package.json', '/assets/site/%2e%2e/%2e%2e/package.json', '/assets/site/nope.svg']) {
+      const res = await s.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('"dependencies"');
+    }
+  });
+
+  it('every image the seeded pages point at exists', async () => {
+    const calls = ['/api/site/banner/list', '/api/site/navigation/list', '/api/site/floatIcon/list'];
+    const images: string[] = [(await post('/api/site/group/site/perInfo', {})).body.data.logo];
+    for (const siteId of ['1', '2']) {
+      for (const url of calls) {
+        for (const item of (await post(url, {}, { 'x-site-id': siteId })).body.data) images.push(item.image ?? item.icon);
+      }
+      for (const channel of (await post('/api/site/cs/config', {}, { 'x-site-id': siteId })).body.data.channels) images.push(channel.icon);
+    }
+    expect(images.length).toBeGreaterThan(30);
+    for (const url of new Set(images)) expect((await s.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+  });
+});
