@@ -10,3 +10,4 @@ export * from './auth.ts';
 export * from './rules/index.ts';
 export * from './sports.ts';
 export * from './security.ts';
+export * from './wallet.ts';

@@ -19,6 +19,8 @@ export interface RealtimeEvents {
   /** Sportsbook, on `user:<memberId>`: a bet settled (or resettled), an in-play bet confirmed or rejected. */
   'bet.settled': BetSettledEvent;
   'bet.confirmed': BetConfirmedEvent;
+  /** Wallet, on `user:<memberId>`: money moved (deposit credited, withdrawal, transfer, interest); re-read balances. */
+  'wallet.balance': { main: number; reason: string };
 }
 
 export type RealtimeType = keyof RealtimeEvents;
