@@ -7,6 +7,7 @@ export * from './crypto.ts';
 export * from './realtime.ts';
 export * from './site.ts';
 export * from './auth.ts';
+export * from './member.ts';
 export * from './rules/index.ts';
 export * from './sports.ts';
 export * from './security.ts';

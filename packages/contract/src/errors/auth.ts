@@ -1,5 +1,6 @@
 import { defineErrors } from './define.ts';
 
+/** Accounts, sessions, verification and the member profile (20xxx). */
 export const authErrors = defineErrors({
   NAME_INVALID: [20001, '用户名须为4-16位字母或数字'],
   NAME_TAKEN: [20002, '该用户名已被注册'],
@@ -14,7 +15,20 @@ export const authErrors = defineErrors({
   SMS_CODE_WRONG: [20011, '短信验证码错误或已过期'],
   EMAIL_INVALID: [20012, '请输入正确的邮箱地址'],
   RESET_TICKET_INVALID: [20013, '找回密码流程已失效，请重新开始'],
-  NICKNAME_INVALID: [20014, '昵称须为2-12个字符'],
+  NICKNAME_INVALID: [20014, '昵称须为2-12个字符，且不能包含特殊符号'],
   INVITE_CODE_INVALID: [20015, '邀请码无效'],
   SEND_TOO_OFTEN: [20016, '发送过于频繁，请稍后再试'],
+  PHONE_REQUIRED: [20017, '请输入手机号码'],
+  EMAIL_TAKEN: [20018, '该邮箱已被绑定'],
+  CONTACT_MISMATCH: [20019, '用户名与绑定的手机号或邮箱不一致'],
+  CONTACT_NOT_BOUND: [20020, '您尚未绑定手机号或邮箱，请联系客服'],
+  PASSWORD_SAME_AS_OLD: [20021, '新密码不能与原密码相同'],
+  MEMBER_NOT_DORMANT: [20022, '您的账号状态正常，无需激活'],
+  AVATAR_INVALID: [20023, '请选择系统提供的头像'],
+  ADDRESS_INVALID: [20024, '地址须为5-100个字符，且不能包含特殊符号'],
+  REAL_NAME_INVALID: [20025, '请输入正确的真实姓名'],
+  REAL_NAME_BOUND: [20026, '真实姓名已绑定，如需修改请联系客服'],
+  BIRTHDAY_INVALID: [20027, '请输入正确的生日，须年满18周岁'],
+  BIRTHDAY_SET: [20028, '生日设置后不可修改'],
+  EMAIL_CODE_WRONG: [20029, '邮箱验证码错误或已过期'],
 });

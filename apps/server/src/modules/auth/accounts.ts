@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { NAME_PATTERN, checkPassword, type RegisterBody } from '@bp/contract';
-import type { Db } from '../../platform/db/index.ts';
+import type { Db, DbOrTx } from '../../platform/db/index.ts';
 import { clock } from '../../platform/clock.ts';
 import { fail } from '../../platform/http/index.ts';
 import { members, type MemberRow } from './tables.ts';
 import { hashPassword } from './passwords.ts';
+import { parsePhone, type Phone } from './contact.ts';
 
 export const normalizeName = (name: string): string => name.trim().toLowerCase();
 
@@ -13,7 +14,13 @@ export function checkName(name: string): void {
   if (!NAME_PATTERN.test(name)) fail('NAME_INVALID');
 }
 
-export async function findMember(db: Db, siteId: number, name: string): Promise<MemberRow | null> {
+/** Seed 5: the password rule, and never the name (compared case-insensitively). */
+export function checkNewPassword(password: string, name: string): void {
+  const broken = checkPassword(password, name);
+  if (broken) fail(broken);
+}
+
+export async function findMember(db: DbOrTx, siteId: number, name: string): Promise<MemberRow | null> {
   const [row] = await db
     .select()
     .from(members)
@@ -22,7 +29,7 @@ export async function findMember(db: Db, siteId: number, name: string): Promise<
   return row ?? null;
 }
 
-export async function getMember(db: Db, memberId: number): Promise<MemberRow | null> {
+export async function getMember(db: DbOrTx, memberId: number): Promise<MemberRow | null> {
   const [row] = await db.select().from(members).where(eq(members.memberId, memberId)).limit(1);
   return row ?? null;
 }
@@ -31,53 +38,93 @@ export async function isNameFree(db: Db, siteId: number, name: string): Promise<
   return (await findMember(db, siteId, name)) === null;
 }
 
-const newInviteCode = () => randomBytes(4).toString('hex').toUpperCase();
+/** The member an invite code names: a member's own invite code or an agent code, on this site. */
+export async function findInviter(db: Db, siteId: number, code: string): Promise<MemberRow | null> {
+  const upper = code.trim().toUpperCase();
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.siteId, siteId), or(eq(members.ownInviteCode, upper), eq(members.agentCode, upper))))
+    .limit(1);
+  return row ?? null;
+}
 
-/** Creates a member; the name is unique per site, compared lower-cased. */
-export async function createMember(db: Db, siteId: number, body: RegisterBody, ip?: string): Promise<MemberRow> {
+/** A registration checked and ready to store. */
+export interface NewMember {
+  name: string;
+  password: string;
+  phone: Phone | null;
+  inviteCode: string | null;
+  invitedBy: number | null;
+  recommendCode: string | null;
+}
+
+/** Checks a registration without writing anything: name, password, phone, invite code. */
+export async function prepareMember(db: Db, siteId: number, body: RegisterBody): Promise<NewMember> {
   const name = normalizeName(body.name);
   checkName(name);
-  const bad = checkPassword(body.password, name);
-  if (bad) fail(bad);
-  const passwordHash = await hashPassword(name, body.password);
-  const rows = await db
-    .insert(members)
-    .values({
-      siteId,
-      name,
-      passwordHash,
-      nickname: name,
-      avatar: '',
-      phone: body.phone ?? null,
-      areaCode: body.areaCode ?? null,
-      vipLevel: 0,
-      inviteCode: body.i_code ?? null,
-      recommendCode: body.r_code ?? null,
-      ownInviteCode: newInviteCode(),
-      status: '1',
-      tags: [],
-      loginFailures: 0,
-      lastLoginAt: new Date(clock.now()),
-      lastLoginIp: ip ?? null,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (rows.length === 0) fail('NAME_TAKEN');
-  return rows[0];
+  checkNewPassword(body.password, name);
+  const phone = body.phone ? parsePhone(body.phone, body.areaCode) : null;
+  const inviteCode = body.i_code?.trim().toUpperCase() || null;
+  const inviter = inviteCode ? await findInviter(db, siteId, inviteCode) : null;
+  if (inviteCode && !inviter) fail('INVITE_CODE_INVALID');
+  return { name, password: body.password, phone, inviteCode, invitedBy: inviter?.memberId ?? null, recommendCode: body.r_code?.trim() || null };
 }
 
-export async function recordLogin(db: Db, memberId: number, ip: string | undefined): Promise<void> {
+const newInviteCode = () => randomBytes(5).toString('hex').toUpperCase();
+
+/** The unique constraint a failed insert broke, if that is why it failed (node-postgres and PGlite alike). */
+export function brokenConstraint(err: unknown): string | null {
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return e.constraint ?? 'unique';
+  }
+  return null;
+}
+
+/** Stores a prepared member; the name is unique per site (lower-cased), so is a phone. */
+export async function insertMember(db: Db, siteId: number, m: NewMember, ip?: string): Promise<MemberRow> {
+  const values = {
+    siteId,
+    name: m.name,
+    passwordHash: await hashPassword(m.name, m.password),
+    nickname: m.name,
+    avatar: '',
+    phone: m.phone?.phone ?? null,
+    areaCode: m.phone?.areaCode ?? null,
+    vipLevel: 0,
+    inviteCode: m.inviteCode,
+    invitedBy: m.invitedBy,
+    recommendCode: m.recommendCode,
+    ownInviteCode: newInviteCode(),
+    status: '1',
+    tags: [],
+    lastLoginAt: new Date(clock.now()),
+    lastLoginIp: ip ?? null,
+  };
+  try {
+    const [row] = await db.insert(members).values(values).returning();
+    return row;
+  } catch (err) {
+    const constraint = brokenConstraint(err);
+    if (constraint === 'members_phone') fail('PHONE_TAKEN');
+    if (constraint) fail('NAME_TAKEN');
+    throw err;
+  }
+}
+
+/** Creates a member in one step (the demo seed, operators). */
+export async function createMember(db: Db, siteId: number, body: RegisterBody, ip?: string): Promise<MemberRow> {
+  return insertMember(db, siteId, await prepareMember(db, siteId, body), ip);
+}
+
+/** Sets a new password; the operator's must-change flag is satisfied by it. */
+export async function setPassword(db: DbOrTx, member: MemberRow, password: string): Promise<void> {
   await db
     .update(members)
-    .set({ loginFailures: 0, lastLoginAt: new Date(clock.now()), lastLoginIp: ip ?? null })
-    .where(eq(members.memberId, memberId));
+    .set({ passwordHash: await hashPassword(member.name, password), passwordChangedAt: new Date(clock.now()), mustChangePassword: false })
+    .where(eq(members.memberId, member.memberId));
 }
 
-export async function recordLoginFailure(db: Db, memberId: number): Promise<number> {
-  const [row] = await db
-    .update(members)
-    .set({ loginFailures: sql`${members.loginFailures} + 1` })
-    .where(eq(members.memberId, memberId))
-    .returning({ n: members.loginFailures });
-  return row?.n ?? 0;
+export async function recordLogin(db: DbOrTx, memberId: number, ip: string | undefined): Promise<void> {
+  await db.update(members).set({ lastLoginAt: new Date(clock.now()), lastLoginIp: ip ?? null }).where(eq(members.memberId, memberId));
 }

@@ -13,7 +13,7 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
 
 describe('register, login, info, logout', () => {
   it('registers a member and answers its info with the token', async () => {
-    const reg = await post('/api/member/register/v4', { name: 'Alice01', password: 'abc12345', i_code: 'INV1' });
+    const reg = await post('/api/member/register/v4', { name: 'Alice01', password: 'abc12345', r_code: 'R1' });
     expect(reg.body.code).toBe(0);
     expect(reg.body.data.token).toMatch(/^[\w-]{40,}$/);
     const info = await post('/api/member/info', {}, bearer(reg.body.data.token));

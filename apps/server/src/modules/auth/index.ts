@@ -1,13 +1,25 @@
 import type { Module } from '../../platform/deps.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { authRoutes } from './routes.ts';
+import { accountRoutes } from './account-routes.ts';
+import { verifyRoutes } from './verify-routes.ts';
 import { authenticate, bearerToken, type MemberContext } from './sessions.ts';
 import { seedDemoMember } from './demo.ts';
+import { challengeStore } from './challenge-store.ts';
+import { blockadeHook } from './blockades.ts';
+import { startHousekeeping } from './housekeeping.ts';
 
 export { authenticate, bearerToken, endSessions, announceEnd, openSession, type MemberContext, type EndReason } from './sessions.ts';
 export { getMember, findMember, createMember, normalizeName } from './accounts.ts';
 export { members, type MemberRow } from './tables.ts';
 export { DEMO_MEMBER } from './demo.ts';
+/** Other modules demand security verification (NEED_SAFE) or the robot check (ROBOT_CHECK) with these. */
+export { requireVerification, requireHuman } from './verification.ts';
+/** Operator levers, for the back office and tests. */
+export { blockMember, unblockMember, blockIp, unblockIp, blockDevice, unblockDevice } from './blockades.ts';
+export { setMustChangePassword, setAgentCode } from './operator.ts';
+/** Tests: read the code pictures and slider puzzles as a person would. */
+export { watchPictures, type Seen } from './pictures.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,6 +32,9 @@ export const authModule: Module = {
   name: 'auth',
   install(app, deps) {
     app.decorateRequest('member', null);
+    app.decorate('challenges', challengeStore(deps.db, deps.redis));
+    // Blocked IPs and devices are turned away before anything else of the call runs.
+    app.addHook('onRequest', blockadeHook(deps.db));
     // Member paths need a live session of this site: 401 with the session-loss code otherwise.
     app.addHook('preHandler', async (req) => {
       const mode = req.routeOptions.config?.auth;
@@ -38,6 +53,9 @@ export const authModule: Module = {
       }
     });
     authRoutes(app, deps);
+    accountRoutes(app, deps);
+    verifyRoutes(app, deps);
   },
   seed: seedDemoMember,
+  start: startHousekeeping,
 };

@@ -1,41 +1,55 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { EmptyBody, LoginBody, RegisterBody, SessionData } from '@bp/contract';
+import {
+  CheckNameBody,
+  CheckNameData,
+  CheckNameV2Data,
+  EmptyBody,
+  Errors,
+  LOGIN_HASHED_PATH,
+  LOGIN_PATH,
+  LOGIN_V5_PATH,
+  LoginBody,
+  LogoutSetupBody,
+  LogoutSetupData,
+  NAME_PATTERN,
+  RegisterBody,
+  SessionData,
+} from '@bp/contract';
 import { defineRoute, fail } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { createMember, findMember, isNameFree, checkName, recordLogin, recordLoginFailure } from './accounts.ts';
-import { endSession, openSession } from './sessions.ts';
-import { verifyPassword } from './passwords.ts';
+import { members } from './tables.ts';
+import { getMember, insertMember, isNameFree, normalizeName, prepareMember } from './accounts.ts';
+import { deviceOf, endSession } from './sessions.ts';
+import { logIn, startSession } from './login.ts';
+import { authSettings } from './settings.ts';
+import { checkCaptcha } from './captcha.ts';
 
-const device = (req: FastifyRequest) => ({ uuid: req.headers['x-uuid'] as string | undefined, ip: req.ip });
+/** Registration, the three login paths, logout and its preference, name checks. */
+export function authRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db } = deps;
 
-export function authRoutes(app: FastifyInstance, { db, bus }: Deps): void {
   defineRoute(
     app,
     { url: '/api/member/register/v4', summary: 'Register a member and log in', body: RegisterBody, rateLimit: 'register', data: SessionData },
     async (req) => {
-      const member = await createMember(db, req.site.siteId, req.body, req.ip);
-      const session = await openSession(db, bus, member, device(req));
-      return { token: session.token, memberId: member.memberId, expireAt: session.expireAt };
+      const settings = await authSettings(db, req.site.siteId);
+      if (settings.registerPhoneNumber && !req.body.phone) fail('PHONE_REQUIRED');
+      const prepared = await prepareMember(db, req.site.siteId, req.body);
+      if (settings.fastRegisterVerify) await checkCaptcha(app.challenges, req.site.siteId, req.body);
+      const member = await insertMember(db, req.site.siteId, prepared, req.ip);
+      return startSession(deps, member, deviceOf(req), req.ip);
     },
   );
 
-  defineRoute(
-    app,
-    { url: '/api/member/login/v3', summary: 'Log in with name and password (plain, or its 32-character digest)', body: LoginBody, rateLimit: 'read', data: SessionData },
-    async (req) => {
-      const member = await findMember(db, req.site.siteId, req.body.name);
-      if (!member) fail('LOGIN_FAILED');
-      if (member!.status === '2') fail('ACCOUNT_BLOCKED');
-      if (!(await verifyPassword(member!.passwordHash, member!.name, req.body.password))) {
-        await recordLoginFailure(db, member!.memberId);
-        fail('LOGIN_FAILED');
-      }
-      await recordLogin(db, member!.memberId, req.ip);
-      const session = await openSession(db, bus, member!, device(req));
-      return { token: session.token, memberId: member!.memberId, expireAt: session.expireAt };
-    },
-  );
+  for (const url of [LOGIN_PATH, LOGIN_V5_PATH, LOGIN_HASHED_PATH]) {
+    defineRoute(
+      app,
+      { url, summary: 'Log in with name and password (plain, or its 32-character digest); with oldPassword, change it on the way in', tags: ['member'], body: LoginBody, rateLimit: 'read', data: SessionData },
+      async (req) => logIn(deps, req, req.body),
+    );
+  }
 
   defineRoute(
     app,
@@ -48,10 +62,34 @@ export function authRoutes(app: FastifyInstance, { db, bus }: Deps): void {
 
   defineRoute(
     app,
-    { url: '/api/member/checkName', summary: 'Whether a name is valid and free', body: z.object({ name: z.string().max(32) }), rateLimit: 'read', data: z.object({ available: z.boolean() }) },
+    { url: '/api/member/logoutSetup', summary: 'Read or set the logout preference: end the session after idle minutes', body: LogoutSetupBody, auth: 'member', rateLimit: 'read', data: LogoutSetupData },
     async (req) => {
-      checkName(req.body.name.trim());
+      const memberId = req.member!.memberId;
+      if (req.body.idleMinutes !== undefined) {
+        await db.update(members).set({ idleLogoutMinutes: req.body.idleMinutes }).where(eq(members.memberId, memberId));
+      }
+      const m = await getMember(db, memberId);
+      return { idleMinutes: m?.idleLogoutMinutes ?? 0 };
+    },
+  );
+
+  defineRoute(
+    app,
+    { url: '/api/member/checkName', summary: 'Whether a name is valid and free', body: CheckNameBody, rateLimit: 'read', data: CheckNameData },
+    async (req) => {
+      if (!NAME_PATTERN.test(req.body.name.trim())) fail('NAME_INVALID');
       return { available: await isNameFree(db, req.site.siteId, req.body.name) };
+    },
+  );
+
+  defineRoute(
+    app,
+    { url: '/api/member/checkName/v2', summary: 'Whether a name can be had, and why not', body: CheckNameBody, rateLimit: 'read', data: CheckNameV2Data },
+    async (req) => {
+      const name = normalizeName(req.body.name);
+      if (!NAME_PATTERN.test(name)) return { available: false, reason: 'invalid' as const, msg: Errors.NAME_INVALID.msg };
+      if (!(await isNameFree(db, req.site.siteId, name))) return { available: false, reason: 'taken' as const, msg: Errors.NAME_TAKEN.msg };
+      return { available: true, reason: null, msg: '该用户名可以使用' };
     },
   );
 }

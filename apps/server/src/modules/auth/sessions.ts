@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import { Errors, channel, type ErrorName } from '@bp/contract';
-import type { Db, DbOrTx } from '../../platform/db/index.ts';
+import type { DbOrTx } from '../../platform/db/index.ts';
 import type { Bus } from '../../platform/realtime/index.ts';
 import { clock, nextTokenExpiry } from '../../platform/clock.ts';
 import { AppError } from '../../platform/http/index.ts';
@@ -17,7 +18,7 @@ export interface MemberContext {
   sessionId: number;
 }
 
-export type EndReason = 'logout' | 'login_elsewhere' | 'password_changed' | 'blocked';
+export type EndReason = 'logout' | 'login_elsewhere' | 'password_changed' | 'blocked' | 'idle';
 
 /** Which code a request with an ended session gets (seed 4: session loss). */
 const END_CODES: Record<EndReason, ErrorName> = {
@@ -25,26 +26,59 @@ const END_CODES: Record<EndReason, ErrorName> = {
   login_elsewhere: 'LOGIN_ELSEWHERE',
   password_changed: 'PASSWORD_CHANGED',
   blocked: 'ACCOUNT_BLOCKED',
+  idle: 'AUTH_INVALID',
 };
+const IDLE_MSG = '长时间未操作，已自动退出，请重新登录';
+
+const sessionLost = (reason: EndReason) =>
+  new AppError(END_CODES[reason], { httpStatus: 401, msg: reason === 'idle' ? IDLE_MSG : undefined });
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** What the device said about itself at login (seed 3: flag, version, timewd). */
+export interface DeviceInfo {
+  uuid?: string;
+  ip?: string;
+  client?: Record<string, string | number>;
+}
+
+/** The device a request comes from; at login also its flag, version and client clock. */
+export function deviceOf(req: FastifyRequest, body?: { flag?: string | number; version?: string; timewd?: string | number }): DeviceInfo {
+  const given = { flag: body?.flag, version: body?.version, timewd: body?.timewd };
+  const client = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Record<string, string | number>;
+  const uuid = req.headers['x-uuid'];
+  return { uuid: typeof uuid === 'string' ? uuid.slice(0, 128) : undefined, ip: req.ip, client };
+}
+
+/** Activity is written at most this often, so a busy member does not write on every call. */
+const SEEN_EVERY_MS = 60_000;
 
 /**
  * Opens a session: a random token whose hash alone is stored, living until the next 22:00
  * Shanghai time. One session per member: the earlier ones end as "login elsewhere".
  */
 export async function openSession(
-  db: Db,
+  db: DbOrTx,
   bus: Bus,
   member: { memberId: number },
-  device: { uuid?: string; ip?: string },
+  device: DeviceInfo,
 ): Promise<{ token: string; expireAt: number; sessionId: number }> {
   const token = randomBytes(32).toString('base64url');
-  const expireAt = nextTokenExpiry(clock.now());
+  const now = clock.now();
+  const expireAt = nextTokenExpiry(now);
   const ended = await endSessions(db, member.memberId, 'login_elsewhere');
   const [row] = await db
     .insert(sessions)
-    .values({ memberId: member.memberId, tokenHash: hashToken(token), device: device.uuid ?? null, ip: device.ip ?? null, expiresAt: new Date(expireAt) })
+    .values({
+      memberId: member.memberId,
+      tokenHash: hashToken(token),
+      device: device.uuid ?? null,
+      ip: device.ip ?? null,
+      client: device.client ?? null,
+      createdAt: new Date(now),
+      lastSeenAt: new Date(now),
+      expiresAt: new Date(expireAt),
+    })
     .returning({ sessionId: sessions.sessionId });
   if (ended > 0) await announceEnd(bus, member.memberId, 'login_elsewhere');
   return { token, expireAt, sessionId: row.sessionId };
@@ -63,18 +97,22 @@ export async function endSessions(db: DbOrTx, memberId: number, reason: EndReaso
 /** Tells the member's open sockets their session ended, so the site reacts at once. */
 export async function announceEnd(bus: Bus, memberId: number, reason: EndReason): Promise<void> {
   const entry = Errors[END_CODES[reason]];
-  await bus.publish(channel.user(memberId), 'session.ended', { code: entry.code, msg: entry.msg });
+  await bus.publish(channel.user(memberId), 'session.ended', { code: entry.code, msg: reason === 'idle' ? IDLE_MSG : entry.msg });
 }
 
-export async function endSession(db: Db, sessionId: number, reason: EndReason): Promise<void> {
+export async function endSession(db: DbOrTx, sessionId: number, reason: EndReason): Promise<void> {
   await db
     .update(sessions)
     .set({ endedAt: new Date(clock.now()), endedReason: reason })
     .where(and(eq(sessions.sessionId, sessionId), isNull(sessions.endedAt)));
 }
 
-/** Resolves a bearer token to its member, or throws the session-loss code that applies (HTTP 401). */
-export async function authenticate(db: Db, token: string): Promise<MemberContext> {
+/**
+ * Resolves a bearer token to its member, or throws the session-loss code that applies (HTTP 401):
+ * unknown or expired (22:00) token, ended (logout, elsewhere, password changed, blocked), or idle
+ * longer than the member's logout preference.
+ */
+export async function authenticate(db: DbOrTx, token: string): Promise<MemberContext> {
   const [row] = await db
     .select({ s: sessions, m: members })
     .from(sessions)
@@ -82,9 +120,18 @@ export async function authenticate(db: Db, token: string): Promise<MemberContext
     .where(eq(sessions.tokenHash, hashToken(token)))
     .limit(1);
   if (!row) throw new AppError('AUTH_INVALID', { httpStatus: 401 });
-  if (row.s.endedReason) throw new AppError(END_CODES[row.s.endedReason as EndReason], { httpStatus: 401 });
-  if (row.s.expiresAt.getTime() <= clock.now()) throw new AppError('AUTH_INVALID', { httpStatus: 401 });
+  if (row.s.endedReason) throw sessionLost(row.s.endedReason as EndReason);
+  const now = clock.now();
+  if (row.s.expiresAt.getTime() <= now) throw new AppError('AUTH_INVALID', { httpStatus: 401 });
   if (row.m.status === '2') throw new AppError('ACCOUNT_BLOCKED', { httpStatus: 401 });
+  const seen = (row.s.lastSeenAt ?? row.s.createdAt).getTime();
+  if (row.m.idleLogoutMinutes > 0 && now - seen > row.m.idleLogoutMinutes * 60_000) {
+    await endSession(db, row.s.sessionId, 'idle');
+    throw sessionLost('idle');
+  }
+  if (now - seen >= SEEN_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.sessionId, row.s.sessionId));
+  }
   return { memberId: row.m.memberId, siteId: row.m.siteId, name: row.m.name, vipLevel: row.m.vipLevel, tags: row.m.tags, sessionId: row.s.sessionId };
 }
 

@@ -1,9 +1,15 @@
+import fastifyStatic from '@fastify/static';
+import { AVATAR_URL_PREFIX } from '@bp/contract';
 import type { Module } from '../../platform/deps.ts';
 import { memberRoutes } from './routes.ts';
+import { AVATARS_DIR } from './avatars.ts';
+
+export { avatarUrl, AVATAR_IDS } from './avatars.ts';
 
 export const memberModule: Module = {
   name: 'member',
-  install(app, deps) {
+  async install(app, deps) {
+    await app.register(fastifyStatic, { root: AVATARS_DIR, prefix: AVATAR_URL_PREFIX, decorateReply: false, maxAge: '7d', index: false });
     memberRoutes(app, deps);
   },
 };

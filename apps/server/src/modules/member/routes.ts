@@ -1,9 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { EmptyBody, MemberInfo } from '@bp/contract';
+import {
+  AddressBody,
+  AddressData,
+  AvatarBody,
+  AvatarData,
+  AvatarListData,
+  BirthdayBody,
+  BirthdayData,
+  EmptyBody,
+  MemberInfo,
+  NicknameBody,
+  NicknameData,
+  RealNameBody,
+  RealNameData,
+} from '@bp/contract';
 import { defineRoute, fail } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { getMember } from '../auth/index.ts';
 import { gradeName } from './grades.ts';
+import { DEFAULT_AVATAR, avatarList, avatarUrl } from './avatars.ts';
+import { bindRealName, setAddress, setAvatar, setBirthday, setNickname } from './profile.ts';
 
 export function memberRoutes(app: FastifyInstance, { db }: Deps): void {
   defineRoute(
@@ -12,23 +28,69 @@ export function memberRoutes(app: FastifyInstance, { db }: Deps): void {
     async (req) => {
       const m = await getMember(db, req.member!.memberId);
       if (!m) return fail('AUTH_INVALID', { httpStatus: 401 });
+      const avatarId = m.avatar || DEFAULT_AVATAR;
       return {
         memberId: m.memberId,
         name: m.name,
         nickname: m.nickname,
-        avatar: m.avatar,
+        avatar: avatarUrl(avatarId),
+        avatarId,
         vipLevel: m.vipLevel,
         grade: gradeName(m.vipLevel),
         currency: req.site.currency,
         siteId: m.siteId,
         phone: m.phone,
+        areaCode: m.areaCode,
         email: m.email,
         realName: m.realName,
         birthday: m.birthday,
         address: m.address,
+        inviteCode: m.ownInviteCode,
+        mustChangePassword: m.mustChangePassword,
+        phoneBound: m.phone !== null,
+        idleLogoutMinutes: m.idleLogoutMinutes,
         createdAt: m.createdAt.getTime(),
         lastLoginAt: m.lastLoginAt?.getTime() ?? null,
       };
     },
+  );
+
+  defineRoute(
+    app,
+    { url: '/api/member/nickname', summary: 'Change the nickname (2-12 characters, no markup)', body: NicknameBody, auth: 'member', rateLimit: 'read', data: NicknameData },
+    async (req) => ({ nickname: await setNickname(db, req.member!.memberId, req.body.nickname) }),
+  );
+
+  defineRoute(
+    app,
+    { url: '/api/member/avatar/list', summary: 'The avatars a member may pick', body: EmptyBody, rateLimit: 'read', data: AvatarListData },
+    async () => ({ list: avatarList() }),
+  );
+
+  defineRoute(
+    app,
+    { url: '/api/member/avatar', summary: 'Pick an avatar from the bundled set', body: AvatarBody, auth: 'member', rateLimit: 'read', data: AvatarData },
+    async (req) => {
+      await setAvatar(db, req.member!.memberId, req.body.avatarId);
+      return { avatarId: req.body.avatarId, url: avatarUrl(req.body.avatarId) };
+    },
+  );
+
+  defineRoute(
+    app,
+    { url: '/api/member/address', summary: 'Set the postal address', body: AddressBody, auth: 'member', rateLimit: 'read', data: AddressData },
+    async (req) => ({ address: await setAddress(db, req.member!.memberId, req.body.address) }),
+  );
+
+  defineRoute(
+    app,
+    { url: '/api/member/realName', summary: 'Bind the real name (once)', body: RealNameBody, auth: 'member', rateLimit: 'read', data: RealNameData },
+    async (req) => ({ realName: await bindRealName(db, req.member!.memberId, req.body.realName) }),
+  );
+
+  defineRoute(
+    app,
+    { url: '/api/member/birthday', summary: 'Set the birthday (once; at least 18 years ago)', body: BirthdayBody, auth: 'member', rateLimit: 'read', data: BirthdayData },
+    async (req) => ({ birthday: await setBirthday(db, req.member!.memberId, req.body.birthday) }),
   );
 }

@@ -1,0 +1,89 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import ipaddr from 'ipaddr.js';
+import type { Db } from '../../platform/db/index.ts';
+import type { Bus } from '../../platform/realtime/index.ts';
+import { AppError } from '../../platform/http/index.ts';
+import { blockedDevices, blockedIps, members } from './tables.ts';
+import { announceEnd, endSessions } from './sessions.ts';
+
+/**
+ * Blockades (seed 8): a blocked IP or device answers IP_BLOCKED / DEVICE_BLOCKED on every call that
+ * is not exempt; a blocked account (status '2') loses its sessions and cannot log in.
+ * The lists are kept in memory for a few seconds per site: every request consults them.
+ */
+const CACHE_MS = 5_000;
+type Lists = { at: number; ips: Set<string>; devices: Set<string> };
+const caches = new WeakMap<Db, Map<number, Lists>>();
+
+/** One spelling per address: IPv4-mapped IPv6 becomes IPv4, IPv6 is compacted. */
+export function normalizeIp(ip: string): string | null {
+  try {
+    return ipaddr.process(ip.trim()).toString();
+  } catch {
+    return null;
+  }
+}
+
+async function listsOf(db: Db, siteId: number): Promise<Lists> {
+  let bySite = caches.get(db);
+  if (!bySite) caches.set(db, (bySite = new Map()));
+  const hit = bySite.get(siteId);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit;
+  const [ips, devices] = await Promise.all([
+    db.select({ ip: blockedIps.ip }).from(blockedIps).where(eq(blockedIps.siteId, siteId)),
+    db.select({ device: blockedDevices.device }).from(blockedDevices).where(eq(blockedDevices.siteId, siteId)),
+  ]);
+  const lists = { at: Date.now(), ips: new Set(ips.map((r) => r.ip)), devices: new Set(devices.map((r) => r.device)) };
+  bySite.set(siteId, lists);
+  return lists;
+}
+
+const forget = (db: Db, siteId: number) => caches.get(db)?.delete(siteId);
+
+/** The request hook: runs after the site is known, before anything else of the call. */
+export function blockadeHook(db: Db) {
+  return async (req: FastifyRequest): Promise<void> => {
+    if (req.routeOptions.config?.exempt || !req.site) return;
+    const lists = await listsOf(db, req.site.siteId);
+    if (lists.ips.size > 0 && lists.ips.has(normalizeIp(req.ip) ?? req.ip)) throw new AppError('IP_BLOCKED');
+    const device = req.headers['x-uuid'];
+    if (lists.devices.size > 0 && typeof device === 'string' && lists.devices.has(device)) throw new AppError('DEVICE_BLOCKED');
+  };
+}
+
+export async function blockIp(db: Db, siteId: number, ip: string, reason = ''): Promise<void> {
+  const address = normalizeIp(ip);
+  if (!address) throw new AppError('VALIDATION', { msg: `IP地址格式错误：${ip}` });
+  await db.insert(blockedIps).values({ siteId, ip: address, reason }).onConflictDoUpdate({ target: [blockedIps.siteId, blockedIps.ip], set: { reason } });
+  forget(db, siteId);
+}
+
+export async function unblockIp(db: Db, siteId: number, ip: string): Promise<void> {
+  await db.delete(blockedIps).where(and(eq(blockedIps.siteId, siteId), eq(blockedIps.ip, normalizeIp(ip) ?? ip)));
+  forget(db, siteId);
+}
+
+export async function blockDevice(db: Db, siteId: number, device: string, reason = ''): Promise<void> {
+  if (!device.trim() || device.length > 128) throw new AppError('VALIDATION', { msg: '设备标识格式错误' });
+  await db.insert(blockedDevices).values({ siteId, device, reason }).onConflictDoUpdate({ target: [blockedDevices.siteId, blockedDevices.device], set: { reason } });
+  forget(db, siteId);
+}
+
+export async function unblockDevice(db: Db, siteId: number, device: string): Promise<void> {
+  await db.delete(blockedDevices).where(and(eq(blockedDevices.siteId, siteId), eq(blockedDevices.device, device)));
+  forget(db, siteId);
+}
+
+/** Account blockade: status '2', every session ends as "blocked", open sockets are told at once. */
+export async function blockMember(db: Db, bus: Bus, memberId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(members).set({ status: '2' }).where(eq(members.memberId, memberId));
+    await endSessions(tx, memberId, 'blocked');
+  });
+  await announceEnd(bus, memberId, 'blocked');
+}
+
+export async function unblockMember(db: Db, memberId: number): Promise<void> {
+  await db.update(members).set({ status: '1' }).where(eq(members.memberId, memberId));
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * The member's profile (seed 3: grade, avatar, nickname, address; bank cards and virtual-currency
+ * addresses come from the wallet). `avatar` is the picture's URL, `avatarId` its id in the set.
+ */
+export const MemberInfo = z
+  .object({
+    memberId: z.number().int(),
+    name: z.string(),
+    nickname: z.string(),
+    avatar: z.string(),
+    avatarId: z.string(),
+    vipLevel: z.number().int(),
+    grade: z.string(),
+    currency: z.string(),
+    siteId: z.number().int(),
+    phone: z.string().nullable(),
+    areaCode: z.string().nullable(),
+    email: z.string().nullable(),
+    realName: z.string().nullable(),
+    birthday: z.string().nullable(),
+    address: z.string().nullable(),
+    /** The member's own invite code, to share. */
+    inviteCode: z.string(),
+    /** The client keeps these flags and clears them on session loss (seed 4). */
+    mustChangePassword: z.boolean(),
+    phoneBound: z.boolean(),
+    idleLogoutMinutes: z.number().int(),
+    createdAt: z.number(),
+    lastLoginAt: z.number().nullable(),
+  })
+  .loose();
+export type MemberInfo = z.infer<typeof MemberInfo>;
+
+/** Nicknames: 2 to 12 characters, no markup or control characters. */
+export const NICKNAME_MIN = 2;
+export const NICKNAME_MAX = 12;
+export const NicknameBody = z.object({ nickname: z.string().max(64) });
+export const NicknameData = z.object({ nickname: z.string() });
+
+/** Avatars: one of the bundled pictures, served under AVATAR_URL_PREFIX. */
+export const AVATAR_URL_PREFIX = '/assets/avatars/';
+export const AvatarBody = z.object({ avatarId: z.string().max(32) });
+export const AvatarItem = z.object({ avatarId: z.string(), url: z.string() });
+export const AvatarData = AvatarItem;
+export const AvatarListData = z.object({ list: z.array(AvatarItem) });
+
+export const ADDRESS_MIN = 5;
+export const ADDRESS_MAX = 100;
+export const AddressBody = z.object({ address: z.string().max(400) });
+export const AddressData = z.object({ address: z.string() });
+
+/** Real name: bound once (the withdrawal name must match it). */
+export const RealNameBody = z.object({ realName: z.string().max(64) });
+export const RealNameData = z.object({ realName: z.string() });
+
+/** Birthday `YYYY-MM-DD`: set once, at least 18 years ago (the birthday bonus depends on it). */
+export const BirthdayBody = z.object({ birthday: z.string().max(10) });
+export const BirthdayData = z.object({ birthday: z.string() });
+export const MIN_AGE_YEARS = 18;
