@@ -14,6 +14,7 @@ export interface GatewayOptions {
 }
 
 const MAX_SUBSCRIPTIONS = 64;
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 /**
  * The WebSocket gateway at `/ws`. Clients `sub`/`unsub` channels; every frame on the bus is sent to
@@ -27,23 +28,23 @@ export async function installGateway(app: FastifyInstance, { bus, identify }: Ga
     const sockets = byChannel.get(frame.ch);
     if (!sockets) return;
     const text = JSON.stringify(frame);
-    for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(text);
+    for (const socket of sockets) {
+      if (socket.readyState !== socket.OPEN) continue;
+      // A client that stopped reading would make us buffer every frame for it: it is let go.
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.terminate();
+      else socket.send(text);
+    }
   });
   app.addHook('onClose', async () => stop());
 
   const send = (socket: WebSocket, frame: Frame) => socket.send(JSON.stringify(frame));
 
-  app.get('/ws', { websocket: true, config: { exempt: true } }, async (socket, req) => {
+  app.get('/ws', { websocket: true, config: { exempt: true } }, (socket, req) => {
     const token = (req.query as { token?: string }).token;
+    // Listeners go on at once and wait for the token check: a client may send `sub` the instant the
+    // socket opens, and ws drops what arrives while nobody listens.
+    const identified: Promise<SocketIdentity> = token ? identify(token).catch(() => null) : Promise.resolve(null);
     let identity: SocketIdentity = null;
-    if (token) {
-      identity = await identify(token).catch(() => null);
-      if (!identity) {
-        send(socket, { ch: 'system', type: 'session.ended', data: { code: Errors.AUTH_INVALID.code, msg: Errors.AUTH_INVALID.msg } });
-        socket.close(4401, 'auth');
-        return;
-      }
-    }
     const mine = new Set<string>();
     const leave = (ch: string) => {
       byChannel.get(ch)?.delete(socket);
@@ -51,7 +52,18 @@ export async function installGateway(app: FastifyInstance, { bus, identify }: Ga
       mine.delete(ch);
     };
 
-    socket.on('message', (raw: Buffer) => {
+    void identified.then((who) => {
+      identity = who;
+      if (token && !who) {
+        send(socket, { ch: 'system', type: 'session.ended', data: { code: Errors.AUTH_INVALID.code, msg: Errors.AUTH_INVALID.msg } });
+        socket.close(4401, 'auth');
+      }
+    });
+    // Callbacks on one promise run in the order they were added: frames are handled in arrival order.
+    socket.on('message', (raw: Buffer) => void identified.then(() => socket.readyState === socket.OPEN && handle(raw)));
+    socket.on('close', () => [...mine].forEach(leave));
+
+    const handle = (raw: Buffer) => {
       let msg: ClientFrame;
       try {
         msg = JSON.parse(raw.toString()) as ClientFrame;
@@ -68,8 +80,7 @@ export async function installGateway(app: FastifyInstance, { bus, identify }: Ga
       if (!byChannel.has(msg.ch)) byChannel.set(msg.ch, new Set());
       byChannel.get(msg.ch)!.add(socket);
       send(socket, { ch: msg.ch, type: 'sub.ok', data: { ch: msg.ch } });
-    });
-    socket.on('close', () => [...mine].forEach(leave));
+    };
   });
 }
 

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Errors } from '@bp/contract';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { setConfig } from '../../modules/site/index.ts';
+import { RATE_LIMITS } from './rate-limits.ts';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ rateLimits: true });
+});
+afterAll(() => s.close());
+
+const readTime = (server: TestServer, ip: string, siteId = 1) =>
+  server.inject({ method: 'GET', url: '/api/site/time', headers: { 'x-forwarded-for': ip, 'x-site-id': String(siteId) } });
+
+const tighten = async (server: TestServer, siteId: number, key: string, value: string | null) => {
+  await setConfig(server.deps.db, siteId, key, value);
+  server.app.forgetSecurityPolicies();
+};
+
+describe('rate limits', () => {
+  it('[S8-04] a read path allows 300 calls a minute per IP, then answers 429 with HIGH_TRAFFIC', async () => {
+    expect(RATE_LIMITS.read).toEqual({ max: 300, windowMs: 60_000 });
+    for (let i = 0; i < 300; i++) {
+      const res = await readTime(s, '10.0.0.1');
+      if (res.statusCode !== 200) throw new Error(`call ${i + 1} answered ${res.statusCode}`);
+    }
+    const limited = await readTime(s, '10.0.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ code: Errors.HIGH_TRAFFIC.code, data: null, msg: Errors.HIGH_TRAFFIC.msg });
+    expect(Errors.HIGH_TRAFFIC.msg).toMatch(/访问人数过多或操作频繁，请稍后再试/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another visitor is not affected.
+    expect((await readTime(s, '10.0.0.2')).statusCode).toBe(200);
+  });
+
+  it('[S8-04] registrations are limited to 20 an hour per IP', async () => {
+    const register = (i: number) =>
+      s.inject({
+        method: 'POST',
+        url: '/api/member/register/v4',
+        headers: { 'x-forwarded-for': '10.0.1.1' },
+        payload: { name: `rl${process.pid % 1000}u${i}x`, password: 'abc12345' },
+      });
+    for (let i = 0; i < RATE_LIMITS.register.max; i++) expect((await register(i)).json().code, `registration ${i + 1}`).toBe(0);
+    const limited = await register(99);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe(Errors.HIGH_TRAFFIC.code);
+    const rows = await s.deps.database.query('SELECT 1 FROM members WHERE name = $1', [`rl${process.pid % 1000}u99x`]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('[S8-04] an operator tightens a site\'s read limit; other sites keep theirs', async () => {
+    await tighten(s, 2, 'rate_limit_read', '5');
+    try {
+      for (let i = 0; i < 5; i++) expect((await readTime(s, '10.0.2.1', 2)).statusCode).toBe(200);
+      expect((await readTime(s, '10.0.2.1', 2)).statusCode).toBe(429);
+      expect((await readTime(s, '10.0.2.1', 1)).statusCode).toBe(200);
+    } finally {
+      await tighten(s, 2, 'rate_limit_read', null);
+    }
+  });
+
+  it('a site cannot raise a limit above the platform default', async () => {
+    await tighten(s, 2, 'rate_limit_register', '1000');
+    try {
+      const register = (i: number) =>
+        s.inject({ method: 'POST', url: '/api/member/register/v4', headers: { 'x-forwarded-for': '10.0.3.1', 'x-site-id': '2' }, payload: { name: `rs${process.pid % 1000}u${i}x`, password: 'abc12345' } });
+      for (let i = 0; i < RATE_LIMITS.register.max; i++) await register(i);
+      expect((await register(99)).statusCode).toBe(429);
+    } finally {
+      await tighten(s, 2, 'rate_limit_register', null);
+    }
+  });
+
+  it('RATE_LIMITS=off lets every call through, even on a tightened site', async () => {
+    const open = await startTestServer({ rateLimits: false });
+    try {
+      await tighten(open, 1, 'rate_limit_read', '1');
+      for (let i = 0; i < 5; i++) expect((await readTime(open, '10.0.4.1')).statusCode).toBe(200);
+    } finally {
+      await open.close();
+    }
+  });
+});
