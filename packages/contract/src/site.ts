@@ -99,8 +99,9 @@ export type AccessRule = z.infer<typeof AccessRule>;
 /** The seed's status enumeration: '0' inactive, '1' active, '2' disabled; only active content is shown. */
 export const ContentStatus = z.enum(['0', '1', '2']);
 const Text = (max: number) => z.string().max(max);
-/** A site path (`/app/...`) or an http(s) address; empty for none. */
-const Link = z.string().max(512).regex(/^(|\/(?!\/)\S*|https?:\/\/\S+)$/, '链接须为站内路径或 http(s) 地址');
+/** A site path (`/app/...`, never `//host` or `/\host`, which browsers open as another host), or an http(s) address; empty for none. */
+const SITE_PATH = String.raw`\/(?![\/\\])[^\s\\]*`;
+const Link = z.string().max(512).regex(new RegExp(String.raw`^(|${SITE_PATH}|https?:\/\/\S+)$`), '链接须为站内路径或 http(s) 地址');
 
 export const Banner = z.object({
   id: z.number().int(),
@@ -163,7 +164,7 @@ export const CsChannel = z.object({
   /** What the member reads or copies: a QQ number, a Telegram handle, an address. */
   account: Text(128),
   /** Where a tap goes: the online chat, t.me, mailto:, tel:; empty when there is nothing to open. */
-  url: z.string().max(512).regex(/^(|\/(?!\/)\S*|https?:\/\/\S+|mailto:\S+|tel:[+\d-]+)$/, '链接格式不正确'),
+  url: z.string().max(512).regex(new RegExp(String.raw`^(|${SITE_PATH}|https?:\/\/\S+|mailto:\S+|tel:[+\d-]+)$`), '链接格式不正确'),
   icon: Link,
   sort: z.number().int(),
   ...Window,

@@ -86,6 +86,13 @@ describe('site info', () => {
     await setConfig(s.deps.db, 2, 'english_switch', '0');
   });
 
+  it('documents every site call in the OpenAPI document', async () => {
+    const paths = Object.keys((await s.inject({ method: 'GET', url: '/api/docs/json' })).json().paths);
+    for (const call of ['health', 'site/time', 'site/group/site/perInfo', 'site/configInfo/get', 'site/configInfo/gets', 'site/language/code', 'site/banner/list', 'site/notice/list', 'site/navigation/list', 'site/floatIcon/list', 'site/cs/config', 'site/country/list', 'site/shortUrl/create', 'site/shortUrl/get']) {
+      expect(paths).toContain(`/api/${call}`);
+    }
+  });
+
   it('health names the database and bus it runs on', async () => {
     const res = await s.inject({ method: 'GET', url: '/api/health' });
     expect(res.json().data).toMatchObject({ status: 'ok', db: s.deps.database.kind, bus: s.deps.bus.kind });
