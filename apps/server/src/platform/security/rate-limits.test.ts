@@ -50,7 +50,7 @@ describe('rate limits', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it('[S8-04] an operator tightens a site\'s read limit; other sites keep theirs', async () => {
+  it('an operator tightens a site\'s read limit; other sites keep theirs', async () => {
     await tighten(s, 2, 'rate_limit_read', '5');
     try {
       for (let i = 0; i < 5; i++) expect((await readTime(s, '10.0.2.1', 2)).statusCode).toBe(200);
