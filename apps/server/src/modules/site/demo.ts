@@ -1,16 +1,28 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PLATFORM_CONFIG_KEYS } from '@bp/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { clock } from '../../platform/clock.ts';
-import { siteContents, sites } from './tables.ts';
-import { setConfig, forgetSites } from './service.ts';
+import { siteConfig, siteContents, sites } from './tables.ts';
+import { forgetSites } from './service.ts';
 import { upsertContent } from './content.ts';
 import { demoContent, demoLogo } from './demo-content.ts';
 
 const DEMO_SITES = [1, 2];
 
-/** Two demo sites: a CNY site (the default) and a USDT site, with the seed's config keys. */
+/** The config a demo site starts with: the seed's keys, the English switch (off), the /cs page's texts. */
+const DEMO_CONFIG: Record<string, string> = {
+  login_verify_trigger_times: '3',
+  fast_register_verify: '0',
+  register_phone_number: '0',
+  withdrawal_password: '1',
+  site_festival_skin: '',
+  [PLATFORM_CONFIG_KEYS.englishSwitch]: '0',
+  [PLATFORM_CONFIG_KEYS.csHours]: '7×24小时在线服务',
+  [PLATFORM_CONFIG_KEYS.csNotice]: '客服不会以任何理由索要您的密码或验证码，请认准官方渠道，谨防诈骗。',
+};
+
+/** Two demo sites on an empty database: a CNY site (the default) and a USDT site. */
 async function seedSiteRows(db: Db): Promise<void> {
   const [{ n }] = (await db.execute(sql`SELECT count(*)::int AS n FROM sites`)).rows as Array<{ n: number }>;
   if (n > 0) return;
@@ -18,30 +30,27 @@ async function seedSiteRows(db: Db): Promise<void> {
     { siteId: 1, name: '皇冠体育', series: 'classy', settlementUnit: 'cny', deploySiteId: 1001, isDefault: true, logo: demoLogo(1) },
     { siteId: 2, name: 'U盘体育', series: 'mecha', settlementUnit: 'usdt', deploySiteId: 1002, isDefault: false, logo: demoLogo(2) },
   ]);
-  for (const siteId of DEMO_SITES) {
-    await setConfig(db, siteId, 'login_verify_trigger_times', '3');
-    await setConfig(db, siteId, 'fast_register_verify', '0');
-    await setConfig(db, siteId, 'register_phone_number', '0');
-    await setConfig(db, siteId, 'withdrawal_password', '1');
-    await setConfig(db, siteId, 'site_festival_skin', '');
-    await setConfig(db, siteId, PLATFORM_CONFIG_KEYS.englishSwitch, '0');
-    await setConfig(db, siteId, PLATFORM_CONFIG_KEYS.csHours, '7×24小时在线服务');
-    await setConfig(db, siteId, PLATFORM_CONFIG_KEYS.csNotice, '客服不会以任何理由索要您的密码或验证码，请认准官方渠道，谨防诈骗。');
-  }
 }
 
-/** Each demo site's pages, kind by kind, where that kind is still empty (also on a database from before). */
+/** Each demo site's config keys that are still missing; a value an operator set is kept. */
+async function seedSiteConfig(db: Db, siteId: number): Promise<void> {
+  const rows = Object.entries(DEMO_CONFIG).map(([keyCode, value]) => ({ siteId, keyCode, value }));
+  await db.insert(siteConfig).values(rows).onConflictDoNothing();
+}
+
+/**
+ * Each demo site's missing config keys, and its pages when it has no content at all (an empty
+ * database, or one from before content existed); content an operator has since changed is kept.
+ */
 async function seedSiteContent(db: Db): Promise<void> {
   for (const siteId of DEMO_SITES) {
     const [site] = await db.select({ logo: sites.logo }).from(sites).where(eq(sites.siteId, siteId));
     if (!site) continue;
     if (site.logo === '') await db.update(sites).set({ logo: demoLogo(siteId) }).where(eq(sites.siteId, siteId));
-    const items = demoContent(siteId, clock.now());
-    for (const kind of new Set(items.map((i) => i.kind))) {
-      const [existing] = await db.select({ id: siteContents.id }).from(siteContents).where(and(eq(siteContents.siteId, siteId), eq(siteContents.kind, kind))).limit(1);
-      if (existing) continue;
-      for (const item of items.filter((i) => i.kind === kind)) await upsertContent(db, siteId, item.kind, item.input);
-    }
+    await seedSiteConfig(db, siteId);
+    const [existing] = await db.select({ id: siteContents.id }).from(siteContents).where(eq(siteContents.siteId, siteId)).limit(1);
+    if (existing) continue;
+    for (const item of demoContent(siteId, clock.now())) await upsertContent(db, siteId, item.kind, item.input);
   }
 }
 

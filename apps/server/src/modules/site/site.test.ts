@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, SITE_CONFIG_KEYS } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { setConfig } from './index.ts';
+import { setConfig, siteModule } from './index.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -96,6 +96,19 @@ describe('site info', () => {
   it('health names the database and bus it runs on', async () => {
     const res = await s.inject({ method: 'GET', url: '/api/health' });
     expect(res.json().data).toMatchObject({ status: 'ok', db: s.deps.database.kind, bus: s.deps.bus.kind });
+  });
+});
+
+describe('demo data', () => {
+  it('seeding again on a later start duplicates nothing and keeps what an operator changed', async () => {
+    const calls = ['/api/site/banner/list', '/api/site/notice/list', '/api/site/navigation/list', '/api/site/floatIcon/list', '/api/site/cs/config'];
+    const before = await Promise.all(calls.map((url) => post(url, {})));
+    await setConfig(s.deps.db, 1, 'login_verify_trigger_times', '5');
+    await siteModule.seed!(s.deps);
+    const after = await Promise.all(calls.map((url) => post(url, {})));
+    expect(after.map((r) => r.body.data)).toEqual(before.map((r) => r.body.data));
+    expect((await post('/api/site/configInfo/get', { keyCode: 'login_verify_trigger_times' })).body.data.value).toBe('5');
+    await setConfig(s.deps.db, 1, 'login_verify_trigger_times', '3');
   });
 });
 
