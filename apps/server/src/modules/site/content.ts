@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { ContentInputs, windowOf, type Banner, type ContentInput, type ContentKind, type CsChannel, type FloatIcon, type NavigationEntry, type Notice } from '@bp/contract';
+import { ContentInputs, type Banner, type ContentInput, type ContentKind, type CsChannel, type FloatIcon, type NavigationEntry, type Notice } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { siteContents } from './tables.ts';
@@ -55,10 +55,11 @@ export async function upsertContent<K extends ContentKind>(db: Db, siteId: numbe
     const issue = parsed.error.issues[0];
     fail('CONTENT_INVALID', { msg: `内容设置无效：${issue.path.join('.') || kind} ${issue.message}` });
   }
-  const item = parsed.data as Record<string, unknown> & { id?: number; status: string; sort: number };
-  const [startAt, endAt] = windowOf(item);
-  const { id, status, sort, [windowKeys(kind)[0]]: _start, [windowKeys(kind)[1]]: _end, ...body } = item;
-  const values = { status, sort, body, startAt: startAt === null ? null : new Date(startAt), endAt: endAt === null ? null : new Date(endAt), updatedAt: new Date() };
+  // The shared columns come out of the item; what is left is the kind's own fields.
+  const [startKey, endKey] = windowKeys(kind);
+  const { id, status, sort, [startKey]: start, [endKey]: end, ...body } = parsed.data as Record<string, unknown> & { id?: number; status: string; sort: number };
+  const at = (ms: unknown) => (typeof ms === 'number' ? new Date(ms) : null);
+  const values = { status, sort, body, startAt: at(start), endAt: at(end), updatedAt: new Date() };
   let savedId: number;
   if (id) {
     const updated = await db

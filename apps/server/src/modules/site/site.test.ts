@@ -13,7 +13,7 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
   s.inject({ method: 'POST', url, payload: payload as object, headers }).then((r) => ({ status: r.statusCode, body: r.json() }));
 
 describe('site info', () => {
-  it('[S3-09] perInfo names the site, its series, settlement unit and the 13 deploy-site pairs', async () => {
+  it('[S3-09] [S1-02] [S1-03] perInfo names the site, its series, settlement unit (CNY or USDT) and the 13 deploy-site pairs', async () => {
     const cny = await post('/api/site/group/site/perInfo', {});
     expect(cny.body.code).toBe(0);
     expect(cny.body.data).toMatchObject({ siteId: 1, siteName: '皇冠体育', series: 'classy', settlementUnit: 'cny', currency: 'CNY', deploySiteId: 1001, language: 'zh-CN', englishEnabled: false });
