@@ -3,6 +3,7 @@ import { siteModule } from './site/index.ts';
 import { authModule } from './auth/index.ts';
 import { memberModule } from './member/index.ts';
 import { walletModule } from './wallet/index.ts';
+import { venueModule } from './venue/index.ts';
 
 /** Every business domain, in the order their hooks and routes are installed. */
-export const modules: Module[] = [siteModule, authModule, memberModule, walletModule];
+export const modules: Module[] = [siteModule, authModule, memberModule, walletModule, venueModule];

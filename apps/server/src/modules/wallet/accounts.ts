@@ -5,8 +5,9 @@ import type { DbOrTx } from '../../platform/db/index.ts';
  * member's own hold (withdrawals awaiting payout) and in-transit (venue transfers under way). */
 export type MemberAccountKind = 'main' | 'venue' | 'yeb' | 'bonus' | 'hold' | 'transit';
 
-/** The operator's side of every movement, one per site and currency. House balances may go negative. */
-export const HOUSE_ACCOUNTS = ['stakes', 'payouts', 'deposits', 'withdrawals', 'interest', 'bonus'] as const;
+/** The operator's side of every movement, one per site and currency. House balances may go negative.
+ * 'venues' is the members' net result at the venues (their wins and losses there). */
+export const HOUSE_ACCOUNTS = ['stakes', 'payouts', 'deposits', 'withdrawals', 'interest', 'bonus', 'venues'] as const;
 export type HouseAccountName = (typeof HOUSE_ACCOUNTS)[number];
 
 export type CurrencyCode = 'CNY' | 'USDT';

@@ -1,4 +1,11 @@
 import type { Module } from '../../platform/deps.ts';
+import { walletRoutes } from './routes.ts';
+import { speedPayRoutes } from './speed-pay-routes.ts';
+import { withdrawRoutes } from './withdraw-routes.ts';
+import { yebRoutes } from './yeb-routes.ts';
+import { operatorRoutes } from './operator-routes.ts';
+import { seedWallet } from './demo.ts';
+import { startWalletJobs } from './jobs.ts';
 
 /**
  * The wallet's public surface. Other modules move money only through these functions, inside
@@ -10,9 +17,12 @@ import type { Module } from '../../platform/deps.ts';
  *     const stakes = await houseAccount(tx, owner.siteId, owner.currency, 'stakes');
  *     await postTransfer(tx, { from: main, to: stakes, amountMinor: 1000n, kind: 'bet.stake', ref: `bet:${id}` });
  *   });
+ *   await announceBalance(deps, owner, 'bet');   // after the commit
  *
  * postTransfer throws AppError INSUFFICIENT_BALANCE when a member account would go below zero and
  * TRANSFER_DUPLICATE when the (kind, ref) pair was already posted; either way nothing moved.
+ * Kinds are '<category>.<step>'; the category is the deal-record type members filter by
+ * ('bet', 'bonus', ...), and stakes of kind 'bet.stake…' out of the main wallet count as turnover.
  */
 export {
   memberAccount,
@@ -25,8 +35,28 @@ export {
   type CurrencyCode,
 } from './accounts.ts';
 export { postTransfer, balanceOf, memberBalances, type TransferInput, type Posted, type MemberBalances } from './ledger.ts';
+export { announceBalance } from './announce.ts';
+/** For member info (seed 3): bank cards with masked `cardNum`, virtual-currency `address`es. */
+export { payoutAccounts } from './destinations.ts';
+/** Operator decisions (the back office calls these). */
+export { approveDeposit, rejectDeposit } from './speed-pay.ts';
+export { approveWithdrawal, rejectWithdrawal } from './withdrawals.ts';
+export { accrueInterest } from './yeb.ts';
+export { confirmChainPayments } from './sandbox-gateway.ts';
+export { auditLedger, type LedgerAudit } from './audit.ts';
+export { every } from './jobs.ts';
 
 export const walletModule: Module = {
   name: 'wallet',
-  install() {},
+  async install(app, deps) {
+    walletRoutes(app, deps);
+    await speedPayRoutes(app, deps);
+    withdrawRoutes(app, deps);
+    yebRoutes(app, deps);
+    operatorRoutes(app, deps);
+  },
+  seed: seedWallet,
+  async start(deps) {
+    return startWalletJobs(deps, (err) => console.error('wallet job failed', err));
+  },
 };

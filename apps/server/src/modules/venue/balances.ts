@@ -1,0 +1,88 @@
+import { sql, TransactionRollbackError } from 'drizzle-orm';
+import type { Db } from '../../platform/db/index.ts';
+import { AppError } from '../../platform/http/index.ts';
+import { claimKey, completeKey, requestHash } from '../../platform/idempotency.ts';
+import { balanceOf, memberAccount, memberBalances, type WalletOwner } from '../wallet/index.ts';
+import { callVenue } from './adapter.ts';
+import { listVenues, venueAdapter } from './registry.ts';
+import { transferWithVenue } from './transfers.ts';
+
+const money = (minor: bigint) => Number(minor) / 100;
+
+/** The venue's own figure when it answers in time, else our mirror of it. */
+async function liveBalance(db: Db, apiName: string, memberId: number, mirror: bigint): Promise<bigint> {
+  return callVenue(venueAdapter(db, apiName), (a) => a.balance(memberId)).catch(() => mirror);
+}
+
+/** `/api/wallet/balance`: main, yeb, what is frozen (withdrawals under review, transfers under way), each venue. */
+export async function walletBalances(db: Db, owner: WalletOwner) {
+  const b = await memberBalances(db, owner.memberId);
+  const venues = await listVenues(db);
+  const live = await Promise.all(venues.map((v) => liveBalance(db, v.api_name, owner.memberId, b.venues[v.api_name] ?? 0n)));
+  return {
+    currency: owner.currency,
+    main: money(b.main),
+    yeb: money(b.yeb),
+    frozen: money(b.hold + b.transit),
+    venues: venues.map((v, i) => ({ api_name: v.api_name, name: v.name, balance: money(live[i]), status: v.status })),
+  };
+}
+
+/**
+ * One-click recover: every open venue's balance back to main, each as its own two-phase transfer.
+ * Venues that do not settle now are listed in `pending`. A repeat of the key answers the first
+ * result; a concurrent twin sweeps nothing twice (one transfer per venue in flight at a time).
+ */
+export async function recoverAll(db: Db, owner: WalletOwner, key: string) {
+  const hash = requestHash({});
+  const earlier = await earlierAnswer<{ main: number; pending: string[] }>(db, owner.memberId, key, hash);
+  if (earlier) return earlier;
+
+  const pending: string[] = [];
+  for (const venue of (await listVenues(db)).filter((v) => v.status === 0)) {
+    const balance = await callVenue(venueAdapter(db, venue.api_name), (a) => a.balance(owner.memberId)).catch(() => null);
+    if (balance === null) pending.push(venue.api_name);
+    if (!balance) continue;
+    try {
+      await transferWithVenue(db, owner, null, null, { apiName: venue.api_name, amountMinor: balance, out: true });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      pending.push(venue.api_name);
+    }
+  }
+  const answer = { main: money(await balanceOf(db, await memberAccount(db, owner))), pending };
+  return db.transaction(async (tx) => {
+    const claim = await claimKey<typeof answer>(tx, owner.memberId, key, hash, 'done');
+    if (!claim.fresh) return claim.response;
+    await completeKey(tx, owner.memberId, key, answer);
+    return answer;
+  });
+}
+
+/** The answer of a key used before, without claiming a fresh one (the peek is rolled back). */
+async function earlierAnswer<T>(db: Db, memberId: number, key: string, hash: string): Promise<T | null> {
+  let earlier: T | null = null;
+  await db
+    .transaction(async (tx) => {
+      const claim = await claimKey<T>(tx, memberId, key, hash, 'done');
+      if (!claim.fresh) earlier = claim.response;
+      else tx.rollback();
+    })
+    .catch((err) => {
+      if (!(err instanceof TransactionRollbackError)) throw err;
+    });
+  return earlier;
+}
+
+export async function autoTransferStatus(db: Db, memberId: number): Promise<boolean> {
+  const { rows } = await db.execute(sql`SELECT auto_transfer FROM venue_settings WHERE member_id = ${memberId}`);
+  return (rows[0] as { auto_transfer?: boolean } | undefined)?.auto_transfer ?? false;
+}
+
+/** Seed 4: the auto-transfer switch (a venue launch then moves the main balance there). */
+export async function setAutoTransfer(db: Db, memberId: number, status: boolean): Promise<boolean> {
+  await db.execute(sql`
+    INSERT INTO venue_settings (member_id, auto_transfer) VALUES (${memberId}, ${status})
+    ON CONFLICT (member_id) DO UPDATE SET auto_transfer = excluded.auto_transfer, updated_at = now()`);
+  return status;
+}

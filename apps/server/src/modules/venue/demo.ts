@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import type { Deps } from '../../platform/deps.ts';
+
+/** The built-in sandbox venues (api_name, name, category), all open. */
+const SANDBOX_VENUES = [
+  ['AG', 'AG真人', 'live'],
+  ['BBIN', 'BBIN真人', 'live'],
+  ['PG', 'PG电子', 'egame'],
+  ['KY', '开元棋牌', 'chess'],
+  ['OBTY', 'OB体育', 'sports'],
+  ['IMTY', 'IM体育', 'sports'],
+] as const;
+
+export async function seedVenues({ db }: Deps): Promise<void> {
+  for (const [sort, [apiName, name, category]] of SANDBOX_VENUES.entries()) {
+    await db.execute(sql`
+      INSERT INTO venues (api_name, name, category, sort) VALUES (${apiName}, ${name}, ${category}, ${sort}) ON CONFLICT DO NOTHING`);
+  }
+}

@@ -1,0 +1,28 @@
+import type { Module } from '../../platform/deps.ts';
+import { every } from '../wallet/index.ts';
+import { venueRoutes } from './routes.ts';
+import { seedVenues } from './demo.ts';
+import { reconcileVenueTransfers } from './reconcile.ts';
+
+/**
+ * Venues (game providers) and the money between them and the main wallet. The casino's launch
+ * uses `venueAdapter` (balances, the sandbox's `play`), `autoTransferStatus` and
+ * `transferWithVenue` (auto-transfer on launch), `openVenue` (status 0 = open).
+ */
+export { type VenueAdapter, type VenueOutcome, type VenueRefStatus, VENUE_TIMEOUT_MS } from './adapter.ts';
+export { SandboxVenue } from './sandbox.ts';
+export { venueAdapter, useVenueAdapter, listVenues, openVenue, type VenueRow } from './registry.ts';
+export { transferWithVenue, type VenueMove } from './transfers.ts';
+export { recoverAll, walletBalances, autoTransferStatus, setAutoTransfer } from './balances.ts';
+export { reconcileVenueTransfers, RECONCILE_AFTER_MS } from './reconcile.ts';
+
+export const venueModule: Module = {
+  name: 'venue',
+  install(app, deps) {
+    venueRoutes(app, deps);
+  },
+  seed: seedVenues,
+  async start(deps) {
+    return every(10_000, () => reconcileVenueTransfers(deps.db), (err) => console.error('venue reconciliation failed', err));
+  },
+};

@@ -1,0 +1,10 @@
+import { channel } from '@bp/contract';
+import type { Deps } from '../../platform/deps.ts';
+import { memberAccount, type WalletOwner } from './accounts.ts';
+import { balanceOf } from './ledger.ts';
+
+/** After a commit that moved a member's money: tells their open clients to re-read balances. */
+export async function announceBalance(deps: Pick<Deps, 'db' | 'bus'>, owner: WalletOwner, reason: string): Promise<void> {
+  const main = Number(await balanceOf(deps.db, await memberAccount(deps.db, owner))) / 100;
+  await deps.bus.publish(channel.user(owner.memberId), 'wallet.balance', { main, reason });
+}

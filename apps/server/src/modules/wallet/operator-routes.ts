@@ -1,0 +1,36 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { OperatorDecisionBody, OperatorDecisionData } from '@bp/contract';
+import { defineRoute, fail } from '../../platform/http/index.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { approveDeposit, rejectDeposit } from './speed-pay.ts';
+import { approveWithdrawal, rejectWithdrawal } from './withdrawals.ts';
+
+/**
+ * The operator's decisions on deposits and withdrawals, until the back office exists: guarded by
+ * the `x-admin-token` header equal to env ADMIN_TOKEN (no ADMIN_TOKEN: these paths refuse all).
+ */
+export const ADMIN_TOKEN_HEADER = 'x-admin-token';
+
+function requireOperator(req: FastifyRequest): void {
+  const expected = process.env.ADMIN_TOKEN ?? '';
+  const given = req.headers[ADMIN_TOKEN_HEADER];
+  const ok = expected.length >= 16 && typeof given === 'string' && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+  if (!ok) fail('OPERATOR_TOKEN', { httpStatus: 403 });
+}
+
+export function operatorRoutes(app: FastifyInstance, { db }: Deps): void {
+  const decisions = [
+    ['deposit/approve', 'Approves a deposit: the member is credited once', approveDeposit],
+    ['deposit/reject', 'Rejects a deposit: no money moves', rejectDeposit],
+    ['withdraw/approve', 'Approves a withdrawal: paid out from the hold', approveWithdrawal],
+    ['withdraw/reject', 'Rejects a withdrawal: the hold returns to the member', rejectWithdrawal],
+  ] as const;
+  for (const [path, summary, decide] of decisions) {
+    defineRoute(app, { url: `/api/admin/wallet/${path}`, summary, body: OperatorDecisionBody, data: OperatorDecisionData, rateLimit: 'read', tags: ['admin'] }, async (req) => {
+      requireOperator(req);
+      const order = await decide(db, req.body.orderId, req.body.note);
+      return { orderId: order.orderId, status: order.status };
+    });
+  }
+}

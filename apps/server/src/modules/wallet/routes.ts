@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  BankListData, CURRENCIES, DealRecordBody, DealRecordData, DepositOrdersData, EmptyBody, OrdersBody, PayCallbackData,
+  PayTypesData, PayValBody, PayValData, WalletTypeData,
+} from '@bp/contract';
+import { defineRoute } from '../../platform/http/index.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { announceBalance } from './announce.ts';
+import { listDeposits } from './deposits.ts';
+import { dealRecords } from './history.ts';
+import { receiveCallback, SIGNATURE_HEADER } from './pay-callback.ts';
+import { payVal } from './pay.ts';
+import { listBanks, listPayTypes, payTypeView } from './pay-types.ts';
+import { ownerOfRequest } from './request.ts';
+
+export function walletRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db } = deps;
+  const member = { auth: 'member', rateLimit: 'read' } as const;
+
+  defineRoute(app, { url: '/api/wallet/type', summary: 'The wallet type of the site (RMB or USDT)', body: EmptyBody, data: WalletTypeData, ...member }, async (req) => {
+    const currency = CURRENCIES[req.site.settlementUnit];
+    return { walletType: currency.walletType, currency: currency.code, symbol: currency.symbol };
+  });
+
+  defineRoute(app, { url: '/api/wallet/pay/types', summary: 'Deposit pay types of the site with their limits', body: EmptyBody, data: PayTypesData, ...member }, async (req) =>
+    (await listPayTypes(db, req.site.siteId)).map(payTypeView),
+  );
+
+  defineRoute(app, { url: '/api/wallet/bank/list', summary: 'Banks a card can be bound to', body: EmptyBody, data: BankListData, ...member }, async (req) =>
+    listBanks(db, req.site.siteId),
+  );
+
+  defineRoute(
+    app,
+    { url: '/api/wallet/pay/payVal', summary: 'Deposit: creates an order; a sandbox order is credited at once', body: PayValBody, data: PayValData, auth: 'member', rateLimit: 'money', idempotent: true },
+    async (req) => {
+      const owner = ownerOfRequest(req);
+      const order = await payVal(db, owner, req.idempotencyKey!, req.body);
+      if (order.status === 'success') await announceBalance(deps, owner, 'deposit');
+      return order;
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      url: '/api/wallet/pay/callback/:channel',
+      summary: `A payment gateway's notice, signed with HMAC-SHA256 of the raw body in header ${SIGNATURE_HEADER}`,
+      body: z.object({}).loose(),
+      data: PayCallbackData,
+      rateLimit: 'read',
+    },
+    async (req) => {
+      const { channel } = req.params as { channel: string };
+      const signature = req.headers[SIGNATURE_HEADER];
+      const raw = req.rawBody ?? JSON.stringify(req.body);
+      const result = await db.transaction((tx) => receiveCallback(tx, channel, raw, typeof signature === 'string' ? signature : undefined));
+      return result;
+    },
+  );
+
+  defineRoute(app, { url: '/api/wallet/pay/orders', summary: "The member's deposit orders", body: OrdersBody, data: DepositOrdersData, ...member }, async (req) =>
+    listDeposits(db, req.member!.memberId, req.body.page, req.body.size, req.body.status),
+  );
+
+  defineRoute(app, { url: '/api/wallet/queryDealRecord', summary: 'Money movements of the main and interest wallets', body: DealRecordBody, data: DealRecordData, ...member }, async (req) =>
+    dealRecords(db, req.member!.memberId, req.body),
+  );
+}

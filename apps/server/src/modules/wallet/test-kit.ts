@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import { bearer, type TestServer } from '../../test/harness.ts';
+import { auditLedger } from './audit.ts';
+
+/** Test helpers of the wallet's HTTP calls (tests only). */
+export const newKey = () => `k-${randomBytes(8).toString('hex')}`;
+
+export interface Answer {
+  status: number;
+  code: number;
+  data: any;
+  msg: string;
+}
+
+export function caller(s: TestServer) {
+  const call = async (url: string, payload: unknown, token?: string, key?: string, extra: Record<string, string> = {}): Promise<Answer> => {
+    const headers: Record<string, string> = { ...(token ? bearer(token) : {}), ...(key ? { 'idempotency-key': key } : {}), ...extra };
+    const res = await s.inject({ method: 'POST', url, payload: payload as object, headers });
+    const body = res.json();
+    return { status: res.statusCode, code: body.code, data: body.data, msg: body.msg };
+  };
+  /** A money call with a fresh key unless one is given. */
+  const move = (url: string, payload: unknown, token: string, key: string = newKey()) => call(url, payload, token, key);
+  const sandboxPayType = async (token: string, siteHeader: Record<string, string> = {}) => {
+    const types = await call('/api/wallet/pay/types', {}, token, undefined, siteHeader);
+    return types.data.find((t: { kind: string }) => t.kind === 'sandbox').payTypeId as number;
+  };
+  /** Credits a member through the sandbox gateway (the real deposit path). */
+  const fund = async (token: string, amount: number) => {
+    const res = await move('/api/wallet/pay/payVal', { payTypeId: await sandboxPayType(token), amount }, token);
+    expect(res.code, res.msg).toBe(0);
+    return res.data;
+  };
+  const balance = async (token: string) => (await call('/api/wallet/balance', {}, token)).data;
+  return { call, move, fund, balance, sandboxPayType };
+}
+
+/** Every ledger invariant holds: balances equal their transfers, sums are zero, no member below zero. */
+export async function expectLedgerSound(s: TestServer): Promise<void> {
+  const audit = await auditLedger(s.deps.db);
+  expect(audit, JSON.stringify(audit)).toMatchObject({ ok: true });
+}

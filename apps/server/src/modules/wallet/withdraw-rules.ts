@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/index.ts';
+import { clock, shanghaiMidnight } from '../../platform/clock.ts';
+import type { WalletOwner } from './accounts.ts';
+import type { WalletSettings } from './settings.ts';
+import { big, oneOf } from './sql.ts';
+
+export interface WithdrawRules {
+  minMinor: bigint;
+  maxMinor: bigint;
+  /** Fee in basis points of the amount, once the free withdrawals of the day are used. */
+  feeBp: bigint;
+  feePercent: number;
+  freeTimesPerDay: number;
+  usedTimesToday: number;
+  turnoverRequired: bigint;
+  turnoverRemaining: bigint;
+  /** Site currency per 1 USDT. */
+  usdtRate: number;
+}
+
+/**
+ * Turnover: every deposit since the last withdrawal must be staked `withdraw_turnover_multiple`
+ * times before the next one. Stakes are ledger transfers of kind 'bet.stake…' out of the main
+ * wallet (the sportsbook's and any other product posting that kind).
+ */
+async function turnover(tx: DbOrTx, memberId: number, mainAccount: number, multiple: number) {
+  const row = await oneOf<{ deposited: string; staked: string }>(tx, sql`
+    WITH since AS (
+      SELECT coalesce(max(created_at), 'epoch'::timestamptz) AS t FROM wallet_withdraw_orders
+      WHERE member_id = ${memberId} AND status IN ('pending', 'paid')
+    )
+    SELECT coalesce(sum(amount_minor) FILTER (WHERE kind = 'deposit.credit' AND to_account = ${mainAccount}), 0) AS deposited,
+           coalesce(sum(amount_minor) FILTER (WHERE kind LIKE 'bet.stake%' AND from_account = ${mainAccount}), 0) AS staked
+    FROM wallet_transfers, since
+    WHERE (to_account = ${mainAccount} OR from_account = ${mainAccount}) AND created_at > since.t`);
+  const required = (big(row?.deposited) * BigInt(Math.round(multiple * 100))) / 100n;
+  const remaining = required - big(row?.staked);
+  return { required, remaining: remaining > 0n ? remaining : 0n };
+}
+
+/** The rules of the member's next withdrawal; `s` is read before any transaction (see walletSettings). */
+export async function withdrawRules(tx: DbOrTx, owner: WalletOwner, mainAccount: number, s: WalletSettings): Promise<WithdrawRules> {
+  const today = await oneOf<{ n: string }>(tx, sql`
+    SELECT count(*) AS n FROM wallet_withdraw_orders
+    WHERE member_id = ${owner.memberId} AND status IN ('pending', 'paid') AND created_at >= ${new Date(shanghaiMidnight(clock.now()))}`);
+  const { required, remaining } = await turnover(tx, owner.memberId, mainAccount, s.withdraw_turnover_multiple);
+  return {
+    minMinor: BigInt(Math.round(s.withdraw_min * 100)),
+    maxMinor: BigInt(Math.round(s.withdraw_max * 100)),
+    feeBp: BigInt(Math.round(s.withdraw_fee_percent * 100)),
+    feePercent: s.withdraw_fee_percent,
+    freeTimesPerDay: s.withdraw_free_times,
+    usedTimesToday: Number(today?.n ?? 0),
+    turnoverRequired: required,
+    turnoverRemaining: remaining,
+    usdtRate: s.usdt_rate,
+  };
+}
+
+/** The fee of the next withdrawal, floored to the minor unit; free while free times remain today. */
+export function feeFor(amountMinor: bigint, rules: WithdrawRules): bigint {
+  if (rules.usedTimesToday < rules.freeTimesPerDay) return 0n;
+  return (amountMinor * rules.feeBp) / 10_000n;
+}
+
+/** What a USDT payout sends for `receivableMinor` of the site's currency, floored to the cent. */
+export function usdtFor(receivableMinor: bigint, rules: WithdrawRules): bigint {
+  return (receivableMinor * 10_000n) / BigInt(Math.round(rules.usdtRate * 10_000));
+}
+
+export const money = (minor: bigint): number => Number(minor) / 100;
+
+/** The limits part of prompt and prepare answers. */
+export const limitsView = (r: WithdrawRules) => ({
+  min: money(r.minMinor),
+  max: money(r.maxMinor),
+  feePercent: r.feePercent,
+  freeTimesPerDay: r.freeTimesPerDay,
+  usedTimesToday: r.usedTimesToday,
+  turnoverRequired: money(r.turnoverRequired),
+  turnoverRemaining: money(r.turnoverRemaining),
+});
