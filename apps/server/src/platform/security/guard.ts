@@ -4,7 +4,7 @@ import type { AppKeyStore, ClientKey } from './app-keys.ts';
 import type { NonceStore } from './nonces.ts';
 import type { SitePolicies, SecurityPolicy } from './policy.ts';
 import { checkTimestamp, readClientHeaders, verifySignature, type ClientHeaders } from './signature.ts';
-import { isSealedBody, openSealedBody } from './sealed.ts';
+import { isSealedBody, openSealedBody, sealsAnswer } from './sealed.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,7 +38,8 @@ async function sealingClient(siteId: number, headers: ClientHeaders, keys: AppKe
 
 /**
  * Before validation: a signed request is verified whatever the site requires; an `xx` body is
- * opened; then the site's policy refuses what it requires and did not get. Failures change nothing.
+ * opened; then the site's policy (and a route that seals its answers) refuses what it requires and
+ * did not get. Failures change nothing.
  */
 export function installGuard(app: FastifyInstance, { siteOf, policies, keys, nonces }: GuardOptions): void {
   app.decorateRequest('appClient', null);
@@ -46,7 +47,7 @@ export function installGuard(app: FastifyInstance, { siteOf, policies, keys, non
     const headers = readClientHeaders(req);
     const sealed = isSealedBody(req.body);
     const guarded = isGuarded(req);
-    if (!guarded && !headers.sign && !sealed) return;
+    if (!guarded && !headers.sign && !sealed && !sealsAnswer(req)) return;
     const siteId = siteOf(req);
     const policy = guarded ? await policies.of(siteId) : OPEN_POLICY;
 
@@ -54,11 +55,12 @@ export function installGuard(app: FastifyInstance, { siteOf, policies, keys, non
     if (headers.sign) {
       client = await verifySignature(req, siteId, headers, keys, nonces);
       req.appClient = { appKey: client.appKey, clientType: client.clientType };
-    } else if (policy.requireSignature) {
+    } else if (policy.requireSignature || sealsAnswer(req)) {
       fail('BAD_SIGNATURE');
     }
 
     if (sealed) openSealedBody(req, client ?? (await sealingClient(siteId, headers, keys)), headers.timestamp);
     else if (policy.requireEncryption && req.method !== 'GET' && req.rawBody !== undefined) fail('BAD_CIPHER');
+    if (client && sealsAnswer(req)) req.sealedWith ??= { secret: client.secret, timestamp: headers.timestamp! };
   });
 }

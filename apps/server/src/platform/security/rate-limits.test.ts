@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors } from '@bp/contract';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { bearer, startTestServer, type TestServer } from '../../test/harness.ts';
 import { setConfig } from '../../modules/site/index.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 
@@ -50,6 +50,22 @@ describe('rate limits', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('[S8-04] SMS and email codes are limited to 10 sends an hour per IP', async () => {
+    expect(RATE_LIMITS.send).toEqual({ max: 10, windowMs: 3_600_000 });
+    const sendCode = (i: number) =>
+      s.inject({
+        method: 'POST',
+        url: '/api/member/sendCode',
+        headers: { 'x-forwarded-for': '10.0.6.1' },
+        payload: { type: 'sms', scene: 'bind', phone: `1380013${String(i).padStart(4, '0')}` },
+      });
+    // Counted before anything else happens: whatever each send answers, the 11th is refused.
+    for (let i = 0; i < 10; i++) expect((await sendCode(i)).statusCode, `send ${i + 1}`).not.toBe(429);
+    const limited = await sendCode(10);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe(Errors.HIGH_TRAFFIC.code);
+  });
+
   it('an operator tightens a site\'s read limit; other sites keep theirs', async () => {
     await tighten(s, 2, 'rate_limit_read', '5');
     try {
@@ -58,6 +74,33 @@ describe('rate limits', () => {
       expect((await readTime(s, '10.0.2.1', 1)).statusCode).toBe(200);
     } finally {
       await tighten(s, 2, 'rate_limit_read', null);
+    }
+  });
+
+  it('money calls count per member, not per IP', async () => {
+    await tighten(s, 1, 'rate_limit_money', '3');
+    try {
+      const [alice, bob] = [await s.member(), await s.member()];
+      const types = await s.inject({ method: 'POST', url: '/api/wallet/pay/types', headers: bearer(alice.token), payload: {} });
+      const sandbox = (types.json().data as Array<{ payTypeId: number; kind: string; min: number }>).find((t) => t.kind === 'sandbox')!;
+      const deposit = (token: string, key: string) =>
+        s.inject({
+          method: 'POST',
+          url: '/api/wallet/pay/payVal',
+          headers: bearer(token, { 'x-forwarded-for': '10.0.5.1', 'idempotency-key': key }),
+          payload: { payTypeId: sandbox.payTypeId, amount: sandbox.min },
+        });
+      for (let i = 0; i < 3; i++) expect((await deposit(alice.token, `alice-key-${i}`)).json().code).toBe(0);
+      const limited = await deposit(alice.token, 'alice-key-9');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().code).toBe(Errors.HIGH_TRAFFIC.code);
+      // Bob shares Alice's IP but has a count of his own.
+      expect((await deposit(bob.token, 'bob-key-0')).json().code).toBe(0);
+      // The refused deposit moved nothing: Alice has exactly the three.
+      const records = await s.inject({ method: 'POST', url: '/api/wallet/queryDealRecord', headers: bearer(alice.token), payload: { page: 1, size: 20 } });
+      expect(records.json().data.total).toBe(3);
+    } finally {
+      await tighten(s, 1, 'rate_limit_money', null);
     }
   });
 

@@ -5,10 +5,22 @@ import type { ClientKey } from './app-keys.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set when the body came as `{"xx": ...}`: the answer is sealed under the same key. */
+    /** Set when the body came as `{"xx": ...}` or the route seals its answers: the key of the answer. */
     sealedWith: { secret: string; timestamp: string } | null;
   }
 }
+
+declare module '../http/route.ts' {
+  interface RouteConfig {
+    /**
+     * Seed 7: video calls are signed GET requests with encrypted answers. A route declaring this
+     * takes signed requests only and always answers `{"xx": ...}`.
+     */
+    sealAnswer?: boolean;
+  }
+}
+
+export const sealsAnswer = (req: FastifyRequest): boolean => req.routeOptions.config?.sealAnswer === true;
 
 /** A body is sealed when it carries the `xx` field; anything else beside it makes it malformed. */
 export function isSealedBody(body: unknown): body is Record<string, unknown> {
