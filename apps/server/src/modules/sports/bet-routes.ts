@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BetPlaceBody, BetPlaceData, BetRecordsBody, BetRecordsData, CashOutBody, CashOutData } from '@bp/contract';
+import { defineRoute } from '../../platform/http/index.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { getConfigValue } from '../site/index.ts';
+import { venueStatuses } from './book/venues.ts';
+import { placeBet } from './bets/place-bet.ts';
+import { confirmDueBets } from './bets/confirm.ts';
+import { cashOut } from './bets/cash-out.ts';
+import { betRecords } from './bets/records.ts';
+import type { BetOwner } from './bets/ledger.ts';
+
+/** Site config key: the in-play delay in ms (default 5 s; 0 takes in-play bets at once). */
+export const INPLAY_DELAY_KEY = 'sports_inplay_delay_ms';
+const DEFAULT_INPLAY_DELAY_MS = 5_000;
+
+async function inPlayDelayMs(deps: Deps, siteId: number): Promise<number> {
+  const value = Number(await getConfigValue(deps.db, siteId, INPLAY_DELAY_KEY));
+  return Number.isInteger(value) && value >= 0 && value <= 60_000 ? value : DEFAULT_INPLAY_DELAY_MS;
+}
+
+const ownerOf = (req: FastifyRequest): BetOwner => ({ memberId: req.member!.memberId, siteId: req.site.siteId, currency: req.site.currency });
+
+/** A member's bets: place, list, cash out. */
+export function betRoutes(app: FastifyInstance, deps: Deps): void {
+  defineRoute(
+    app,
+    {
+      url: '/api/sports/bet/place',
+      summary: 'Place a single or a parlay; the stake is debited with the bet (Idempotency-Key required)',
+      body: BetPlaceBody,
+      auth: 'member',
+      rateLimit: 'money',
+      idempotent: true,
+      data: BetPlaceData,
+    },
+    async (req) =>
+      placeBet(deps.db, { owner: ownerOf(req), idempotencyKey: req.idempotencyKey!, inPlayDelayMs: await inPlayDelayMs(deps, req.site.siteId) }, req.body),
+  );
+
+  defineRoute(
+    app,
+    { url: '/api/sports/bet/records', summary: "The member's bets, newest first, with legs and cash-out offers", body: BetRecordsBody, auth: 'member', rateLimit: 'read', data: BetRecordsData },
+    async (req) => {
+      // In-play bets whose delay is over are decided before they are shown.
+      await confirmDueBets(deps, req.member!.memberId);
+      return betRecords(deps.db, req.member!.memberId, await venueStatuses(deps.db, req.site.siteId), req.body);
+    },
+  );
+
+  defineRoute(
+    app,
+    { url: '/api/sports/bet/cashout', summary: 'Cash out a pending single at the current offer (Idempotency-Key required)', body: CashOutBody, auth: 'member', rateLimit: 'money', idempotent: true, data: CashOutData },
+    async (req) => cashOut(deps.db, ownerOf(req), req.idempotencyKey!, req.body),
+  );
+}

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { SPORTS_LIMITS, fromMinor, toMinor } from '@bp/contract';
+import type { DbOrTx, Tx } from '../../../platform/db/index.ts';
+import { fail } from '../../../platform/http/index.ts';
+import { MAIN_MARKETS } from '../markets/kinds.ts';
+import type { LiveSelection } from './legs.ts';
+
+const limitsOf = (currency: string) => SPORTS_LIMITS[currency as 'CNY' | 'USDT'] ?? SPORTS_LIMITS.CNY;
+
+export function checkMinStake(stakeMinor: bigint, currency: string): void {
+  const { minStake } = limitsOf(currency);
+  if (stakeMinor < toMinor(minStake)) fail('STAKE_BELOW_MIN', { msg: `最低投注金额为${minStake}`, data: { minStake } });
+}
+
+/** Operator: scale a member's maximum stakes (0.2 gives a sharp bettor a fifth; 0 stops them). */
+export async function setStakeFactor(db: DbOrTx, memberId: number, factor: number): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO sports_member_limits (member_id, stake_factor) VALUES (${memberId}, ${factor})
+    ON CONFLICT (member_id) DO UPDATE SET stake_factor = EXCLUDED.stake_factor`);
+}
+
+async function stakeFactor(tx: Tx, memberId: number): Promise<number> {
+  const { rows } = await tx.execute(sql`SELECT stake_factor FROM sports_member_limits WHERE member_id = ${memberId}`);
+  return rows.length ? Number((rows[0] as { stake_factor: unknown }).stake_factor) : 1;
+}
+
+/** What the member may still stake on a market in singles: its maximum less the open singles on it. */
+async function roomOnMarket(tx: Tx, memberId: number, leg: LiveSelection, maxMinor: bigint): Promise<bigint> {
+  const { rows } = await tx.execute(sql`
+    SELECT coalesce(sum(b.stake_minor), 0)::text AS staked
+    FROM sports_bets b JOIN sports_bet_legs l ON l.bet_id = b.bet_id
+    WHERE b.member_id = ${memberId} AND l.market_id = ${leg.marketId} AND b.bet_type = 'single' AND b.status IN ('pending_delay', 'pending')`);
+  return maxMinor - BigInt((rows[0] as { staked: string }).staked);
+}
+
+/**
+ * Stake and payout limits, per market and member. A single counts the member's open singles on
+ * the same market; a parlay is held to its tightest leg. The caller holds the member's bet lock.
+ */
+export async function checkLimits(tx: Tx, a: { memberId: number; currency: string; type: 'single' | 'parlay'; stakeMinor: bigint; potentialMinor: bigint; legs: LiveSelection[] }): Promise<void> {
+  const limits = limitsOf(a.currency);
+  const factor = await stakeFactor(tx, a.memberId);
+  const maxOf = (leg: LiveSelection) => toMinor(Math.floor((MAIN_MARKETS.has(leg.kind) ? limits.maxStakeMain : limits.maxStakeMinor) * factor * 100) / 100);
+  const room = a.type === 'single' ? await roomOnMarket(tx, a.memberId, a.legs[0], maxOf(a.legs[0])) : a.legs.map(maxOf).reduce((x, y) => (y < x ? y : x));
+  if (a.stakeMinor > room) {
+    const left = room > 0n ? fromMinor(room) : 0;
+    fail('STAKE_ABOVE_MAX', { msg: `该盘口您最高还可投注${left}`, data: { maxStake: left } });
+  }
+  if (a.potentialMinor > toMinor(limits.maxPayout)) fail('PAYOUT_ABOVE_MAX', { data: { maxPayout: limits.maxPayout } });
+}

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { PARLAY_LEGS, VENUE_OPEN, fromMinor, toMinor, type BetPlaceBody, type BetPlaceData } from '@bp/contract';
+import type { Db, Tx } from '../../../platform/db/index.ts';
+import { fail } from '../../../platform/http/index.ts';
+import { once } from '../../../platform/idempotency.ts';
+import { clock, shanghaiDay } from '../../../platform/clock.ts';
+import { venueStatuses } from '../book/venues.ts';
+import { combinedOddsX100, oddsFromX100, oddsToX100, potentialReturn } from '../markets/odds.ts';
+import { lockSelections, refusalOf, type LiveSelection } from './legs.ts';
+import { checkLimits, checkMinStake } from './limits.ts';
+import { takeStake, type BetOwner } from './ledger.ts';
+
+export interface Placement {
+  owner: BetOwner;
+  idempotencyKey: string;
+  /** In-play bets wait this long before their price is checked again (0: accepted at once). */
+  inPlayDelayMs: number;
+}
+
+/** Single: exactly one selection. Parlay: 2 to 10, never two of one match (checked once prices are read). */
+function checkShape(body: BetPlaceBody): void {
+  const ids = body.selections.map((s) => s.selectionId);
+  if (body.type === 'single' && ids.length !== 1) fail('SINGLE_ONE_SELECTION');
+  if (body.type === 'parlay' && (ids.length < PARLAY_LEGS.min || ids.length > PARLAY_LEGS.max)) fail('PARLAY_LEGS');
+  if (new Set(ids).size !== ids.length) fail('PARLAY_SAME_MATCH');
+}
+
+/**
+ * Takes a bet: checks every leg's market and price, the limits and the balance, then writes the
+ * bet and debits the stake in one transaction, keyed by the Idempotency-Key (a repeat answers the
+ * first result and debits nothing). Odds policy: a better price than the member saw is taken; a
+ * worse one is refused with the new prices unless `acceptOddsChange`. An in-play bet is held as
+ * `pending_delay` with its stake taken; a job (or the member's next read) confirms or rejects it.
+ */
+export async function placeBet(db: Db, p: Placement, body: BetPlaceBody): Promise<BetPlaceData> {
+  checkShape(body);
+  const stakeMinor = toMinor(body.stake);
+  checkMinStake(stakeMinor, p.owner.currency);
+  return once(db, p.owner.memberId, p.idempotencyKey, body, async (tx) => {
+    // One member's bets go one at a time, so limits that count open bets stay true.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sports-bet:${p.owner.memberId}`}, 0))`);
+    const now = clock.now();
+    const legs = await priceLegs(tx, p.owner.siteId, body, now);
+    const legOdds = legs.map((l) => l.oddsX100);
+    const potentialMinor = potentialReturn(stakeMinor, legOdds);
+    await checkLimits(tx, { memberId: p.owner.memberId, currency: p.owner.currency, type: body.type, stakeMinor, potentialMinor, legs });
+    const inPlay = p.inPlayDelayMs > 0 && legs.some((l) => l.matchStatus === 'live');
+    const confirmAt = inPlay ? now + p.inPlayDelayMs : null;
+    const oddsX100 = combinedOddsX100(legOdds);
+    const orderId = await insertBet(tx, p.owner, { type: body.type, stakeMinor, oddsX100, potentialMinor, confirmAt, accept: !!body.acceptOddsChange, legs });
+    // Last: the stake debit locks the member's wallet and the house account for the shortest time.
+    await takeStake(tx, p.owner, orderId, stakeMinor);
+    return {
+      orderId,
+      status: inPlay ? 'pending_delay' : 'pending',
+      stake: body.stake,
+      odds: oddsFromX100(oddsX100),
+      potentialReturn: fromMinor(potentialMinor),
+      confirmAt,
+      selections: legs.map((l) => ({ selectionId: l.selectionId, odds: oddsFromX100(l.oddsX100) })),
+    };
+  });
+}
+
+/** Every leg open for betting now, at a price the member accepts; answers them in the slip's order. */
+async function priceLegs(tx: Tx, siteId: number, body: BetPlaceBody, now: number): Promise<LiveSelection[]> {
+  const found = await lockSelections(tx, body.selections.map((s) => s.selectionId));
+  const missing = body.selections.filter((s) => !found.has(s.selectionId)).map((s) => s.selectionId);
+  if (missing.length) fail('SELECTION_NOT_FOUND', { data: { selectionIds: missing } });
+  const legs = body.selections.map((s) => found.get(s.selectionId)!);
+  if (new Set(legs.map((l) => l.matchId)).size !== legs.length) fail('PARLAY_SAME_MATCH');
+  const venues = await venueStatuses(tx, siteId);
+  if (legs.some((l) => venues.find((v) => v.venueCode === l.venueCode)?.status !== VENUE_OPEN)) fail('SPORTS_VENUE_CLOSED');
+  for (const leg of legs) {
+    const refusal = refusalOf(leg, now);
+    if (refusal) fail(refusal, { data: { selectionId: leg.selectionId } });
+  }
+  const worse = body.selections.some((s) => found.get(s.selectionId)!.oddsX100 < oddsToX100(s.odds));
+  if (worse && !body.acceptOddsChange) {
+    fail('ODDS_CHANGED', { data: { selections: legs.map((l) => ({ selectionId: l.selectionId, odds: oddsFromX100(l.oddsX100) })) } });
+  }
+  return legs;
+}
+
+interface NewBet {
+  type: 'single' | 'parlay';
+  stakeMinor: bigint;
+  oddsX100: bigint;
+  potentialMinor: bigint;
+  confirmAt: number | null;
+  accept: boolean;
+  legs: LiveSelection[];
+}
+
+/** Writes the bet and its legs; the order id is the day and the bet's number. */
+async function insertBet(tx: Tx, o: BetOwner, b: NewBet): Promise<string> {
+  const { rows } = await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('sports_bets', 'bet_id'))::text AS id`);
+  const betId = (rows[0] as { id: string }).id;
+  const orderId = `SB${shanghaiDay(clock.now()).replaceAll('-', '')}${betId.padStart(8, '0')}`;
+  await tx.execute(sql`
+    INSERT INTO sports_bets (bet_id, order_id, member_id, site_id, currency, bet_type, stake_minor, odds_x100, potential_return_minor, status, accept_odds_change, confirm_at)
+    VALUES (${betId}, ${orderId}, ${o.memberId}, ${o.siteId}, ${o.currency}, ${b.type}, ${b.stakeMinor.toString()}, ${b.oddsX100.toString()},
+      ${b.potentialMinor.toString()}, ${b.confirmAt ? 'pending_delay' : 'pending'}, ${b.accept},
+      ${b.confirmAt ? sql`to_timestamp(${b.confirmAt} / 1000.0)` : null})`);
+  const values = b.legs.map((l, i) => sql`(${betId}, ${i + 1}, ${l.selectionId}, ${l.marketId}, ${l.matchId}, ${l.oddsX100})`);
+  await tx.execute(sql`INSERT INTO sports_bet_legs (bet_id, leg_no, selection_id, market_id, match_id, odds_x100) VALUES ${sql.join(values, sql`, `)}`);
+  return orderId;
+}

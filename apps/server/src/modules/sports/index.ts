@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import fastifyStatic from '@fastify/static';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Deps, Module } from '../../platform/deps.ts';
+import { clock } from '../../platform/clock.ts';
+import { bookRoutes } from './routes.ts';
+import { betRoutes } from './bet-routes.ts';
+import { builtInFeed } from './feed/simulator.ts';
+import { applyFeedEvents } from './feed/apply.ts';
+import { loadView } from './feed/view.ts';
+import { startSportsJobs } from './jobs.ts';
+
+/**
+ * The sportsbook. The book (leagues, matches, markets, prices) is kept by an odds feed behind
+ * `FeedAdapter` (the built-in simulator by default); members bet on it with their main wallet
+ * through the wallet's ledger; results settle every bet once, corrections by reversing transfers.
+ */
+export type { FeedAdapter, FeedEvent, FeedView, FeedMarket } from './feed/adapter.ts';
+export type { MatchResult } from './markets/grade.ts';
+export { applyFeedEvents } from './feed/apply.ts';
+export { builtInFeed } from './feed/simulator.ts';
+export { feedTick, FEED_LEASE } from './jobs.ts';
+export { findMatch, listMatches } from './book/matches.ts';
+export { setVenueStatus, venueStatuses } from './book/venues.ts';
+export { setStakeFactor } from './bets/limits.ts';
+export { confirmDueBets } from './bets/confirm.ts';
+export { settleMatch, settleDueMatches } from './settle/settle-match.ts';
+export { setMatchMedia } from './book/media.ts';
+export { INPLAY_DELAY_KEY } from './bet-routes.ts';
+
+/** Team and league crests and the match animations, served under /assets/sports/. */
+export const SPORTS_ASSETS_DIR = path.resolve(import.meta.dirname, '../../../assets/sports');
+
+const logs = new WeakMap<Deps, FastifyBaseLogger>();
+
+/** An empty book gets the built-in feed's first schedule (with prices), so the demo site has matches. */
+async function seedBook(deps: Deps): Promise<void> {
+  const { rows } = await deps.db.execute(sql`SELECT 1 FROM sports_matches LIMIT 1`);
+  if (rows.length > 0) return;
+  const feed = builtInFeed();
+  await applyFeedEvents(deps, await feed.pull(await loadView(deps.db, clock.now(), deps.config.feedSpeed)));
+}
+
+export const sportsModule: Module = {
+  name: 'sports',
+  async install(app, deps) {
+    logs.set(deps, app.log);
+    await app.register(fastifyStatic, { root: SPORTS_ASSETS_DIR, prefix: '/assets/sports/', decorateReply: false, maxAge: '7d', index: false });
+    bookRoutes(app, deps);
+    betRoutes(app, deps);
+  },
+  seed: seedBook,
+  async start(deps) {
+    return startSportsJobs(deps, builtInFeed(), logs.get(deps)!);
+  },
+};
