@@ -9,6 +9,7 @@ import { memoryBus, redisBus, installGateway } from './platform/realtime/index.t
 import { installSecurity, provisionClientKeys } from './platform/security/index.ts';
 import type { Deps } from './platform/deps.ts';
 import { installIdempotency } from './platform/idempotency.ts';
+import { installWeb } from './platform/web.ts';
 import { modules } from './modules/index.ts';
 import { getConfig } from './modules/site/index.ts';
 import { authenticate } from './modules/auth/index.ts';
@@ -48,6 +49,7 @@ export async function createServer(config: Config): Promise<Server> {
   });
   for (const module of modules) await module.install(app, deps);
   await installGateway(app, { bus, identify: (token) => authenticate(deps.db, token) });
+  await installWeb(app, config.webDist);
   await app.ready();
 
   if (config.seedDemo) for (const module of modules) await module.seed?.(deps);

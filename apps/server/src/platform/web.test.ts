@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/harness.ts';
+import { pickEncoding } from './web.ts';
+
+const INDEX = '<!doctype html><html><head><title>site</title></head><body><div id="root"></div></body></html>';
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+
+/** A build as the web app's `vite build` leaves it: index.html, hashed assets, .br and .gz beside them. */
+function fakeBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  const write = (file: string, text: string) => {
+    fs.writeFileSync(path.join(dir, file), text);
+    fs.writeFileSync(path.join(dir, `${file}.br`), zlib.brotliCompressSync(text));
+    fs.writeFileSync(path.join(dir, `${file}.gz`), zlib.gzipSync(text));
+  };
+  write('index.html', INDEX);
+  write('assets/index-abc123.js', SCRIPT);
+  fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+describe('the built site', () => {
+  let s: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fakeBuild();
+    s = await startTestServer({ webDist: dist });
+  });
+  afterAll(async () => {
+    await s?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html for the site routes, never cached, with a same-origin content policy', async () => {
+    for (const url of ['/', '/app/home', '/login?fromPage=%2Fapp%2Fmember', '/maintenance', '/cs', '/app/egame/pg']) {
+      const res = await s.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('sends the precompressed page and assets the client accepts', async () => {
+    const page = await s.inject({ method: 'GET', url: '/app/member', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX);
+    const gz = await s.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.statusCode).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await s.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('caches hashed assets for a year and other files not at all', async () => {
+    const asset = await s.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    const icon = await s.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers the API, missing assets and the socket path with the envelope, not the page', async () => {
+    for (const url of ['/api/nothing-here', '/assets/missing-000.js', '/api']) {
+      const res = await s.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ code: 10419 });
+    }
+    const post = await s.inject({ method: 'POST', url: '/app/home', payload: {} });
+    expect(post.statusCode).toBe(404);
+    const health = await s.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json().data.status).toBe('ok');
+  });
+
+  it('does not leave the build folder', async () => {
+    for (const url of ['/../package.json', '/assets/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd']) {
+      const res = await s.inject({ method: 'GET', url });
+      expect(res.body, url).not.toMatch(/root:|"workspaces"/);
+    }
+  });
+});
+
+describe('encoding choice', () => {
+  it('prefers brotli, then gzip, and respects q=0', () => {
+    const both = { br: true, gzip: true };
+    expect(pickEncoding('gzip, deflate, br', both)).toBe('br');
+    expect(pickEncoding('gzip', both)).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip', both)).toBe('gzip');
+    expect(pickEncoding('br', { br: false, gzip: true })).toBe('identity');
+    expect(pickEncoding(undefined, both)).toBe('identity');
+  });
+});
+
+describe('no build', () => {
+  it('runs the API alone when there is nothing to serve', async () => {
+    const s = await startTestServer({ webDist: path.join(os.tmpdir(), 'bp-no-such-build') });
+    try {
+      expect((await s.inject({ method: 'GET', url: '/app/home' })).statusCode).toBe(404);
+      expect((await s.inject({ method: 'GET', url: '/api/health' })).json().data.status).toBe('ok');
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/** Hashed build output (vite's assets/): its names change with its content, so it is cached for good. */
+const HASHED_DIR = `${path.sep}assets${path.sep}`;
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+
+/** Paths that are never the site's pages: the API, the build's and the modules' assets, the socket. */
+const NOT_PAGES = /^\/(api|assets|ws)(\/|$)/;
+
+/**
+ * The site may load only itself (seed: nothing loaded from outside the site). Styles allow inline
+ * values (components set them), images allow data: URLs (captcha pictures, inline art).
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self' ws: wss:",
+  "frame-ancestors 'self'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding of what we have that the client accepts. */
+export function pickEncoding(acceptEncoding: string | undefined, have: { br: boolean; gzip: boolean }): Encoding {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+      .map(([name]) => name.trim().toLowerCase()),
+  );
+  if (have.br && accepted.has('br')) return 'br';
+  if (have.gzip && accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/**
+ * Serves the built web app from `webDist`: its files (with the .br/.gz written by the build when
+ * the client takes them), hashed assets cached for a year, and index.html for every other GET that
+ * is not the API, an asset or the socket, so the site's routes work on reload (single-page app).
+ * Without a build there is nothing to serve and the API runs alone.
+ */
+export async function installWeb(app: FastifyInstance, webDist: string | null): Promise<void> {
+  const indexFile = webDist ? path.join(webDist, 'index.html') : null;
+  if (!webDist || !indexFile || !fs.existsSync(indexFile)) {
+    if (webDist) app.log.warn({ webDist }, 'no web build to serve (run `npm run build`)');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: false,
+    preCompressed: true,
+    decorateReply: false,
+    cacheControl: false,
+    index: ['index.html'],
+    setHeaders(res, filePath) {
+      res.setHeader('cache-control', filePath.includes(HASHED_DIR) ? LONG_CACHE : NO_CACHE);
+      if (filePath.endsWith('.html') || filePath.endsWith('.html.br') || filePath.endsWith('.html.gz')) res.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
+    },
+  });
+
+  const page = {
+    identity: fs.readFileSync(indexFile),
+    br: readIfPresent(`${indexFile}.br`),
+    gzip: readIfPresent(`${indexFile}.gz`),
+  };
+  const sendPage = (req: FastifyRequest, reply: FastifyReply) => {
+    const encoding = pickEncoding(req.headers['accept-encoding'], { br: page.br !== null, gzip: page.gzip !== null });
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', NO_CACHE)
+      .header('vary', 'accept-encoding')
+      .header('content-security-policy', CONTENT_SECURITY_POLICY);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(page[encoding] ?? page.identity);
+  };
+
+  app.get('/*', { config: { exempt: true, rateLimit: false }, schema: { hide: true } }, (req, reply) => {
+    const pathname = req.url.split('?')[0];
+    if (NOT_PAGES.test(pathname)) return reply.callNotFound();
+    return sendPage(req, reply);
+  });
+}
+
+function readIfPresent(file: string): Buffer | null {
+  return fs.existsSync(file) ? fs.readFileSync(file) : null;
+}

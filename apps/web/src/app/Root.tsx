@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { usePerInfo, siteInfoApi } from '../shared/site/site-info.ts';
+import { VerifyDialogHost } from '../features/auth/verify/VerifyDialog.tsx';
+import { apiEvents } from '../shared/api/events.ts';
+import { startTimeSync } from '../shared/time/server-time.ts';
+import { startMemberSocket } from '../shared/realtime/member-socket.ts';
+import { local } from '../shared/storage/local.ts';
+import { ThemeController } from './themes/theme-state.tsx';
+import { TitleSync } from './TitleSync.tsx';
+import { LANGUAGE_KEY, applyLanguageFlag } from './i18n/index.ts';
+
+/** What every page shares: theme, title, language, server time, the member's channel, the verification dialog. */
+export function Root() {
+  const queryClient = useQueryClient();
+  const { data } = usePerInfo();
+  useEffect(() => applyLanguageFlag(data?.englishEnabled ?? false, local.get(LANGUAGE_KEY)), [data?.englishEnabled]);
+  useEffect(() => startTimeSync(siteInfoApi.time), []);
+  useEffect(() => startMemberSocket(), []);
+  // HTTP 401 is a logout event (seed 8): nothing the member saw stays cached.
+  useEffect(() => apiEvents.on('logout', () => queryClient.removeQueries({ queryKey: ['member'] })), [queryClient]);
+  return (
+    <>
+      <ThemeController />
+      <TitleSync />
+      <Outlet />
+      <VerifyDialogHost />
+    </>
+  );
+}

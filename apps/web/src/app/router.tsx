@@ -1,0 +1,40 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { homeArea } from '../features/home/area.tsx';
+import { memberArea } from '../features/member/area.tsx';
+import { authRoutes } from '../features/auth/routes.tsx';
+import { csRoutes, csTab, statusRoutes } from '../features/site/routes.tsx';
+import type { Area } from './areas.ts';
+import { AppFrame } from './AppFrame.tsx';
+import { Root } from './Root.tsx';
+import { registerRouteTable } from './built-paths.ts';
+
+/**
+ * The seed's routes (section 2). Areas of the app frame are listed here as they are built; sports,
+ * live, casino, promotions and the wallet join by exporting an Area from their feature folder.
+ */
+const areas: Area[] = [homeArea, memberArea];
+
+const tabs = [...areas.flatMap((a) => (a.tab ? [a.tab] : [])), csTab].sort((a, b) => a.order - b.order);
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      { path: '/', element: <Navigate to="/app/home" replace /> },
+      ...authRoutes,
+      ...statusRoutes,
+      {
+        element: <AppFrame tabs={tabs} />,
+        children: [
+          { path: '/app', children: [{ index: true, element: <Navigate to="home" replace /> }, ...areas.flatMap((a) => a.routes)] },
+          ...csRoutes,
+        ],
+      },
+      { path: '*', element: <Navigate to="/app/home" replace /> },
+    ],
+  },
+];
+
+registerRouteTable(routes);
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,101 @@
+import { Button, Toast } from 'antd-mobile';
+import { LockOutline, CheckShieldOutline, UserOutline } from 'antd-mobile-icons';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Errors } from '@bp/contract';
+import { ApiError } from '../../shared/api/request.ts';
+import { beginSession, safeReturnPath } from '../../shared/session/member-info.ts';
+import { usePageSeries } from '../../app/themes/theme-state.tsx';
+import { authApi, captchaImageUrl } from './api.ts';
+import { AuthShell } from './AuthShell.tsx';
+import { Field, FieldError } from '../../shared/ui/Field.tsx';
+
+/** Seed 2: /login (optional fromPage), and /entry/login, the same screen in the fresh theme's look. */
+export function LoginPage() {
+  return <LoginScreen />;
+}
+
+export function EntryLoginPage() {
+  usePageSeries('fresh');
+  return <LoginScreen />;
+}
+
+function LoginScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [captcha, setCaptcha] = useState('');
+  const [captchaN, setCaptchaN] = useState(0);
+  const [needCaptcha, setNeedCaptcha] = useState(false);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim() || !password) return setError(t('auth.fillBoth'));
+    if (needCaptcha && !captcha.trim()) return setError(Errors.CAPTCHA_REQUIRED.msg);
+    setBusy(true);
+    setError('');
+    try {
+      const info = await beginSession(await authApi.login({ name, password, captcha: needCaptcha ? captcha.trim() : undefined }));
+      Toast.show({ icon: 'success', content: t('auth.loginOk') });
+      const target = info.mustChangePassword ? '/app/member/password' : safeReturnPath(params.get('fromPage'));
+      navigate(target, { replace: true });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      if (err.code === Errors.CAPTCHA_REQUIRED.code || err.code === Errors.VERIFY_CODE.code) {
+        setNeedCaptcha(true);
+        setCaptcha('');
+        setCaptchaN((n) => n + 1);
+      }
+      if (err.code !== Errors.REQUEST_CLOSED.code) setError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthShell
+      heading={t('auth.welcomeBack')}
+      footer={
+        <>
+          <Link to="/app/home" replace>
+            {t('auth.browseFirst')}
+          </Link>
+          <span className="bp-auth-dot">·</span>
+          <Link to="/cs">{t('status.contactCs')}</Link>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Field name="name" icon={<UserOutline />} value={name} onChange={setName} placeholder={t('auth.namePlaceholder')} maxLength={16} autoComplete="username" />
+        <Field name="password" type="password" icon={<LockOutline />} value={password} onChange={setPassword} placeholder={t('auth.passwordPlaceholder')} maxLength={12} autoComplete="current-password" />
+        {needCaptcha && (
+          <Field
+            name="captcha"
+            icon={<CheckShieldOutline />}
+            value={captcha}
+            onChange={setCaptcha}
+            placeholder={t('auth.captchaPlaceholder')}
+            maxLength={8}
+            extra={<img className="bp-captcha-img" src={captchaImageUrl(captchaN)} alt={t('auth.captchaAlt')} onClick={() => setCaptchaN((n) => n + 1)} />}
+          />
+        )}
+        <FieldError text={error} />
+        <div className="bp-auth-row">
+          <span />
+          <Link to="/forgot-password">{t('auth.forgot')}</Link>
+        </div>
+        <Button type="submit" block color="primary" size="large" shape="rounded" loading={busy} className="bp-auth-submit">
+          {t('auth.login')}
+        </Button>
+        <Button block fill="outline" size="large" shape="rounded" className="bp-auth-alt" onClick={() => navigate(`/register${params.toString() ? `?${params}` : ''}`)}>
+          {t('auth.registerNow')}
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,57 @@
+import {
+  CAPTCHA_IMAGE_PATH,
+  LOGIN_PATH,
+  forgetPath,
+  loginDigest,
+  type CaptchaExCheckData,
+  type CaptchaExGetData,
+  type ForgetChannel,
+  type ForgetStep1Data,
+  type ForgetStep2Data,
+  type IcVerifyData,
+  type RegisterBody,
+  type SessionData,
+  type VerifyType,
+} from '@bp/contract';
+import type { z } from 'zod';
+import { call } from '../../shared/api/request.ts';
+import { deviceUuid } from '../../shared/storage/device.ts';
+import { BUILD } from '@bp/contract';
+
+type Of<T extends z.ZodType> = z.infer<T>;
+
+export interface LoginInput {
+  name: string;
+  password: string;
+  captcha?: string;
+}
+
+/** The accounts calls (seed 7: auth). Names are lower-cased for hashing (seed 5). */
+export const authApi = {
+  login: ({ name, password, captcha }: LoginInput) =>
+    call<SessionData>(
+      LOGIN_PATH,
+      {
+        name: name.trim(),
+        // The password leaves the device only as its digest (seed 5: 32 characters = already hashed).
+        password: loginDigest(name.trim(), password),
+        version: BUILD.version,
+        timewd: Date.now(),
+        ...(captcha ? { captchaId: deviceUuid(), captcha } : {}),
+      },
+      { silent: true },
+    ),
+  register: (body: RegisterBody) => call<SessionData>('/api/member/register/v4', body, { silent: true }),
+  checkName: (name: string) => call<{ available: boolean; reason: 'invalid' | 'taken' | null; msg: string }>('/api/member/checkName/v2', { name }, { silent: true }),
+  forgetStep1: (channel: ForgetChannel, body: Record<string, unknown>) => call<Of<typeof ForgetStep1Data>>(forgetPath(channel, 1), body, { silent: true }),
+  forgetStep2: (channel: ForgetChannel, ticket: string, code: string) => call<Of<typeof ForgetStep2Data>>(forgetPath(channel, 2), { ticket, code }, { silent: true }),
+  forgetStep3: (channel: ForgetChannel, ticket: string, password: string) => call<unknown>(forgetPath(channel, 3), { ticket, password }, { silent: true }),
+  captchaGet: (scene: string, verifyType: VerifyType) => call<Of<typeof CaptchaExGetData>>('/api/captchaEx/get', { scene, verifyType }, { silent: true }),
+  captchaCheck: (captchaId: string, answer: number | string, durationMs?: number) =>
+    call<Of<typeof CaptchaExCheckData>>('/api/captchaEx/check', { captchaId, answer, ...(durationMs !== undefined ? { durationMs } : {}) }, { silent: true }),
+  /** The robot check's pass: the answer's rqiab header is kept by the common path (seed 7). */
+  humanCheck: (ticket: string) => call<Of<typeof IcVerifyData>>('/api/gw/ic/verify', { ticket }, { silent: true }),
+};
+
+/** The login image captcha's picture for this device; `n` changes it. */
+export const captchaImageUrl = (n: number): string => `${CAPTCHA_IMAGE_PATH}?uuid=${encodeURIComponent(deviceUuid())}&n=${n}`;

@@ -1,0 +1,105 @@
+import { Button, CenterPopup, Input } from 'antd-mobile';
+import { CloseOutline, RedoOutline } from 'antd-mobile-icons';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CaptchaExGetData, NeedSafeData } from '@bp/contract';
+import type { z } from 'zod';
+import { useStore } from '../../../shared/store.ts';
+import { ApiError } from '../../../shared/api/request.ts';
+import { authApi } from '../api.ts';
+import { pendingVerification } from './verify-store.ts';
+import { SliderChallenge } from './SliderChallenge.tsx';
+import './verify.css';
+
+type Challenge = z.infer<typeof CaptchaExGetData>;
+
+/**
+ * The security verification dialog (seed 4): a slider puzzle or an image code, as the server's
+ * need-safe answer asks. Solving it gives a ticket; closing it gives nothing (the call is cancelled).
+ */
+export function VerifyDialogHost() {
+  const pending = useStore(pendingVerification);
+  return pending ? <VerifyDialog key={pending.need.scene + pending.need.verifyType} need={pending.need} finish={pending.finish} /> : null;
+}
+
+export function useChallenge(need: NeedSafeData) {
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const load = useCallback(async () => {
+    setBusy(true);
+    try {
+      setChallenge(await authApi.captchaGet(need.scene, need.verifyType));
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }, [need.scene, need.verifyType]);
+  useEffect(() => void load(), [load]);
+
+  /** Checks an answer: the ticket, or null after showing why and loading a fresh challenge. */
+  const check = async (answer: number | string, durationMs?: number): Promise<string | null> => {
+    if (!challenge) return null;
+    setBusy(true);
+    try {
+      const { ticket } = await authApi.captchaCheck(challenge.captchaId, answer, durationMs);
+      return ticket;
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : String(err));
+      await load();
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { challenge, error, setError, busy, load, check };
+}
+
+function VerifyDialog({ need, finish }: { need: NeedSafeData; finish(ticket: string | null): void }) {
+  const { t } = useTranslation();
+  const { challenge, error, setError, busy, load, check } = useChallenge(need);
+  const [code, setCode] = useState('');
+  const submit = async (answer: number | string, durationMs?: number) => {
+    setError('');
+    const ticket = await check(answer, durationMs);
+    if (ticket) finish(ticket);
+    else setCode('');
+  };
+
+  return (
+    <CenterPopup visible onMaskClick={() => finish(null)} className="bp-verify" destroyOnClose>
+      <div className="bp-verify-head">
+        <strong>{t('verify.title')}</strong>
+        <span className="bp-verify-actions">
+          <RedoOutline aria-label={t('verify.refresh')} onClick={() => void load()} />
+          <CloseOutline aria-label={t('common.close')} onClick={() => finish(null)} />
+        </span>
+      </div>
+      <p className="bp-muted bp-verify-sub">{need.verifyType === 'slider' ? t('verify.sliderTip') : t('verify.imageTip')}</p>
+      {challenge && challenge.verifyType === 'slider' && challenge.piece && (
+        <SliderChallenge
+          key={challenge.captchaId}
+          background={challenge.background}
+          piece={challenge.piece}
+          width={challenge.width}
+          pieceY={challenge.pieceY ?? 0}
+          disabled={busy}
+          onDrop={(x, ms) => void submit(x, ms)}
+        />
+      )}
+      {challenge && challenge.verifyType === 'image' && (
+        <div className="bp-verify-image">
+          <img src={challenge.background} alt={t('verify.imageAlt')} onClick={() => void load()} />
+          <Input value={code} onChange={setCode} placeholder={t('verify.imagePlaceholder')} maxLength={8} clearable />
+          <Button block color="primary" disabled={!code || busy} onClick={() => void submit(code.trim())}>
+            {t('common.confirm')}
+          </Button>
+        </div>
+      )}
+      <div className="bp-field-error" role="alert">
+        {error}
+      </div>
+    </CenterPopup>
+  );
+}

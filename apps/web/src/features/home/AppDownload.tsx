@@ -1,0 +1,37 @@
+import { QRCodeSVG } from 'qrcode.react';
+import { forwardRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePerInfo } from '../../shared/site/site-info.ts';
+import { entryParams } from '../../shared/entry-params.ts';
+
+export const APP_DOWNLOAD_ID = 'app-download';
+
+/** Where the code leads: this site's home, marked as coming from the download section, with the invite kept. */
+export function downloadLink(origin: string, inviteCode?: string): string {
+  const query = new URLSearchParams({ from: APP_DOWNLOAD_ID });
+  if (inviteCode) query.set('i_code', inviteCode);
+  return `${origin}/app/home?${query}`;
+}
+
+/** The app-download section (seed 2): scan to open the site on a phone and keep it on the home screen. */
+export const AppDownload = forwardRef<HTMLElement>(function AppDownload(_props, ref) {
+  const { t } = useTranslation();
+  const { data } = usePerInfo();
+  const link = downloadLink(location.origin, entryParams().i_code);
+  return (
+    <section id={APP_DOWNLOAD_ID} ref={ref} className="bp-download">
+      <div className="bp-download-text">
+        <h3>{t('home.downloadTitle', { name: data?.siteName ?? '' })}</h3>
+        <p>{t('home.downloadBody')}</p>
+        <ol>
+          <li>{t('home.downloadStep1')}</li>
+          <li>{t('home.downloadStep2')}</li>
+        </ol>
+      </div>
+      <div className="bp-download-qr">
+        <QRCodeSVG value={link} size={112} level="M" marginSize={2} bgColor="#ffffff" fgColor="#111111" />
+        <span>{t('home.scan')}</span>
+      </div>
+    </section>
+  );
+});

@@ -1,0 +1,22 @@
+import { useNavigate } from 'react-router-dom';
+import { useNavigation } from './api.ts';
+import { openLink, showsLink } from './links.ts';
+
+/** The home page's entries (sports, casino, egames...): only those leading to a built page show. */
+export function QuickNav() {
+  const navigate = useNavigate();
+  const { data } = useNavigation();
+  const entries = (data ?? []).filter((e) => e.path && showsLink(e.path));
+  if (entries.length === 0) return null;
+  return (
+    <nav className="bp-quicknav">
+      {entries.map((e) => (
+        <button key={e.id} className="bp-quicknav-item" onClick={() => openLink(e.path, navigate)}>
+          {e.badge ? <span className="bp-quicknav-badge">{e.badge}</span> : null}
+          <img src={e.icon} alt="" className="bp-quicknav-icon" />
+          <span>{e.name}</span>
+        </button>
+      ))}
+    </nav>
+  );
+}

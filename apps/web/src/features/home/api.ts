@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Banner, FloatIcon, NavigationEntry, Notice } from '@bp/contract';
+import { call } from '../../shared/api/request.ts';
+
+/** The home page's content calls (seed 7: banners, notices, navigation, floating icons). */
+export const homeApi = {
+  banners: (position: string) => call<Banner[]>('/api/site/banner/list', { position }, { cacheMs: 60_000 }),
+  notices: () => call<Notice[]>('/api/site/notice/list', {}),
+  navigation: () => call<NavigationEntry[]>('/api/site/navigation/list', {}, { cacheMs: 60_000 }),
+  floatIcons: () => call<FloatIcon[]>('/api/site/floatIcon/list', {}, { cacheMs: 60_000 }),
+};
+
+export const useBanners = (position: string) => useQuery({ queryKey: ['site', 'banners', position], queryFn: () => homeApi.banners(position) });
+export const useNotices = () => useQuery({ queryKey: ['site', 'notices'], queryFn: homeApi.notices, staleTime: 60_000 });
+export const useNavigation = () => useQuery({ queryKey: ['site', 'navigation'], queryFn: homeApi.navigation });
+export const useFloatIcons = () => useQuery({ queryKey: ['site', 'floatIcons'], queryFn: homeApi.floatIcons });

@@ -1,0 +1,82 @@
+import { Dialog, List, Toast } from 'antd-mobile';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { logout } from '../../shared/session/member-info.ts';
+import { useStoredUser } from '../../shared/session/use-session.ts';
+import { serverClock } from '../../shared/time/server-time.ts';
+import { greetingKey } from '../../shared/time/greeting.ts';
+import { copyText } from '../../shared/ui/copy.ts';
+import { formatDateTime, maskPhone } from '../../shared/ui/format.ts';
+import { useMemberInfo } from './api.ts';
+import { builtMenu } from './member-menu.ts';
+import { MenuIcon } from './MenuIcon.tsx';
+import './member.css';
+
+/** The personal centre (seed 2: /app/member): who the member is, the greeting, the menu, logout. */
+export function MemberCentrePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data } = useMemberInfo();
+  const stored = useStoredUser();
+  const info = data ?? stored;
+
+  const confirmLogout = async () => {
+    if (!(await Dialog.confirm({ content: t('member.logoutConfirm'), confirmText: t('member.logout'), cancelText: t('common.cancel') }))) return;
+    await logout();
+    queryClient.removeQueries({ queryKey: ['member'] });
+    Toast.show({ content: t('member.loggedOut') });
+    navigate('/app/home', { replace: true });
+  };
+
+  return (
+    <div className="bp-page bp-member">
+      <section className="bp-member-hero">
+        <div className="bp-member-id" onClick={() => navigate('/app/member/profile')} role="button">
+          {info?.avatar ? <img className="bp-member-avatar" src={info.avatar} alt="" /> : <span className="bp-member-avatar" />}
+          <div>
+            <div className="bp-member-greeting">
+              {t(greetingKey(serverClock.now()))}，{info?.nickname || info?.name}
+            </div>
+            <div className="bp-member-name">
+              <span>{info?.name}</span>
+              {info?.grade ? <span className="bp-vip-badge">{info.grade}</span> : null}
+            </div>
+          </div>
+        </div>
+        {info?.inviteCode ? (
+          <button className="bp-member-invite" onClick={() => void copyText(info.inviteCode).then((ok) => ok && Toast.show({ content: t('common.copied') }))}>
+            {t('member.inviteCode')} <strong>{info.inviteCode}</strong> · {t('common.copy')}
+          </button>
+        ) : null}
+      </section>
+      <div className="bp-page-body">
+        <div className="bp-card bp-member-facts">
+          <Fact label={t('member.phone')} value={info?.phone ? maskPhone(info.phone) : t('member.unbound')} />
+          <Fact label={t('member.joined')} value={info?.createdAt ? formatDateTime(info.createdAt).slice(0, 10) : '—'} />
+          <Fact label={t('member.lastLogin')} value={info?.lastLoginAt ? formatDateTime(info.lastLoginAt) : '—'} />
+        </div>
+        <List className="bp-member-menu">
+          {builtMenu().map((entry) => (
+            <List.Item key={entry.key} prefix={<MenuIcon name={entry.key} />} onClick={() => navigate(entry.path)} arrowIcon>
+              {t(entry.title)}
+            </List.Item>
+          ))}
+        </List>
+        <button className="bp-member-logout" onClick={() => void confirmLogout()}>
+          {t('member.logout')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="bp-fact">
+      <span className="bp-muted">{label}</span>
+      <strong>{value}</strong>
+    </div>
+  );
+}

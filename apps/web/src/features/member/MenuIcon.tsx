@@ -1,0 +1,18 @@
+import { BankcardOutline, GiftOutline, LockOutline, MailOutline, MessageOutline, QuestionCircleOutline, SetOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+
+const ICONS: Record<string, ReactNode> = {
+  wallet: <BankcardOutline />,
+  vip: <GiftOutline />,
+  messages: <MailOutline />,
+  help: <QuestionCircleOutline />,
+  agent: <TeamOutline />,
+  profile: <UserOutline />,
+  password: <LockOutline />,
+  theme: <SetOutline />,
+  cs: <MessageOutline />,
+};
+
+export function MenuIcon({ name }: { name: string }) {
+  return <span className="bp-menu-icon">{ICONS[name] ?? <SetOutline />}</span>;
+}

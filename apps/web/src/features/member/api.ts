@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AvatarData, AvatarListData, NicknameData, SessionData } from '@bp/contract';
+import type { z } from 'zod';
+import { call } from '../../shared/api/request.ts';
+import { refreshMemberInfo } from '../../shared/session/member-info.ts';
+import { useLoggedIn } from '../../shared/session/use-session.ts';
+
+/** The personal centre's calls (seed 7: member). */
+export const memberApi = {
+  nickname: (nickname: string) => call<z.infer<typeof NicknameData>>('/api/member/nickname', { nickname }, { silent: true }),
+  avatars: () => call<z.infer<typeof AvatarListData>>('/api/member/avatar/list', {}, { cacheMs: 3_600_000 }),
+  avatar: (avatarId: string) => call<z.infer<typeof AvatarData>>('/api/member/avatar', { avatarId }, { silent: true }),
+  /** Needs security verification; every session ends and this device gets the fresh one answered. */
+  changePassword: (oldPassword: string, password: string) => call<SessionData>('/api/member/changePassword', { oldPassword, password }, { silent: true }),
+};
+
+export const MEMBER_INFO_KEY = ['member', 'info'] as const;
+
+export function useMemberInfo() {
+  const loggedIn = useLoggedIn();
+  return useQuery({ queryKey: MEMBER_INFO_KEY, queryFn: refreshMemberInfo, enabled: loggedIn, staleTime: 15_000 });
+}
+
+export const useAvatars = () => useQuery({ queryKey: ['member', 'avatars'], queryFn: memberApi.avatars, staleTime: Infinity });

@@ -1,0 +1,30 @@
+import type { ComponentType } from 'react';
+import { UserOutline } from 'antd-mobile-icons';
+import type { Area, RouteHandle } from '../../app/areas.ts';
+import { RequireMember } from '../../shared/session/login-required.tsx';
+
+const member = (title: string): RouteHandle => ({ title, member: true });
+
+/** A page for members only: a visitor arriving meets the warm reminder instead. */
+const memberPage = (load: () => Promise<ComponentType>) => async () => {
+  const Page = await load();
+  return {
+    element: (
+      <RequireMember>
+        <Page />
+      </RequireMember>
+    ),
+  };
+};
+
+/** The personal centre at /app/member and its pages. */
+export const memberArea: Area = {
+  name: 'member',
+  tab: { key: 'member', path: '/app/member', title: 'tabs.member', icon: <UserOutline />, order: 90 },
+  routes: [
+    { path: 'member', handle: member('member.title'), lazy: memberPage(async () => (await import('./MemberCentrePage.tsx')).MemberCentrePage) },
+    { path: 'member/profile', handle: member('member.menu.profile'), lazy: memberPage(async () => (await import('./ProfilePage.tsx')).ProfilePage) },
+    { path: 'member/password', handle: member('member.menu.password'), lazy: memberPage(async () => (await import('./ChangePasswordPage.tsx')).ChangePasswordPage) },
+    { path: 'member/theme', handle: { title: 'member.menu.theme' }, lazy: async () => ({ Component: (await import('./ThemePage.tsx')).ThemePage }) },
+  ],
+};

@@ -1,0 +1,27 @@
+import { isBuiltPath } from '../../app/built-paths.ts';
+
+/**
+ * The personal centre's menu (seed 2: wallet, VIP, messages, help and agent pages beneath it).
+ * An entry shows only once its page is built, so the wallet, VIP, messages, help and agent screens
+ * appear here by themselves when their areas join the router.
+ */
+export interface MenuEntry {
+  key: string;
+  path: string;
+  /** i18n key of the label. */
+  title: string;
+}
+
+export const MEMBER_MENU: readonly MenuEntry[] = [
+  { key: 'wallet', path: '/app/wallet', title: 'member.menu.wallet' },
+  { key: 'vip', path: '/app/vip', title: 'member.menu.vip' },
+  { key: 'messages', path: '/app/member/messages', title: 'member.menu.messages' },
+  { key: 'help', path: '/app/member/help', title: 'member.menu.help' },
+  { key: 'agent', path: '/app/member/agent', title: 'member.menu.agent' },
+  { key: 'profile', path: '/app/member/profile', title: 'member.menu.profile' },
+  { key: 'password', path: '/app/member/password', title: 'member.menu.password' },
+  { key: 'theme', path: '/app/member/theme', title: 'member.menu.theme' },
+  { key: 'cs', path: '/cs', title: 'member.menu.cs' },
+];
+
+export const builtMenu = (entries: readonly MenuEntry[] = MEMBER_MENU): MenuEntry[] => entries.filter((e) => isBuiltPath(e.path));

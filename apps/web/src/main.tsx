@@ -1,0 +1,51 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { unstableSetRender } from 'antd-mobile';
+import './app/i18n/index.ts';
+import './app/themes/base.css';
+import './app/themes/looks.css';
+import './app/frame.css';
+import { createRouter } from './app/router.tsx';
+import { installScreenEffects } from './app/install-effects.ts';
+import { installNavigator } from './shared/navigation.ts';
+import { apiSettings } from './shared/api/transport.ts';
+import { keepEntryParams } from './shared/entry-params.ts';
+import { previewFromQuery } from './app/themes/theme-state.tsx';
+import { applyTheme, pickSeries, festivalOf } from './app/themes/themes.ts';
+import { themePreview } from './app/themes/theme-state.tsx';
+import { local } from './shared/storage/local.ts';
+
+// antd-mobile's imperative toasts and dialogs render through React 19's root API.
+unstableSetRender((node, container) => {
+  const root = createRoot(container);
+  root.render(node);
+  return async () => root.unmount();
+});
+
+const SITE_KEY = 'bp.siteId';
+const siteFromQuery = new URLSearchParams(location.search).get('siteId');
+if (siteFromQuery && /^\d{1,6}$/.test(siteFromQuery)) local.set(SITE_KEY, siteFromQuery);
+apiSettings.siteId = local.get(SITE_KEY) ?? import.meta.env.VITE_SITE_ID ?? null;
+
+keepEntryParams(location.search);
+previewFromQuery(location.search);
+// The last known series paints the first frame; perInfo confirms it moments later.
+applyTheme(document.documentElement, pickSeries(themePreview.get(), local.get('bp.siteSeries')), festivalOf(null));
+
+const router = createRouter();
+installNavigator((path, opts) => void router.navigate(path, opts));
+installScreenEffects();
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: true, staleTime: 30_000 } },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,135 @@
+import { BUILD, DEV_CLIENT, Headers, RQIAB_HEADER, SEALED_FIELD, decryptPayload, encryptPayload, isEnvelope, newNonce, signRequest, type Envelope } from '@bp/contract';
+import { deviceUuid } from '../storage/device.ts';
+import { local } from '../storage/local.ts';
+import { serverClock } from '../time/server-time.ts';
+
+/**
+ * One HTTP exchange of the common path (seed 7): the headers, the signature, the `xx` body sealed
+ * under a key mixed with the timestamp, the time-out, and the answer opened with the same
+ * timestamp. What the answer means is decided in request.ts.
+ */
+export const apiSettings = {
+  baseUrl: '',
+  /** Seal POST bodies into `xx` (seed 7); `VITE_XX=off` builds a site that sends plain JSON. */
+  encrypt: import.meta.env?.VITE_XX !== 'off',
+  appKey: DEV_CLIENT.appKey,
+  appSecret: (import.meta.env?.VITE_H5_APP_SECRET as string | undefined) || DEV_CLIENT.secret,
+  siteId: null as string | null,
+  fetch: (input: string, init: RequestInit): Promise<Response> => fetch(input, init),
+};
+
+export const AGENT_TOKEN_KEY = 'bp.agentToken';
+export const RQIAB_KEY = 'bp.rqiab';
+
+export interface Outgoing {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: Record<string, unknown>;
+  token: string;
+  timeoutMs: number;
+  /** The answer is used as it comes (seed 7: /api/v2/vvm is not decrypted). */
+  plainAnswer?: boolean;
+  headers?: Record<string, string>;
+}
+
+export interface Incoming {
+  status: number;
+  envelope: Envelope<unknown>;
+}
+
+/** The exchange did not produce an envelope: no answer in time, no answer, or not an object. */
+export class TransportFailure extends Error {
+  constructor(
+    readonly kind: 'timeout' | 'network',
+    readonly status: number | null,
+  ) {
+    super(kind);
+  }
+}
+
+export const platformOf = (userAgent: string): 'h5' | 'pc' => (/Mobile|Android|iPhone|iPad/.test(userAgent) ? 'h5' : 'pc');
+
+function queryString(query: Outgoing['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The headers and body text of a request, signed over exactly the body that is sent. */
+export function prepare(out: Outgoing, timestamp: string, nonce: string): { headers: Record<string, string>; bodyText: string } {
+  let bodyText = '';
+  if (out.method === 'POST') {
+    const plain = JSON.stringify(out.body ?? {});
+    bodyText = apiSettings.encrypt ? JSON.stringify({ [SEALED_FIELD]: encryptPayload(plain, apiSettings.appSecret, timestamp) }) : plain;
+  }
+  const headers: Record<string, string> = {
+    [Headers.clientType]: 'h5',
+    [Headers.uuid]: deviceUuid(),
+    [Headers.version]: BUILD.version,
+    [Headers.appKey]: apiSettings.appKey,
+    [Headers.nonce]: nonce,
+    [Headers.timestamp]: timestamp,
+    [Headers.signature]: signRequest(apiSettings.appSecret, out.method, out.path, timestamp, nonce, bodyText),
+    [Headers.platform]: platformOf(typeof navigator === 'undefined' ? '' : navigator.userAgent),
+    [Headers.language]: 'zh-CN',
+    ...out.headers,
+  };
+  if (out.method === 'POST') headers['content-type'] = 'application/json';
+  if (out.token) headers[Headers.token] = `Bearer ${out.token}`;
+  if (apiSettings.siteId) headers[Headers.siteId] = apiSettings.siteId;
+  const agentToken = local.get(AGENT_TOKEN_KEY);
+  if (agentToken) headers[Headers.agentToken] = agentToken;
+  const rqiab = local.get(RQIAB_KEY);
+  if (rqiab) headers[RQIAB_HEADER] = rqiab;
+  return { headers, bodyText };
+}
+
+/** Sends one request and opens its answer; throws TransportFailure when there is no envelope. */
+export async function transmit(out: Outgoing): Promise<Incoming> {
+  const timestamp = String(serverClock.now());
+  const { headers, bodyText } = prepare(out, timestamp, newNonce());
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), out.timeoutMs);
+  let response: Response;
+  let text: string;
+  try {
+    response = await apiSettings.fetch(apiSettings.baseUrl + out.path + queryString(out.query), {
+      method: out.method,
+      headers,
+      body: out.method === 'POST' ? bodyText : undefined,
+      signal: abort.signal,
+    });
+    text = await response.text();
+  } catch {
+    throw new TransportFailure(abort.signal.aborted ? 'timeout' : 'network', null);
+  } finally {
+    clearTimeout(timer);
+  }
+  const rqiab = response.headers.get(RQIAB_HEADER);
+  if (rqiab) local.set(RQIAB_KEY, rqiab);
+  const envelope = open(text, timestamp, out.plainAnswer === true);
+  if (!envelope) throw new TransportFailure('network', response.status);
+  return { status: response.status, envelope };
+}
+
+/** The envelope inside an answer, unsealing `{xx}` with the request's timestamp; null if there is none. */
+export function open(text: string, timestamp: string, plainAnswer: boolean): Envelope<unknown> | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const sealed = (value as Record<string, unknown> | null)?.[SEALED_FIELD];
+  if (!plainAnswer && typeof sealed === 'string') {
+    try {
+      value = JSON.parse(decryptPayload(sealed, apiSettings.appSecret, timestamp));
+    } catch {
+      return null;
+    }
+  }
+  return isEnvelope(value) ? { code: value.code, data: value.data ?? null, msg: typeof value.msg === 'string' ? value.msg : '' } : null;
+}

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.ts';
+
+const server = process.env.BP_SERVER ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react(), precompress()],
+  // The workspace root holds an older React for some dev tools; the site uses its own, once.
+  resolve: { dedupe: ['react', 'react-dom'] },
+  build: {
+    target: 'es2022',
+    rolldownOptions: {
+      treeshake: {
+        // The contract is declarations only: the site keeps the constants and rules it uses, and
+        // the zod schemas it does not use (they validate on the server) are left out.
+        moduleSideEffects: (id: string) => !id.includes('/packages/contract/'),
+        manualPureFunctions: ['z'],
+      },
+    },
+    manifest: true,
+    assetsInlineLimit: 4096,
+    chunkSizeWarningLimit: 400,
+  },
+  server: {
+    proxy: {
+      '/api': server,
+      '/assets/site': server,
+      '/assets/avatars': server,
+      '/ws': { target: server.replace(/^http/, 'ws'), ws: true },
+    },
+  },
+});
