@@ -22,7 +22,7 @@ const payTypeOf = async (token: string, kind: string, site: Record<string, strin
   (await w.call('/api/wallet/pay/types', {}, token, undefined, site)).data.find((t: { kind: string }) => t.kind === kind);
 
 describe('pay types, wallet type, banks', () => {
-  it('[S7-13] lists pay types with limits, one of them the sandbox', async () => {
+  it('lists pay types with limits, one of them the sandbox', async () => {
     const m = await s.member();
     const types = await w.call('/api/wallet/pay/types', {}, m.token);
     expect(types.code).toBe(0);
@@ -42,7 +42,7 @@ describe('pay types, wallet type, banks', () => {
 });
 
 describe('payVal', () => {
-  it('[S7-13] credits a sandbox order at once and shows it in the balance and the order list', async () => {
+  it('credits a sandbox order at once and shows it in the balance and the order list', async () => {
     const m = await s.member();
     const order = await w.fund(m.token, 250.5);
     expect(order).toMatchObject({ status: 'success', amount: 250.5, kind: 'sandbox' });
@@ -134,7 +134,7 @@ describe('speedPay', () => {
       .then((r) => r.json());
   };
 
-  it('[S7-13] confirm, proof upload with type and size checked, operator approval credits once', async () => {
+  it('confirm, proof upload with type and size checked, operator approval credits once', async () => {
     const m = await s.member();
     const bank = await payTypeOf(m.token, 'bank');
     const order = (await w.move('/api/wallet/pay/payVal', { payTypeId: bank.payTypeId, amount: 500 }, m.token)).data;
@@ -183,7 +183,7 @@ describe('speedPay', () => {
 });
 
 describe('USDT pay', () => {
-  it('[S7-13] answers an address, network and USDT sum; the sandbox chain confirms once', async () => {
+  it('answers an address, network and USDT sum; the sandbox chain confirms once', async () => {
     const m = await s.member({ siteId: 2 });
     const site = { 'x-site-id': '2' };
     const trc = await payTypeOf(m.token, 'usdt', site);

@@ -41,3 +41,19 @@ export async function expectLedgerSound(s: TestServer): Promise<void> {
   const audit = await auditLedger(s.deps.db);
   expect(audit, JSON.stringify(audit)).toMatchObject({ ok: true });
 }
+
+/** A unique 16-digit card number passing Luhn. */
+export function luhnCard(seed: number): string {
+  const body = `622202${String(seed).padStart(9, '0')}`;
+  for (let d = 0; d < 10; d++) {
+    const digits = body + d;
+    let sum = 0;
+    for (let i = 0; i < digits.length; i++) {
+      let n = Number(digits[digits.length - 1 - i]);
+      if (i % 2 === 1) n = n * 2 > 9 ? n * 2 - 9 : n * 2;
+      sum += n;
+    }
+    if (sum % 10 === 0) return digits;
+  }
+  throw new Error('unreachable');
+}

@@ -1,0 +1,231 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { Errors } from '@bp/contract';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { clock } from '../../platform/clock.ts';
+import { members } from '../auth/index.ts';
+import { setConfig } from '../site/index.ts';
+import { caller, expectLedgerSound, luhnCard, newKey } from './test-kit.ts';
+import { approveWithdrawal, houseAccount, memberAccount, payoutAccounts, postTransfer, rejectWithdrawal, walletOwner } from './index.ts';
+
+let s: TestServer;
+let w: ReturnType<typeof caller>;
+const USDT = { 'x-site-id': '2' };
+const CARDS = ['6222021234567890128', '4111111111111111', '5500005555555559', '6011000990139424', '378282246310005'];
+const TRC = (c: string) => `T${c.repeat(33)}`;
+const ERC = (c: string) => `0x${c.repeat(40)}`;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  w = caller(s);
+  for (const site of [1, 2]) await setConfig(s.deps.db, site, 'withdraw_turnover_multiple', '0');
+});
+afterEach(() => clock.reset());
+afterAll(async () => {
+  await expectLedgerSound(s);
+  await s.close();
+});
+
+const withRealName = async (memberId: number, realName = '张三') => s.deps.db.update(members).set({ realName }).where(eq(members.memberId, memberId));
+
+/** A CNY member with a real name, a withdrawal password 123456, a card, and `funds` in main. */
+async function readyMember(funds = 0, card?: string) {
+  const m = await s.member();
+  await withRealName(m.memberId);
+  expect((await w.call('/api/wallet/withdrawPassword/set', { password: '123456' }, m.token)).code).toBe(0);
+  const added = await w.call('/api/wallet/bankCard/add', { bankCode: 'ICBC', cardNum: card ?? luhnCard(m.memberId) }, m.token);
+  expect(added.code, added.msg).toBe(0);
+  if (funds) await w.fund(m.token, funds);
+  return { ...m, cardId: added.data.cardId as number };
+}
+
+describe('the withdrawal password', () => {
+  it('[S5-06] is 6 digits, set once, changed with the old one, reset with a bound card', async () => {
+    const m = await readyMember();
+    for (const bad of ['12345', '1234567', 'abcdef', '12 456']) {
+      const res = await w.call('/api/wallet/withdrawPassword/update', { oldPassword: '123456', password: bad }, m.token);
+      expect(res.code).toBe(Errors.VALIDATION.code);
+    }
+    expect((await w.call('/api/wallet/withdrawPassword/set', { password: '654321' }, m.token)).code).toBe(Errors.WITHDRAW_PASSWORD_EXISTS.code);
+    expect((await w.call('/api/wallet/withdrawPassword/update', { oldPassword: '000000', password: '654321' }, m.token)).code).toBe(Errors.WITHDRAW_PASSWORD_WRONG.code);
+    expect((await w.call('/api/wallet/withdrawPassword/update', { oldPassword: '123456', password: '654321' }, m.token)).code).toBe(0);
+    expect((await w.call('/api/wallet/withdrawPassword/reset', { proof: '4111111111111111', password: '111111' }, m.token)).code).toBe(Errors.RESET_PROOF_INVALID.code);
+    const reset = await w.call('/api/wallet/withdrawPassword/reset', { proof: luhnCard(m.memberId).replace(/(\d{4})/g, '$1 '), password: '111111' }, m.token);
+    expect(reset.code).toBe(0);
+    expect((await w.call('/api/wallet/withdrawPassword/update', { oldPassword: '111111', password: '222222' }, m.token)).code).toBe(0);
+  });
+
+  it('five wrong in a row lock withdrawals for 30 minutes, even with the right password', async () => {
+    const m = await readyMember(500);
+    const attempt = (password: string) => w.move('/api/wallet/withdraw/new', { amount: 100, withdrawPassword: password, cardId: m.cardId }, m.token);
+    for (let i = 1; i <= 4; i++) {
+      const res = await attempt('999999');
+      expect(res.code).toBe(Errors.WITHDRAW_PASSWORD_WRONG.code);
+      expect(res.data.remaining).toBe(5 - i);
+    }
+    expect((await attempt('999999')).code).toBe(Errors.WITHDRAW_PASSWORD_LOCKED.code);
+    expect((await attempt('123456')).code).toBe(Errors.WITHDRAW_PASSWORD_LOCKED.code);
+    const status = await w.call('/api/wallet/withdrawPassword/status', {}, m.token);
+    expect(status.data.lockedUntil).toBeGreaterThan(Date.now() + 29 * 60_000);
+    expect((await w.balance(m.token)).main).toBe(500);
+    clock.shift(30 * 60_000 + 1000);
+    expect((await attempt('123456')).code).toBe(0);
+    expect((await w.balance(m.token)).main).toBe(400);
+  });
+});
+
+describe('bank cards and USDT addresses', () => {
+  it('[S5-08] refuses a card failing Luhn, without a real name, of an unknown bank, or bound by someone else', async () => {
+    const m = await s.member();
+    expect((await w.call('/api/wallet/bankCard/add', { bankCode: 'ICBC', cardNum: '6222021234567890127' }, m.token)).code).toBe(Errors.VALIDATION.code);
+    expect((await w.call('/api/wallet/bankCard/add', { bankCode: 'ICBC', cardNum: CARDS[0] }, m.token)).code).toBe(Errors.REAL_NAME_REQUIRED.code);
+    await withRealName(m.memberId, '李四');
+    expect((await w.call('/api/wallet/bankCard/add', { bankCode: 'NOPE', cardNum: CARDS[0] }, m.token)).code).toBe(Errors.BANK_INVALID.code);
+    const added = await w.call('/api/wallet/bankCard/add', { bankCode: 'CMB', cardNum: '6222 0212 3456 7890 128' }, m.token);
+    expect(added.data).toMatchObject({ bankName: '招商银行', cardNum: '***************0128', realName: '李四' });
+    const other = await s.member();
+    await withRealName(other.memberId);
+    expect((await w.call('/api/wallet/bankCard/add', { bankCode: 'ICBC', cardNum: CARDS[0] }, other.token)).code).toBe(Errors.CARD_TAKEN.code);
+    expect((await w.call('/api/wallet/bankCard/delete', { cardId: added.data.cardId }, other.token)).code).toBe(Errors.CARD_NOT_FOUND.code);
+    expect((await w.call('/api/wallet/bankCard/delete', { cardId: added.data.cardId }, m.token)).code).toBe(0);
+    expect((await w.call('/api/wallet/bankCard/list', {}, m.token)).data).toEqual([]);
+  });
+
+  it('checks USDT address formats per network', async () => {
+    const m = await s.member({ siteId: 2 });
+    const add = (network: string, address: string) => w.call('/api/wallet/address/add', { network, address }, m.token, undefined, USDT);
+    expect((await add('TRC20', `T${'0'.repeat(33)}`)).code).toBe(Errors.USDT_ADDRESS_INVALID.code);
+    expect((await add('TRC20', ERC('a'))).code).toBe(Errors.USDT_ADDRESS_INVALID.code);
+    expect((await add('ERC20', `0x${'g'.repeat(40)}`)).code).toBe(Errors.USDT_ADDRESS_INVALID.code);
+    expect((await add('BEP20', TRC('a'))).code).toBe(Errors.VALIDATION.code);
+    expect((await add('TRC20', TRC('b'))).data).toMatchObject({ network: 'TRC20', address: TRC('b') });
+    expect((await add('TRC20', TRC('b'))).code).toBe(Errors.ADDRESS_TAKEN.code);
+    expect((await add('ERC20', ERC('c'))).code).toBe(0);
+    const accounts = await payoutAccounts(s.deps.db, m.memberId);
+    expect(accounts.addresses.map((a) => a.address)).toEqual([ERC('c'), TRC('b')]);
+  });
+
+  it('[S9-03] the withdraw screen offers at most 3 cards and 3 addresses', async () => {
+    const m = await readyMember(0, CARDS[1]);
+    for (const card of CARDS.slice(2, 5)) expect((await w.call('/api/wallet/bankCard/add', { bankCode: 'BOC', cardNum: card }, m.token)).code).toBe(0);
+    for (const c of ['c', 'd', 'e', 'f']) expect((await w.call('/api/wallet/address/add', { network: 'TRC20', address: TRC(c) }, m.token)).code).toBe(0);
+    expect((await w.call('/api/wallet/bankCard/list', {}, m.token)).data).toHaveLength(4);
+    const prepare = await w.call('/api/wallet/withdraw/prepare', {}, m.token);
+    expect(prepare.data.bankCards).toHaveLength(3);
+    expect(prepare.data.addresses).toHaveLength(3);
+    expect(prepare.data.bankCards[0].cardNum).toMatch(/^\*+\d{4}$/);
+    const info = await payoutAccounts(s.deps.db, m.memberId);
+    expect(info.bankCards).toHaveLength(4);
+    expect(info.bankCards[0]).toEqual({ cardId: expect.any(Number), bankName: '中国银行', cardNum: '***********0005' });
+  });
+
+  it('[S3-20] answers the bind flow the client must complete first', async () => {
+    const flow = async (token: string, site: Record<string, string> = {}) => (await w.call('/api/wallet/withdraw/bindFlow', {}, token, undefined, site)).data.flow;
+    const m = await s.member();
+    expect(await flow(m.token)).toBe('userRealNameBind');
+    await withRealName(m.memberId);
+    expect(await flow(m.token)).toBe('userInfoBind');
+    await w.call('/api/wallet/withdrawPassword/set', { password: '123456' }, m.token);
+    expect(await flow(m.token)).toBe('selectRealName');
+    await w.call('/api/wallet/bankCard/add', { bankCode: 'ICBC', cardNum: luhnCard(m.memberId) }, m.token);
+    expect(await flow(m.token)).toBeNull();
+    const u = await s.member({ siteId: 2 });
+    await w.call('/api/wallet/withdrawPassword/set', { password: '123456' }, u.token, undefined, USDT);
+    expect(await flow(u.token, USDT)).toBe('selectUSDT');
+  });
+});
+
+describe('withdrawals', () => {
+  it('[S5-07] refuses bad amounts, over the balance, and cards that are not the member own, holding nothing', async () => {
+    const m = await readyMember(1_000);
+    const other = await readyMember();
+    const ask = (body: object) => w.move('/api/wallet/withdraw/new', { withdrawPassword: '123456', cardId: m.cardId, ...body }, m.token);
+    for (const amount of [0, -100, 100.001, '100']) expect((await ask({ amount })).code, `amount ${amount}`).toBe(Errors.VALIDATION.code);
+    expect((await ask({ amount: 99.99 })).code).toBe(Errors.AMOUNT_BELOW_MIN.code);
+    expect((await ask({ amount: 50_000.01 })).code).toBe(Errors.AMOUNT_ABOVE_MAX.code);
+    expect((await ask({ amount: 1_000.01 })).code).toBe(Errors.INSUFFICIENT_BALANCE.code);
+    expect((await ask({ amount: 100, cardId: other.cardId })).code).toBe(Errors.WITHDRAW_DESTINATION.code);
+    expect((await ask({ amount: 100, cardId: undefined })).code).toBe(Errors.VALIDATION.code);
+    expect(await w.balance(m.token)).toMatchObject({ main: 1_000, frozen: 0 });
+  });
+
+  it('holds the amount at once; cancel releases it, approval pays it out, rejection releases it', async () => {
+    const m = await readyMember(1_000);
+    const ask = () => w.move('/api/wallet/withdraw/new', { amount: 200, withdrawPassword: '123456', cardId: m.cardId }, m.token);
+    const [a, b, c] = [(await ask()).data, (await ask()).data, (await ask()).data];
+    expect(a).toMatchObject({ status: 'pending', amount: 200, fee: 0, receivable: 200, destination: expect.stringContaining('中国工商银行') });
+    expect(await w.balance(m.token)).toMatchObject({ main: 400, frozen: 600 });
+    expect((await w.move('/api/wallet/withdraw/cancel', { orderId: a.orderId }, m.token)).data.status).toBe('cancelled');
+    expect((await w.move('/api/wallet/withdraw/cancel', { orderId: a.orderId }, m.token)).code).toBe(Errors.ORDER_STATE.code);
+    expect((await approveWithdrawal(s.deps.db, b.orderId)).status).toBe('paid');
+    expect((await rejectWithdrawal(s.deps.db, c.orderId, 'card closed')).status).toBe('rejected');
+    await expect(rejectWithdrawal(s.deps.db, b.orderId)).rejects.toMatchObject({ code: Errors.ORDER_STATE.code });
+    expect(await w.balance(m.token)).toMatchObject({ main: 800, frozen: 0 });
+    const other = await s.member();
+    expect((await w.move('/api/wallet/withdraw/cancel', { orderId: c.orderId }, other.token)).code).toBe(Errors.ORDER_NOT_FOUND.code);
+    const list = await w.call('/api/wallet/withdraw/orders', { page: 1, size: 10 }, m.token);
+    expect(list.data.list.map((o: { status: string }) => o.status)).toEqual(['rejected', 'paid', 'cancelled']);
+  });
+
+  it('charges the fee after the free withdrawals of the day, floored to the cent', async () => {
+    const m = await readyMember(2_000);
+    for (let i = 0; i < 3; i++) await w.move('/api/wallet/withdraw/new', { amount: 100, withdrawPassword: '123456', cardId: m.cardId }, m.token);
+    const prepare = await w.call('/api/wallet/withdraw/prepare', { amount: 123.45 }, m.token);
+    expect(prepare.data).toMatchObject({ usedTimesToday: 3, fee: 1.23, receivable: 122.22 });
+    const fourth = await w.move('/api/wallet/withdraw/new', { amount: 123.45, withdrawPassword: '123456', cardId: m.cardId }, m.token);
+    expect(fourth.data).toMatchObject({ amount: 123.45, fee: 1.23, receivable: 122.22 });
+  });
+
+  it('requires the deposits to be staked before a withdrawal (turnover)', async () => {
+    const m = await readyMember(500);
+    await setConfig(s.deps.db, 1, 'withdraw_turnover_multiple', '1');
+    try {
+      const prompt = await w.call('/api/wallet/withdraw/prompt', {}, m.token);
+      expect(prompt.data).toMatchObject({ turnoverRequired: 500, turnoverRemaining: 500 });
+      expect(prompt.data.tips.join()).toContain('流水');
+      const res = await w.move('/api/wallet/withdraw/new', { amount: 100, withdrawPassword: '123456', cardId: m.cardId }, m.token);
+      expect(res.code).toBe(Errors.TURNOVER_REQUIRED.code);
+      expect((await w.call('/api/wallet/withdraw/prepare', {}, m.token)).data.withdrawable).toBe(0);
+      // Stakes of kind 'bet.stake' out of the main wallet (the sportsbook's) count as turnover.
+      await s.deps.db.transaction(async (tx) => {
+        const owner = walletOwner({ siteId: 1, currency: 'CNY' }, m.memberId);
+        const [main, stakes] = [await memberAccount(tx, owner), await houseAccount(tx, 1, 'CNY', 'stakes')];
+        await postTransfer(tx, { from: main, to: stakes, amountMinor: 50_000n, kind: 'bet.stake', ref: `test-bet:${m.memberId}` });
+      });
+      expect((await w.call('/api/wallet/withdraw/prompt', {}, m.token)).data.turnoverRemaining).toBe(0);
+    } finally {
+      await setConfig(s.deps.db, 1, 'withdraw_turnover_multiple', '0');
+    }
+  });
+
+  it('50 concurrent withdrawals over one balance never overdraw', async () => {
+    const m = await readyMember(1_000);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => w.move('/api/wallet/withdraw/new', { amount: 100, withdrawPassword: '123456', cardId: m.cardId }, m.token)),
+    );
+    const ok = results.filter((r) => r.code === 0);
+    expect(ok).toHaveLength(10);
+    expect(results.filter((r) => r.code !== 0).every((r) => r.code === Errors.INSUFFICIENT_BALANCE.code)).toBe(true);
+    expect(await w.balance(m.token)).toMatchObject({ main: 0, frozen: 1_000 });
+  });
+
+  it('pays USDT at the site rate to an address, through the operator path guarded by ADMIN_TOKEN', async () => {
+    const m = await s.member({ siteId: 2 });
+    await w.call('/api/wallet/withdrawPassword/set', { password: '123456' }, m.token, undefined, USDT);
+    const address = (await w.call('/api/wallet/address/add', { network: 'TRC20', address: TRC('k') }, m.token, undefined, USDT)).data;
+    const payTypeId = await w.sandboxPayType(m.token, USDT);
+    await w.call('/api/wallet/pay/payVal', { payTypeId, amount: 100 }, m.token, newKey(), USDT);
+    const order = await w.call('/api/wallet/usdt/withdraw', { amount: 50, withdrawPassword: '123456', addressId: address.addressId }, m.token, newKey(), USDT);
+    expect(order.data).toMatchObject({ amount: 50, usdtAmount: 50, status: 'pending', destination: expect.stringContaining('TRC20') });
+    process.env.ADMIN_TOKEN = 'operator-token-for-tests';
+    try {
+      const decide = (token: string) => w.call('/api/admin/wallet/withdraw/approve', { orderId: order.data.orderId }, undefined, undefined, { 'x-admin-token': token });
+      const denied = await decide('wrong-token-for-the-tests');
+      expect(denied).toMatchObject({ status: 403, code: Errors.OPERATOR_TOKEN.code });
+      expect((await decide('operator-token-for-tests')).data).toEqual({ orderId: order.data.orderId, status: 'paid' });
+    } finally {
+      delete process.env.ADMIN_TOKEN;
+    }
+    expect((await w.call('/api/wallet/balance', {}, m.token, undefined, USDT)).data).toMatchObject({ main: 50, frozen: 0 });
+  });
+});
