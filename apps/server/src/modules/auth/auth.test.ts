@@ -1,81 +1,226 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Errors, loginDigest } from '@bp/contract';
+import { createHash } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { Errors, LOGIN_HASHED_PATH, LOGIN_PATH, LOGIN_V5_PATH, loginDigest, type Frame } from '@bp/contract';
 import { bearer, startTestServer, type TestServer } from '../../test/harness.ts';
+import { clock, nextTokenExpiry } from '../../platform/clock.ts';
+import { setConfig } from '../site/index.ts';
+import { blockMember, getMember, setAgentCode } from './index.ts';
+import { sessions } from './tables.ts';
+import { readCaptcha } from './testing.ts';
 
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
 });
 afterAll(() => s.close());
+afterEach(() => clock.reset());
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   s.inject({ method: 'POST', url, payload: payload as object, headers }).then((r) => ({ status: r.statusCode, body: r.json() }));
+const register = (body: Record<string, unknown>) => post('/api/member/register/v4', { password: 'abc12345', ...body });
+const info = (token: string) => post('/api/member/info', {}, bearer(token));
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-describe('register, login, info, logout', () => {
-  it('registers a member and answers its info with the token', async () => {
-    const reg = await post('/api/member/register/v4', { name: 'Alice01', password: 'abc12345', r_code: 'R1' });
+describe('register v4', () => {
+  it('[S4-01] registers a member and the token it answers is the login', async () => {
+    const reg = await register({ name: 'Alice01', r_code: 'R1' });
     expect(reg.body.code).toBe(0);
     expect(reg.body.data.token).toMatch(/^[\w-]{40,}$/);
-    const info = await post('/api/member/info', {}, bearer(reg.body.data.token));
-    expect(info.body.data).toMatchObject({ name: 'alice01', vipLevel: 0, currency: 'CNY', siteId: 1 });
+    expect((await info(reg.body.data.token)).body.data).toMatchObject({ name: 'alice01', vipLevel: 0, currency: 'CNY', siteId: 1 });
+    expect((await post('/api/member/info', {})).status).toBe(401);
   });
 
   it('[S5-02] refuses a password equal to the name, case-insensitively', async () => {
-    const reg = await post('/api/member/register/v4', { name: 'Abcd1234', password: 'abcd1234' });
-    expect(reg.body.code).toBe(Errors.PASSWORD_EQUALS_NAME.code);
+    const reg = await register({ name: 'Abcd1234', password: 'abcd1234' });
+    expect(reg.body).toMatchObject({ code: Errors.PASSWORD_EQUALS_NAME.code, msg: Errors.PASSWORD_EQUALS_NAME.msg });
   });
 
-  it('refuses a name taken in another case', async () => {
-    await post('/api/member/register/v4', { name: 'bobby01', password: 'abc12345' });
-    const again = await post('/api/member/register/v4', { name: 'BOBBY01', password: 'abc12345' });
-    expect(again.body.code).toBe(Errors.NAME_TAKEN.code);
+  it('refuses a name taken in another case, a bad name, SQL text and wrong types, creating nothing', async () => {
+    await register({ name: 'bobby01' });
+    expect((await register({ name: 'BOBBY01' })).body.code).toBe(Errors.NAME_TAKEN.code);
+    expect((await register({ name: 'ab' })).body.code).toBe(Errors.NAME_INVALID.code);
+    expect((await register({ name: "x' OR 1=1--" })).body.code).toBe(Errors.NAME_INVALID.code);
+    expect((await register({ name: '<script>' })).body.code).toBe(Errors.NAME_INVALID.code);
+    expect((await register({ name: 12345678 })).body.code).toBe(Errors.VALIDATION.code);
+    expect((await post('/api/member/register/v4', { name: 'nopass01' })).body.code).toBe(Errors.VALIDATION.code);
+    expect((await post('/api/member/checkName', { name: 'nopass01' })).body.data.available).toBe(true);
   });
 
-  it('[S5-10] logs in with the plain password or its 32-character digest', async () => {
-    await post('/api/member/register/v4', { name: 'carol01', password: 'abc12345' });
-    const plain = await post('/api/member/login/v3', { name: 'CAROL01', password: 'abc12345' });
-    expect(plain.body.code).toBe(0);
-    const digest = await post('/api/member/login/v3', { name: 'carol01', password: loginDigest('carol01', 'abc12345') });
-    expect(digest.body.code).toBe(0);
-    const wrong = await post('/api/member/login/v3', { name: 'carol01', password: 'abc123456' });
-    expect(wrong.body.code).toBe(Errors.LOGIN_FAILED.code);
+  it('[S5-05] records a China or overseas phone with its area code, and refuses bad or taken ones', async () => {
+    const cn = await register({ name: 'phone001', phone: '13800138000' });
+    expect((await info(cn.body.data.token)).body.data).toMatchObject({ phone: '13800138000', areaCode: '86', phoneBound: true });
+    const hk = await register({ name: 'phone002', phone: '91234567', areaCode: '+852' });
+    expect((await info(hk.body.data.token)).body.data).toMatchObject({ phone: '91234567', areaCode: '852' });
+    expect((await register({ name: 'phone003', phone: '23800138000' })).body.code).toBe(Errors.PHONE_INVALID.code);
+    expect((await register({ name: 'phone003', phone: '1380013800' })).body.code).toBe(Errors.PHONE_INVALID.code);
+    expect((await register({ name: 'phone003', phone: '123', areaCode: '852' })).body.code).toBe(Errors.PHONE_INVALID.code);
+    expect((await register({ name: 'phone003', phone: '13800138000' })).body.code).toBe(Errors.PHONE_TAKEN.code);
+    expect((await post('/api/member/checkName', { name: 'phone003' })).body.data.available).toBe(true);
   });
 
-  it('a login on another device ends the earlier session with the login-elsewhere code', async () => {
-    await post('/api/member/register/v4', { name: 'dave001', password: 'abc12345' });
-    const first = await post('/api/member/login/v3', { name: 'dave001', password: 'abc12345' });
-    await post('/api/member/login/v3', { name: 'dave001', password: 'abc12345' });
-    const info = await post('/api/member/info', {}, bearer(first.body.data.token));
-    expect(info.status).toBe(401);
-    expect(info.body.code).toBe(Errors.LOGIN_ELSEWHERE.code);
+  it('register_phone_number 1 requires a phone', async () => {
+    await setConfig(s.deps.db, 1, 'register_phone_number', '1');
+    try {
+      expect((await register({ name: 'needph01' })).body.code).toBe(Errors.PHONE_REQUIRED.code);
+      expect((await register({ name: 'needph01', phone: '13900139000' })).body.code).toBe(0);
+    } finally {
+      await setConfig(s.deps.db, 1, 'register_phone_number', '0');
+    }
   });
 
-  it('logout ends the session', async () => {
+  it('fast_register_verify 1 requires the image captcha: missing, wrong, reused', async () => {
+    await setConfig(s.deps.db, 1, 'fast_register_verify', '1');
+    try {
+      expect((await register({ name: 'captch01' })).body.code).toBe(Errors.CAPTCHA_REQUIRED.code);
+      const wrong = await readCaptcha(s);
+      expect((await register({ name: 'captch01', captchaId: wrong.captchaId, captcha: 'ZZZZ' })).body.code).toBe(Errors.VERIFY_CODE.code);
+      const right = await readCaptcha(s);
+      expect((await register({ name: 'captch01', ...right, captcha: right.captcha.toLowerCase() })).body.code).toBe(0);
+      expect((await register({ name: 'captch02', ...right })).body.code).toBe(Errors.VERIFY_CODE.code);
+    } finally {
+      await setConfig(s.deps.db, 1, 'fast_register_verify', '0');
+    }
+  });
+
+  it('takes an i_code naming a member invite code or an agent code, records r_code, refuses other codes', async () => {
+    const inviter = await s.member();
+    const code = (await info(inviter.token)).body.data.inviteCode as string;
+    expect((await register({ name: 'invited1', i_code: 'NOPE42' })).body.code).toBe(Errors.INVITE_CODE_INVALID.code);
+    expect((await post('/api/member/checkName', { name: 'invited1' })).body.data.available).toBe(true);
+    const invited = await register({ name: 'invited1', i_code: code.toLowerCase(), r_code: 'rec-7' });
+    expect(invited.body.code).toBe(0);
+    expect(await getMember(s.deps.db, invited.body.data.memberId)).toMatchObject({ invitedBy: inviter.memberId, inviteCode: code, recommendCode: 'rec-7' });
+    await setAgentCode(s.deps.db, inviter.memberId, 'agent88');
+    const viaAgent = await register({ name: 'invited2', i_code: 'AGENT88' });
+    expect(await getMember(s.deps.db, viaAgent.body.data.memberId)).toMatchObject({ invitedBy: inviter.memberId });
+    const otherSite = await post('/api/member/register/v4', { name: 'invited3', password: 'abc12345', i_code: code }, { 'x-site-id': '2' });
+    expect(otherSite.body.code).toBe(Errors.INVITE_CODE_INVALID.code);
+  });
+});
+
+describe('checkName', () => {
+  it('[S7-10] checkName answers whether a name is free; v2 also says why not', async () => {
+    await register({ name: 'takenme1' });
+    expect((await post('/api/member/checkName', { name: 'TakenMe1' })).body.data).toEqual({ available: false });
+    expect((await post('/api/member/checkName', { name: 'freeone1' })).body.data).toEqual({ available: true });
+    expect((await post('/api/member/checkName', { name: 'a b' })).body.code).toBe(Errors.NAME_INVALID.code);
+    expect((await post('/api/member/checkName/v2', { name: 'TAKENME1' })).body.data).toEqual({ available: false, reason: 'taken', msg: Errors.NAME_TAKEN.msg });
+    expect((await post('/api/member/checkName/v2', { name: '<b>x</b>' })).body.data).toMatchObject({ available: false, reason: 'invalid' });
+    expect((await post('/api/member/checkName/v2', { name: 'freeone1' })).body.data).toMatchObject({ available: true, reason: null });
+    expect((await post('/api/member/checkName/v2', {})).body.code).toBe(Errors.VALIDATION.code);
+  });
+});
+
+describe('login', () => {
+  it('[S7-10] [S5-10] logs in at v3, lg/v5 and the hashed path with the plain password or its 32-character digest', async () => {
+    await register({ name: 'carol01' });
+    for (const url of [LOGIN_PATH, LOGIN_V5_PATH, LOGIN_HASHED_PATH]) {
+      const plain = await post(url, { name: 'CAROL01', password: 'abc12345' });
+      expect(plain.body.data).toMatchObject({ token: expect.any(String), memberId: expect.any(Number), expireAt: expect.any(Number) });
+      expect((await post(url, { name: 'carol01', password: loginDigest('carol01', 'abc12345') })).body.code).toBe(0);
+      expect((await post(url, { name: 'carol01', password: 'abc123456' })).body.code).toBe(Errors.LOGIN_FAILED.code);
+    }
+    expect((await post(LOGIN_PATH, { name: 'nobody99', password: 'abc12345' })).body).toMatchObject({ code: Errors.LOGIN_FAILED.code, msg: Errors.LOGIN_FAILED.msg });
+  });
+
+  it('[S5-09] hashes the lower-cased name with the password', async () => {
+    await register({ name: 'MixedCase1' });
+    expect((await post(LOGIN_PATH, { name: 'MixedCase1', password: md5('mixedcase1abc12345') })).body.code).toBe(0);
+    expect((await post(LOGIN_PATH, { name: 'mixedcase1', password: md5('MixedCase1abc12345') })).body.code).toBe(Errors.LOGIN_FAILED.code);
+  });
+
+  it('[S3-01] takes name, password, flag, version, timewd, and with oldPassword changes the password on the way in', async () => {
     const m = await s.member();
-    expect((await post('/api/member/logout', {}, bearer(m.token))).body.code).toBe(0);
-    const info = await post('/api/member/info', {}, bearer(m.token));
-    expect(info.status).toBe(401);
-    expect(info.body.code).toBe(Errors.AUTH_INVALID.code);
-  });
-
-  it('a member path without a token answers 401', async () => {
-    const info = await post('/api/member/info', {});
-    expect(info.status).toBe(401);
-    expect(info.body).toMatchObject({ code: Errors.AUTH_INVALID.code, data: null });
-  });
-
-  it('answers 400 to a body that is not JSON and 413 to one too large', async () => {
-    const bad = await s.inject({ method: 'POST', url: '/api/member/login/v3', payload: '{nope', headers: { 'content-type': 'application/json' } });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().code).toBe(Errors.BAD_JSON.code);
-    const big = await s.inject({ method: 'POST', url: '/api/member/login/v3', payload: JSON.stringify({ name: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } });
-    expect(big.statusCode).toBe(413);
+    const first = await post(LOGIN_PATH, { name: m.name, password: m.password, flag: 1, version: '1.1.0', timewd: 1754438400 });
+    expect(first.body.code).toBe(0);
+    const [row] = await s.deps.db.select().from(sessions).where(eq(sessions.memberId, m.memberId)).orderBy(desc(sessions.sessionId)).limit(1);
+    expect(row.client).toEqual({ flag: 1, version: '1.1.0', timewd: 1754438400 });
+    expect((await post(LOGIN_PATH, { name: m.name, oldPassword: m.password, password: 'short' })).body.code).toBe(Errors.PASSWORD_RULE.code);
+    expect((await post(LOGIN_PATH, { name: m.name, oldPassword: m.password, password: m.password })).body.code).toBe(Errors.PASSWORD_SAME_AS_OLD.code);
+    expect((await post(LOGIN_PATH, { name: m.name, oldPassword: 'wrong123', password: 'newpass12' })).body.code).toBe(Errors.LOGIN_FAILED.code);
+    const changed = await post(LOGIN_PATH, { name: m.name, oldPassword: m.password, password: 'newpass12' });
+    expect(changed.body.code).toBe(0);
+    expect((await info(first.body.data.token)).body.code).toBe(Errors.PASSWORD_CHANGED.code);
+    expect((await post(LOGIN_PATH, { name: m.name, password: m.password })).body.code).toBe(Errors.LOGIN_FAILED.code);
+    expect((await post(LOGIN_PATH, { name: m.name, password: 'newpass12' })).body.code).toBe(0);
   });
 
   it('answers a validation failure with the validation code and a zh-CN message', async () => {
-    const res = await post('/api/member/login/v3', { name: 5 });
+    const res = await post(LOGIN_PATH, { name: 5 });
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(Errors.VALIDATION.code);
     expect(res.body.msg).toMatch(/[\u4e00-\u9fa5]/);
+    expect((await post(LOGIN_PATH, { name: 'carol01' })).body.code).toBe(Errors.VALIDATION.code);
+  });
+
+  it('answers 400 to a body that is not JSON and 413 to one too large', async () => {
+    const bad = await s.inject({ method: 'POST', url: LOGIN_PATH, payload: '{nope', headers: { 'content-type': 'application/json' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe(Errors.BAD_JSON.code);
+    const big = await s.inject({ method: 'POST', url: LOGIN_PATH, payload: JSON.stringify({ name: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } });
+    expect(big.statusCode).toBe(413);
+  });
+});
+
+describe('sessions', () => {
+  const frames: Frame[] = [];
+  beforeAll(() => {
+    s.deps.bus.onFrame((f) => frames.push(f));
+  });
+
+  it('[S4-04] [S8-08] a login on another device ends the earlier session with the login-elsewhere code, told on the socket too', async () => {
+    const m = await s.member();
+    const first = await post(LOGIN_PATH, { name: m.name, password: m.password });
+    await post(LOGIN_PATH, { name: m.name, password: m.password });
+    const res = await info(first.body.data.token);
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: Errors.LOGIN_ELSEWHERE.code, msg: Errors.LOGIN_ELSEWHERE.msg, data: null });
+    expect(frames).toContainEqual({ ch: `user:${m.memberId}`, type: 'session.ended', data: { code: Errors.LOGIN_ELSEWHERE.code, msg: Errors.LOGIN_ELSEWHERE.msg } });
+  });
+
+  it('[S4-04] [S8-08] a blocked account loses its session with the blockade code', async () => {
+    const m = await s.member();
+    await blockMember(s.deps.db, s.deps.bus, m.memberId);
+    const res = await info(m.token);
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: Errors.ACCOUNT_BLOCKED.code, msg: Errors.ACCOUNT_BLOCKED.msg });
+    expect((await post(LOGIN_PATH, { name: m.name, password: m.password })).body.code).toBe(Errors.ACCOUNT_BLOCKED.code);
+  });
+
+  it('[S4-04] [S8-08] forged, malformed and foreign-site tokens answer 401 with the auth code', async () => {
+    const m = await s.member();
+    for (const headers of [bearer('forged-token-0000000000000000000000000000'), { authorization: 'Bearer ' }, bearer('x'.repeat(300))]) {
+      const res = await post('/api/member/info', {}, headers);
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe(Errors.AUTH_INVALID.code);
+    }
+    const foreign = await post('/api/member/info', {}, bearer(m.token, { 'x-site-id': '2' }));
+    expect(foreign.status).toBe(401);
+    expect(foreign.body.code).toBe(Errors.AUTH_INVALID.code);
+  });
+
+  it('[S4-02] a token lives until the next 22:00 Shanghai time', async () => {
+    const reg = await register({ name: 'latenite1' });
+    const expireAt = reg.body.data.expireAt as number;
+    expect(expireAt).toBe(nextTokenExpiry(expireAt - 1));
+    expect(expireAt - clock.now()).toBeLessThanOrEqual(24 * 3600_000);
+    clock.shift(expireAt - clock.now() - 5_000);
+    expect((await info(reg.body.data.token)).body.code).toBe(0);
+    clock.shift(10_000);
+    const late = await info(reg.body.data.token);
+    expect(late.status).toBe(401);
+    expect(late.body.code).toBe(Errors.AUTH_INVALID.code);
+    const again = await post(LOGIN_PATH, { name: 'latenite1', password: 'abc12345' });
+    expect(again.body.data.expireAt).toBe(expireAt + 86_400_000);
+  });
+
+  it('logout ends the session; a second logout is refused', async () => {
+    const m = await s.member();
+    expect((await post('/api/member/logout', {}, bearer(m.token))).body).toEqual({ code: 0, data: null, msg: 'success' });
+    const res = await info(m.token);
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe(Errors.AUTH_INVALID.code);
+    expect((await post('/api/member/logout', {}, bearer(m.token))).status).toBe(401);
   });
 });

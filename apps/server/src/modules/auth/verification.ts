@@ -57,8 +57,10 @@ export async function registerChallenge(store: ChallengeStore, siteId: number, s
 export async function drawChallenge(store: ChallengeStore, siteId: number, body: { scene: string; verifyType: VerifyType; captchaId?: string }) {
   let captchaId = newId();
   if (body.captchaId) {
-    const reserved = await store.take<Challenge>(`cx:${body.captchaId}`);
+    // Only a reservation is drawn; a challenge already drawn under this id is left alone.
+    const reserved = await store.get<Challenge>(`cx:${body.captchaId}`);
     if (!reserved?.pending || reserved.siteId !== siteId || reserved.scene !== body.scene) throw expired();
+    if (!(await store.take(`cx:${body.captchaId}`))) throw expired();
     captchaId = body.captchaId;
   }
   const base = { siteId, scene: body.scene, verifyType: body.verifyType, issuedAt: clock.now() };

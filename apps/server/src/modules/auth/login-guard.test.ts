@@ -1,0 +1,172 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CAPTCHA_IMAGE_PATH, Errors, LOGIN_PATH } from '@bp/contract';
+import { bearer, startTestServer, type TestServer } from '../../test/harness.ts';
+import { clock } from '../../platform/clock.ts';
+import { setConfig } from '../site/index.ts';
+import { blockMember, unblockMember } from './index.ts';
+import { CAPTCHA_TTL_MS } from './captcha.ts';
+import { readCaptcha, solveSlider } from './testing.ts';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+afterEach(() => clock.reset());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  s.inject({ method: 'POST', url, payload: payload as object, headers }).then((r) => ({ status: r.statusCode, body: r.json() }));
+const login = (body: Record<string, unknown>) => post(LOGIN_PATH, body);
+const failTimes = async (name: string, n: number) => {
+  for (let i = 0; i < n; i++) expect((await login({ name, password: 'wrong1234' })).body.code).toBe(Errors.LOGIN_FAILED.code);
+};
+const DAY = 86_400_000;
+
+describe('the login image captcha', () => {
+  it('draws an SVG for a client uuid and refuses a malformed uuid', async () => {
+    const res = await s.inject({ method: 'GET', url: `${CAPTCHA_IMAGE_PATH}?uuid=abcdef12-3456` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toMatch(/^<svg[\s\S]*<\/svg>$/);
+    for (const uuid of ['', 'short', '<script>alert(1)</script>', "1' OR '1'='1"]) {
+      const bad = await s.inject({ method: 'GET', url: `${CAPTCHA_IMAGE_PATH}?uuid=${encodeURIComponent(uuid)}` });
+      expect(bad.json().code).toBe(Errors.VALIDATION.code);
+    }
+  });
+
+  it('[S8-02] after login_verify_trigger_times failures asks for the captcha: required, wrong (10409), reused, then right', async () => {
+    const m = await s.member();
+    await failTimes(m.name, 3);
+    const required = await login({ name: m.name, password: m.password });
+    expect(required.body).toMatchObject({ code: Errors.CAPTCHA_REQUIRED.code, msg: Errors.CAPTCHA_REQUIRED.msg });
+    const wrong = await readCaptcha(s);
+    const bad = await login({ name: m.name, password: m.password, captchaId: wrong.captchaId, captcha: 'AAAA' });
+    expect(bad.body).toMatchObject({ code: 10409, msg: Errors.VERIFY_CODE.msg });
+    // One try per picture: the right text of a picture already answered wrongly no longer works.
+    expect((await login({ name: m.name, password: m.password, ...wrong })).body.code).toBe(10409);
+    const right = await readCaptcha(s);
+    const wrongPassword = await login({ name: m.name, password: 'wrong1234', ...right });
+    expect(wrongPassword.body.code).toBe(Errors.LOGIN_FAILED.code);
+    expect((await login({ name: m.name, password: m.password, ...right })).body.code).toBe(10409);
+    const fresh = await readCaptcha(s);
+    expect((await login({ name: m.name, password: m.password, ...fresh })).body.code).toBe(0);
+    // A success forgets the failures.
+    await failTimes(m.name, 1);
+    expect((await login({ name: m.name, password: m.password })).body.code).toBe(0);
+  });
+
+  it('[S8-02] an expired captcha is refused with the validation-code error', async () => {
+    const m = await s.member();
+    await failTimes(m.name, 3);
+    const old = await readCaptcha(s);
+    clock.shift(CAPTCHA_TTL_MS + 1_000);
+    expect((await login({ name: m.name, password: m.password, ...old })).body.code).toBe(10409);
+  });
+
+  it('counts failures of names that do not exist too, and follows the site trigger', async () => {
+    await failTimes('ghost001', 3);
+    expect((await login({ name: 'ghost001', password: 'abc12345' })).body.code).toBe(Errors.CAPTCHA_REQUIRED.code);
+    await setConfig(s.deps.db, 1, 'login_verify_trigger_times', '1');
+    try {
+      const m = await s.member();
+      await failTimes(m.name, 1);
+      expect((await login({ name: m.name, password: m.password })).body.code).toBe(Errors.CAPTCHA_REQUIRED.code);
+    } finally {
+      await setConfig(s.deps.db, 1, 'login_verify_trigger_times', '3');
+    }
+  });
+
+  it('a captcha drawn for one site does not pass on another', async () => {
+    const m = await s.member({ siteId: 2 });
+    for (let i = 0; i < 3; i++) await post(LOGIN_PATH, { name: m.name, password: 'wrong1234' }, { 'x-site-id': '2' });
+    const siteOne = await readCaptcha(s);
+    expect((await post(LOGIN_PATH, { name: m.name, password: m.password, ...siteOne }, { 'x-site-id': '2' })).body.code).toBe(10409);
+    const siteTwo = await readCaptcha(s, { 'x-site-id': '2' });
+    expect((await post(LOGIN_PATH, { name: m.name, password: m.password, ...siteTwo }, { 'x-site-id': '2' })).body.code).toBe(0);
+  });
+});
+
+describe('the slider on login', () => {
+  it('[S4-05] with login_verify_type slider, repeated failures answer need-safe until a login ticket comes along', async () => {
+    await setConfig(s.deps.db, 1, 'login_verify_type', 'slider');
+    try {
+      const m = await s.member();
+      await failTimes(m.name, 3);
+      const need = await login({ name: m.name, password: m.password });
+      expect(need.body).toEqual({ code: Errors.NEED_SAFE.code, data: { verifyType: 'slider', scene: 'login' }, msg: Errors.NEED_SAFE.msg });
+      const otherScene = await solveSlider(s, 'withdraw');
+      expect((await login({ name: m.name, password: m.password, verifyTicket: otherScene })).body.code).toBe(Errors.NEED_SAFE.code);
+      const ticket = await solveSlider(s, 'login');
+      expect((await login({ name: m.name, password: m.password, verifyTicket: ticket })).body.code).toBe(0);
+    } finally {
+      await setConfig(s.deps.db, 1, 'login_verify_type', null);
+    }
+  });
+});
+
+describe('dormant members', () => {
+  it('a member without a login for member_sleep_days is dormant: login says so only to the right password', async () => {
+    const m = await s.member();
+    expect((await post('/api/member/isMemberSleep', { name: m.name })).body.data).toEqual({ sleep: false, sleepDays: 90 });
+    clock.shift(91 * DAY);
+    expect((await post('/api/member/isMemberSleep', { name: m.name.toUpperCase() })).body.data).toEqual({ sleep: true, sleepDays: 90 });
+    expect((await post('/api/member/isMemberSleep', { name: 'nobody77' })).body.data.sleep).toBe(false);
+    expect((await login({ name: m.name, password: 'wrong1234' })).body.code).toBe(Errors.LOGIN_FAILED.code);
+    expect((await login({ name: m.name, password: m.password })).body).toMatchObject({ code: Errors.MEMBER_DORMANT.code, msg: Errors.MEMBER_DORMANT.msg });
+  });
+
+  it('activeMemberSleep wakes a dormant member with the password and the captcha, and logs in', async () => {
+    const m = await s.member();
+    clock.shift(91 * DAY);
+    const wake = (extra: Record<string, unknown>) => post('/api/member/activeMemberSleep', { name: m.name, password: m.password, ...extra });
+    expect((await wake({})).body.code).toBe(Errors.CAPTCHA_REQUIRED.code);
+    expect((await wake({ ...(await readCaptcha(s)), password: 'wrong1234' })).body.code).toBe(Errors.LOGIN_FAILED.code);
+    expect((await login({ name: m.name, password: m.password })).body.code).toBe(Errors.MEMBER_DORMANT.code);
+    const woke = await wake(await readCaptcha(s));
+    expect(woke.body.data).toMatchObject({ memberId: m.memberId, token: expect.any(String) });
+    expect((await post('/api/member/info', {}, bearer(woke.body.data.token))).body.code).toBe(0);
+    expect((await post('/api/member/isMemberSleep', { name: m.name })).body.data.sleep).toBe(false);
+    expect((await login({ name: m.name, password: m.password })).body.code).toBe(0);
+    expect((await wake(await readCaptcha(s))).body.code).toBe(Errors.MEMBER_NOT_DORMANT.code);
+  });
+
+  it('activeMemberSleep takes a code sent to the bound phone instead of the captcha', async () => {
+    const m = await s.member();
+    const sent = await post('/api/member/sendCode', { type: 'sms', scene: 'bind', phone: '13700137000' }, bearer(m.token));
+    expect((await post('/api/member/bindPhone', { phone: '13700137000', code: sent.body.data.sandboxCode }, bearer(m.token))).body.code).toBe(0);
+    expect((await post('/api/member/sendCode', { type: 'sms', scene: 'activate', name: m.name })).body.code).toBe(Errors.MEMBER_NOT_DORMANT.code);
+    clock.shift(91 * DAY);
+    expect((await post('/api/member/sendCode', { type: 'email', scene: 'activate', name: m.name })).body.code).toBe(Errors.CONTACT_NOT_BOUND.code);
+    const code = await post('/api/member/sendCode', { type: 'sms', scene: 'activate', name: m.name });
+    expect(code.body.data).toMatchObject({ to: '137****7000', sandboxCode: expect.stringMatching(/^\d{6}$/) });
+    const wrong = await post('/api/member/activeMemberSleep', { name: m.name, password: m.password, type: 'sms', code: '000000' === code.body.data.sandboxCode ? '111111' : '000000' });
+    expect(wrong.body.code).toBe(Errors.SMS_CODE_WRONG.code);
+    const woke = await post('/api/member/activeMemberSleep', { name: m.name, password: m.password, type: 'sms', code: code.body.data.sandboxCode });
+    expect(woke.body.code).toBe(0);
+  });
+
+  it('follows the site member_sleep_days', async () => {
+    await setConfig(s.deps.db, 1, 'member_sleep_days', '30');
+    try {
+      const m = await s.member();
+      clock.shift(29 * DAY);
+      expect((await post('/api/member/isMemberSleep', { name: m.name })).body.data).toEqual({ sleep: false, sleepDays: 30 });
+      clock.shift(2 * DAY);
+      expect((await login({ name: m.name, password: m.password })).body.code).toBe(Errors.MEMBER_DORMANT.code);
+    } finally {
+      await setConfig(s.deps.db, 1, 'member_sleep_days', null);
+    }
+  });
+});
+
+describe('account blockade', () => {
+  it('[S8-08] a blocked member cannot log in (only the right password learns why) until unblocked', async () => {
+    const m = await s.member();
+    await blockMember(s.deps.db, s.deps.bus, m.memberId);
+    expect((await login({ name: m.name, password: 'wrong1234' })).body.code).toBe(Errors.LOGIN_FAILED.code);
+    expect((await login({ name: m.name, password: m.password })).body).toMatchObject({ code: Errors.ACCOUNT_BLOCKED.code, msg: Errors.ACCOUNT_BLOCKED.msg });
+    await unblockMember(s.deps.db, m.memberId);
+    expect((await login({ name: m.name, password: m.password })).body.code).toBe(0);
+  });
+});
