@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from './serializer.ts';
 import { z } from 'zod';
 import { Errors, type ErrorName } from '@bp/contract';
 import { AppError } from './errors.ts';
