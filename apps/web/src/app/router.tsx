@@ -6,6 +6,7 @@ import { csRoutes, csTab, statusRoutes } from '../features/site/routes.tsx';
 import type { Area } from './areas.ts';
 import { AppFrame } from './AppFrame.tsx';
 import { Root } from './Root.tsx';
+import { Splash } from './Splash.tsx';
 import { registerRouteTable } from './built-paths.ts';
 
 /**
@@ -19,6 +20,7 @@ const tabs = [...areas.flatMap((a) => (a.tab ? [a.tab] : [])), csTab].sort((a, b
 export const routes: RouteObject[] = [
   {
     element: <Root />,
+    hydrateFallbackElement: <Splash />,
     children: [
       { path: '/', element: <Navigate to="/app/home" replace /> },
       ...authRoutes,

@@ -28,6 +28,7 @@ void i18n.use(initReactI18next).init({
   resources: { 'zh-CN': { translation: merge('zh') }, en: { translation: merge('en') } },
   interpolation: { escapeValue: false },
   initAsync: false,
+  showSupportNotice: false,
 });
 
 /** Turns English on or off as the site's flag says; zh-CN whenever it is off. */

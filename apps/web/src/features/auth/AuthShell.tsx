@@ -23,8 +23,15 @@ export function AuthShell({ heading, children, footer }: { heading: string; chil
         <CloseOutline />
       </button>
       <header className="bp-auth-brand">
-        {data?.logo ? <img className="bp-auth-logo" src={data.logo} alt="" /> : <Crest size={64} className="bp-auth-crest" />}
-        <div className="bp-auth-name">{data?.siteName ?? ''}</div>
+        {/* A site's logo carries its name; without one, the crest and the name in letters. */}
+        {data?.logo ? (
+          <img className="bp-auth-logo" src={data.logo} alt={data.siteName} />
+        ) : (
+          <>
+            <Crest size={64} className="bp-auth-crest" />
+            <div className="bp-auth-name">{data?.siteName ?? ''}</div>
+          </>
+        )}
         <div className="bp-auth-heading">{heading}</div>
       </header>
       <section className="bp-auth-card">{children}</section>

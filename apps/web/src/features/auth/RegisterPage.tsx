@@ -90,7 +90,7 @@ export function RegisterPage() {
             <FieldError text={errors.phone} />
           </>
         )}
-        <Field name="i_code" icon={<GiftOutline />} value={inviteCode} onChange={setInviteCode} placeholder={t('auth.invitePlaceholder')} maxLength={32} readOnly={!!invite.i_code} />
+        <Field name="i_code" icon={<GiftOutline />} value={inviteCode} onChange={setInviteCode} placeholder={t('auth.invitePlaceholder')} maxLength={32} readOnly={!!invite.i_code} extra={inviteCode ? <span className="bp-field-tag">{t('auth.inviteTag')}</span> : null} />
         <FieldError />
         {captchaRequired && (
           <>

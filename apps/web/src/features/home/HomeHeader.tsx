@@ -17,8 +17,14 @@ export function HomeHeader() {
   return (
     <header className="bp-home-header">
       <div className="bp-home-brand">
-        {data?.logo ? <img src={data.logo} alt="" className="bp-home-logo" /> : <Crest size={30} />}
-        <span className="bp-home-name">{data?.siteName ?? ''}</span>
+        {data?.logo ? (
+          <img src={data.logo} alt={data.siteName} className="bp-home-logo" />
+        ) : (
+          <>
+            <Crest size={30} />
+            <span className="bp-home-name">{data?.siteName ?? ''}</span>
+          </>
+        )}
       </div>
       {loggedIn ? (
         <button className="bp-home-member" onClick={() => navigate('/app/member')}>

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../apps/server/src/test/harness.ts';
+
+/**
+ * Browser journeys drive the built site on the real server (in-process, real database: PGlite in
+ * memory, or a schema of its own on DATABASE_URL) with Debian's Chromium.
+ */
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const WEB_DIST = path.join(ROOT, 'apps', 'web', 'dist');
+export const SCREENSHOTS = path.join(ROOT, 'e2e', 'screenshots');
+
+/** The phone every journey uses (seed: mobile first, 390 px wide). */
+export const PHONE = { width: 390, height: 844 } as const;
+
+const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export function chromiumPath(): string | null {
+  const candidate = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  return fs.existsSync(candidate) ? candidate : null;
+}
+
+/**
+ * Whether the journeys can run here. Without Chromium they are skipped with a message, except under
+ * CI=true, where a missing browser is a failure.
+ */
+export function browserAvailable(): boolean {
+  if (chromiumPath()) return true;
+  const msg = `Chromium not found (${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}); set CHROMIUM_PATH or apt-get install chromium`;
+  if (process.env.CI === 'true') throw new Error(msg);
+  console.warn(`[e2e] skipped: ${msg}`);
+  return false;
+}
+
+/** Builds the web app when there is no build or the sources are newer (the same rule as `npm start`). */
+export function ensureWebBuild(): void {
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-web-if-needed.mjs')], { cwd: ROOT, stdio: 'inherit' });
+}
+
+export interface Site {
+  server: TestServer;
+  url: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startSite(): Promise<Site> {
+  ensureWebBuild();
+  const server = await startTestServer({ webDist: WEB_DIST });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = server.app.server.address() as AddressInfo;
+  const browser = await chromium.launch({ executablePath: chromiumPath()!, args: LAUNCH_ARGS });
+  return {
+    server,
+    url: `http://127.0.0.1:${port}`,
+    browser,
+    async close() {
+      await browser.close().catch(() => undefined);
+      await server.close();
+    },
+  };
+}
+
+/** A fresh phone: its own storage, zh-CN, Shanghai time. */
+export async function phone(site: Site): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await site.browser.newContext({
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    baseURL: site.url,
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** A screenshot of the screen as the member sees it, kept in e2e/screenshots (git-ignored). */
+export async function shoot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}
