@@ -43,8 +43,10 @@ export function toLiveSelection(r: Record<string, unknown>): LiveSelection {
 }
 
 /**
- * Reads selections and holds their prices (FOR SHARE on the selection and market rows) until the
- * caller's transaction ends, so the feed cannot move a price between this check and the commit.
+ * Reads selections and holds their prices until the caller's transaction ends, so the feed cannot
+ * move a price between this check and the commit. The lock is taken on the markets alone: the
+ * feed always locks a match's markets before their selections, so holding a market holds its
+ * prices, and both sides lock in the same order (no deadlock).
  */
 export async function lockSelections(tx: Tx, selectionIds: number[]): Promise<Map<number, LiveSelection>> {
   const { rows } = await tx.execute(sql`
@@ -54,7 +56,7 @@ export async function lockSelections(tx: Tx, selectionIds: number[]): Promise<Ma
     JOIN sports_matches x ON x.match_id = mk.match_id
     JOIN sports_leagues lg ON lg.league_id = x.league_id
     WHERE s.selection_id IN ${inList(selectionIds)}
-    FOR SHARE OF s, mk`);
+    FOR SHARE OF mk`);
   return new Map((rows as Array<Record<string, unknown>>).map((r) => [Number(r.selection_id), toLiveSelection(r)]));
 }
 

@@ -47,8 +47,9 @@ export async function applyFeedEvents(deps: FeedDeps, events: FeedEvent[]): Prom
 async function lockMatch(tx: Tx, group: FeedEvent[]): Promise<MatchRow | null> {
   const fixture = group.find((e) => e.type === 'fixture');
   if (fixture?.type === 'fixture') await insertFixture(tx, fixture);
+  // NO KEY UPDATE: a bet's legs reference the match (a key-share lock) while it holds the match's markets.
   const { rows } = await tx.execute(sql`
-    SELECT match_id, status, period, clock_sec, home_score, visit_score FROM sports_matches WHERE feed_ref = ${group[0].ref} FOR UPDATE`);
+    SELECT match_id, status, period, clock_sec, home_score, visit_score FROM sports_matches WHERE feed_ref = ${group[0].ref} FOR NO KEY UPDATE`);
   const row = rows[0] as unknown as MatchRow | undefined;
   return row ? { ...row, match_id: Number(row.match_id) } : null;
 }
@@ -112,7 +113,8 @@ async function applyOne(tx: Tx, match: MatchRow, e: FeedEvent, at: number, frame
 /**
  * Upserts a match's markets and selections in two statements and answers what changed: a market
  * whose state moved, and the selections whose price or state moved. A closed market never reopens;
- * a closed selection keeps its last price.
+ * a closed selection keeps its last price. Markets are locked before their selections, so a bet
+ * holding a market's row holds its prices (bets/legs.ts).
  */
 async function applyPrices(tx: Tx, matchId: number, markets: FeedMarket[]): Promise<OddsChangedEvent['markets']> {
   const marketRows = markets.map((m, sort) => ({ spec: specKey(m), kind: m.kind, line: m.line, map_no: m.mapNo, status: m.status, sort }));
