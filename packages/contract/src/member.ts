@@ -27,6 +27,10 @@ export const MemberInfo = z
     mustChangePassword: z.boolean(),
     phoneBound: z.boolean(),
     idleLogoutMinutes: z.number().int(),
+    /** Bank cards, `cardNum` masked (seed 3). */
+    bankCards: z.array(z.object({ cardId: z.number().int(), bankName: z.string(), cardNum: z.string() })),
+    /** Virtual-currency addresses (seed 3). */
+    usdtAddresses: z.array(z.object({ addressId: z.number().int(), network: z.string(), address: z.string() })),
     createdAt: z.number(),
     lastLoginAt: z.number().nullable(),
   })

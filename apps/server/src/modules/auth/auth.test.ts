@@ -224,3 +224,13 @@ describe('sessions', () => {
     expect((await post('/api/member/logout', {}, bearer(m.token))).status).toBe(401);
   });
 });
+
+describe('documentation', () => {
+  it('lists the auth and member calls in the OpenAPI document', async () => {
+    const doc = (await s.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const paths = Object.keys(doc.paths);
+    for (const path of ['/api/member/register/v4', LOGIN_PATH, LOGIN_V5_PATH, LOGIN_HASHED_PATH, '/api/member/logout', '/api/member/info', '/api/member/sendCode', '/api/captchaEx/check', '/api/gw/ic/verify', '/api/v2/vvm', '/api/captcha/image', '/api/member/forgetPassword/email/step3']) {
+      expect(paths).toContain(path);
+    }
+  });
+});

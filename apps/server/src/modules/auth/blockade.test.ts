@@ -13,7 +13,7 @@ const call = (url: string, headers: Record<string, string>, method: 'GET' | 'POS
   s.inject({ method, url, headers, ...(method === 'POST' ? { payload: {} } : {}) }).then((r) => ({ status: r.statusCode, body: r.json() }));
 
 describe('IP and device blockades', () => {
-  it('[S8-09] a blocked IP gets the IP blockade code (HTTP 200) on every call but the exempt ones, until unblocked', async () => {
+  it('[S8-09] a blocked IP gets the IP blockade code (HTTP 200) on every API call but the exempt ones (the page and assets still load), until unblocked', async () => {
     const m = await s.member();
     const from = (ip: string) => bearer(m.token, { 'x-forwarded-for': ip });
     await blockIp(s.deps.db, 1, '203.0.113.7', 'fraud ring');
@@ -24,6 +24,8 @@ describe('IP and device blockades', () => {
     expect((await call('/api/member/info', from('::ffff:203.0.113.7'))).body.code).toBe(Errors.IP_BLOCKED.code);
     expect((await call('/api/member/info', from('203.0.113.8'))).body.code).toBe(0);
     expect((await call('/api/health', { 'x-forwarded-for': '203.0.113.7' }, 'GET')).body.code).toBe(0);
+    const avatar = await s.inject({ method: 'GET', url: '/assets/avatars/a01.svg', headers: { 'x-forwarded-for': '203.0.113.7' } });
+    expect(avatar.statusCode).toBe(200);
     expect((await call('/api/member/info', { ...from('203.0.113.7'), 'x-site-id': '2' })).body.code).not.toBe(Errors.IP_BLOCKED.code);
     await unblockIp(s.deps.db, 1, '203.0.113.7');
     expect((await call('/api/member/info', from('203.0.113.7'))).body.code).toBe(0);

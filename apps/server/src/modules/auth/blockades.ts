@@ -41,10 +41,14 @@ async function listsOf(db: Db, siteId: number): Promise<Lists> {
 
 const forget = (db: Db, siteId: number) => caches.get(db)?.delete(siteId);
 
-/** The request hook: runs after the site is known, before anything else of the call. */
+/**
+ * The request hook: runs after the site is known, before anything else of the call. It guards the
+ * API; the page and its assets still load, so the site can show the blockade message.
+ */
 export function blockadeHook(db: Db) {
   return async (req: FastifyRequest): Promise<void> => {
-    if (req.routeOptions.config?.exempt || !req.site) return;
+    const url = req.routeOptions.url;
+    if (!url?.startsWith('/api/') || url.startsWith('/api/docs') || req.routeOptions.config?.exempt || !req.site) return;
     const lists = await listsOf(db, req.site.siteId);
     if (lists.ips.size > 0 && lists.ips.has(normalizeIp(req.ip) ?? req.ip)) throw new AppError('IP_BLOCKED');
     const device = req.headers['x-uuid'];

@@ -1,4 +1,4 @@
-import { checkPhone, normalizeAreaCode, type CodeChannel } from '@bp/contract';
+import { CHINA_AREA_CODE, checkPhone, normalizeAreaCode, type CodeChannel } from '@bp/contract';
 import { fail } from '../../platform/http/index.ts';
 
 /** A phone number with its dialling code, as stored (area code without '+', digits only). */
@@ -43,5 +43,5 @@ export function maskDestination(channel: CodeChannel, destination: string): stri
 /** Where a member's codes go by this channel: the bound phone or email, or null if none is bound. */
 export function boundDestination(member: { phone: string | null; areaCode: string | null; email: string | null }, channel: CodeChannel): string | null {
   if (channel === 'email') return member.email;
-  return member.phone ? phoneDestination({ phone: member.phone, areaCode: member.areaCode ?? '86' }) : null;
+  return member.phone ? phoneDestination({ phone: member.phone, areaCode: member.areaCode ?? CHINA_AREA_CODE }) : null;
 }

@@ -7,7 +7,7 @@ import { clock } from '../../platform/clock.ts';
 import { fail } from '../../platform/http/index.ts';
 import { members, type MemberRow } from './tables.ts';
 import { findMember } from './accounts.ts';
-import { verifyPassword } from './passwords.ts';
+import { passwordMatches } from './passwords.ts';
 import { authSettings } from './settings.ts';
 import { checkCaptcha } from './captcha.ts';
 import { consumeCode } from './codes.ts';
@@ -51,7 +51,7 @@ export async function reactivate(
   } else {
     await checkCaptcha(req.server.challenges, req.site.siteId, body);
   }
-  if (!member || !(await verifyPassword(member.passwordHash, member.name, body.password))) return fail('LOGIN_FAILED');
+  if (!(await passwordMatches(member, body.password)) || !member) return fail('LOGIN_FAILED');
   if (member.status === '2') fail('ACCOUNT_BLOCKED');
   if (!(await isDormant(db, member))) fail('MEMBER_NOT_DORMANT');
   await db.update(members).set({ reactivatedAt: new Date(clock.now()) }).where(eq(members.memberId, member.memberId));

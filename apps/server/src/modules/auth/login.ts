@@ -7,7 +7,7 @@ import { clock } from '../../platform/clock.ts';
 import { fail } from '../../platform/http/index.ts';
 import { loginFailures, type MemberRow } from './tables.ts';
 import { findMember, normalizeName, recordLogin } from './accounts.ts';
-import { verifyPassword } from './passwords.ts';
+import { passwordMatches } from './passwords.ts';
 import { deviceOf, openSession, type DeviceInfo } from './sessions.ts';
 import { checkReplacement, replacePassword } from './password-change.ts';
 import { authSettings, type AuthSettings } from './settings.ts';
@@ -65,7 +65,7 @@ export async function logIn({ db, bus }: Deps, req: FastifyRequest, body: LoginB
   await guard(req, settings, failures, body);
   const member = await findMember(db, siteId, name);
   const current = body.oldPassword ?? body.password;
-  if (!member || !(await verifyPassword(member.passwordHash, member.name, current))) {
+  if (!(await passwordMatches(member, current)) || !member) {
     await recordFailure(db, siteId, name);
     return fail('LOGIN_FAILED');
   }

@@ -14,3 +14,16 @@ export const hashPassword = (name: string, password: string): Promise<string> =>
 
 export const verifyPassword = (hash: string, name: string, password: string): Promise<boolean> =>
   argon2.verify(hash, digestOf(name, password)).catch(() => false);
+
+let decoy: Promise<string> | null = null;
+
+/**
+ * Whether a password is the member's. An unknown name costs the same argon2 work as a known one,
+ * so the answer's timing does not tell which names exist.
+ */
+export async function passwordMatches(member: { passwordHash: string; name: string } | null, password: string): Promise<boolean> {
+  if (member) return verifyPassword(member.passwordHash, member.name, password);
+  decoy ??= hashPassword('decoy', 'decoy0000');
+  await verifyPassword(await decoy, 'nobody', password);
+  return false;
+}

@@ -35,8 +35,9 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     { url: '/api/member/register/v4', summary: 'Register a member and log in', body: RegisterBody, rateLimit: 'register', data: SessionData },
     async (req) => {
       const settings = await authSettings(db, req.site.siteId);
-      if (settings.registerPhoneNumber && !req.body.phone) fail('PHONE_REQUIRED');
       const prepared = await prepareMember(db, req.site.siteId, req.body);
+      if (settings.registerPhoneNumber && !prepared.phone) fail('PHONE_REQUIRED');
+      // The captcha is spent last, so a typo in another field does not cost the member a new picture.
       if (settings.fastRegisterVerify) await checkCaptcha(app.challenges, req.site.siteId, req.body);
       const member = await insertMember(db, req.site.siteId, prepared, req.ip);
       return startSession(deps, member, deviceOf(req), req.ip);

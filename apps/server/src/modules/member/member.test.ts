@@ -20,7 +20,7 @@ const yearsAgo = (years: number, days = 0) => {
 };
 
 describe('member info', () => {
-  it('[S3-06] answers grade, avatar, nickname and address with the rest of the profile', async () => {
+  it('[S3-06] answers grade, avatar, nickname, address, bank cards (cardNum masked) and virtual-currency addresses', async () => {
     const m = await s.member({ name: 'profile01' });
     token = m.token;
     expect(await info()).toMatchObject({
@@ -39,9 +39,18 @@ describe('member info', () => {
       phoneBound: false,
       currency: 'CNY',
     });
+    expect((await info()).bankCards).toEqual([]);
+    await post('/api/member/realName', { realName: '王小明' });
+    const bankCode = (await post('/api/wallet/bank/list', {})).body.data[0].bankCode;
+    expect((await post('/api/wallet/bankCard/add', { bankCode, cardNum: '6222021234567890128' })).body.code).toBe(0);
+    expect((await info()).bankCards).toEqual([{ cardId: expect.any(Number), bankName: expect.any(String), cardNum: `${'*'.repeat(15)}0128` }]);
+
     const usdt = await s.member({ siteId: 2 });
-    const other = await s.inject({ method: 'POST', url: '/api/member/info', payload: {}, headers: bearer(usdt.token, { 'x-site-id': '2' }) });
-    expect(other.json().data.currency).toBe('USDT');
+    const siteTwo = (url: string, payload: unknown) => s.inject({ method: 'POST', url, payload: payload as object, headers: bearer(usdt.token, { 'x-site-id': '2' }) }).then((r) => r.json());
+    const address = `T${'9'.repeat(33)}`;
+    expect((await siteTwo('/api/wallet/address/add', { network: 'TRC20', address })).code).toBe(0);
+    const other = await siteTwo('/api/member/info', {});
+    expect(other.data).toMatchObject({ currency: 'USDT', usdtAddresses: [{ addressId: expect.any(Number), network: 'TRC20', address }] });
   });
 });
 

@@ -17,6 +17,7 @@ import {
 import { defineRoute, fail } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { getMember } from '../auth/index.ts';
+import { payoutAccounts } from '../wallet/index.ts';
 import { gradeName } from './grades.ts';
 import { DEFAULT_AVATAR, avatarList, avatarUrl } from './avatars.ts';
 import { bindRealName, setAddress, setAvatar, setBirthday, setNickname } from './profile.ts';
@@ -29,6 +30,7 @@ export function memberRoutes(app: FastifyInstance, { db }: Deps): void {
       const m = await getMember(db, req.member!.memberId);
       if (!m) return fail('AUTH_INVALID', { httpStatus: 401 });
       const avatarId = m.avatar || DEFAULT_AVATAR;
+      const payout = await payoutAccounts(db, m.memberId);
       return {
         memberId: m.memberId,
         name: m.name,
@@ -49,6 +51,8 @@ export function memberRoutes(app: FastifyInstance, { db }: Deps): void {
         mustChangePassword: m.mustChangePassword,
         phoneBound: m.phone !== null,
         idleLogoutMinutes: m.idleLogoutMinutes,
+        bankCards: payout.bankCards,
+        usdtAddresses: payout.addresses,
         createdAt: m.createdAt.getTime(),
         lastLoginAt: m.lastLoginAt?.getTime() ?? null,
       };
