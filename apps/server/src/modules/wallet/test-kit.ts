@@ -33,7 +33,9 @@ export function caller(s: TestServer) {
     return res.data;
   };
   const balance = async (token: string) => (await call('/api/wallet/balance', {}, token)).data;
-  return { call, move, fund, balance, sandboxPayType };
+  /** A fresh token, after a test moved the clock past the session's end. */
+  const login = async (m: { name: string; password: string }) => (await call('/api/member/login/v3', { name: m.name, password: m.password })).data.token as string;
+  return { call, move, fund, balance, sandboxPayType, login };
 }
 
 /** Every ledger invariant holds: balances equal their transfers, sums are zero, no member below zero. */

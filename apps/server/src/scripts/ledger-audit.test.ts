@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startTestServer, type TestServer } from '../test/harness.ts';
+import { caller } from '../modules/wallet/test-kit.ts';
+
+const run = promisify(execFile);
+const serverDir = path.resolve(import.meta.dirname, '../..');
+
+/** Runs `npm run ledger:audit`'s script against the test server's database; answers exit code and output. */
+async function audit(env: Record<string, string>): Promise<{ code: number; out: string }> {
+  const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
+  try {
+    const { stdout } = await run(tsx, ['src/scripts/ledger-audit.ts'], { cwd: serverDir, env: { ...process.env, ...env } });
+    return { code: 0, out: stdout };
+  } catch (err) {
+    const e = err as { code: number; stdout: string };
+    return { code: e.code, out: e.stdout };
+  }
+}
+
+describe('npm run ledger:audit', () => {
+  it('finds nothing on a sound ledger and reports a tampered balance with a non-zero exit', async () => {
+    const pglite = !process.env.DATABASE_URL;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-audit-'));
+    let s: TestServer = await startTestServer(pglite ? { dataDir } : {});
+    const schema = s.deps.config.databaseSchema ?? '';
+    const env = pglite ? { DATA_DIR: dataDir } : { DATABASE_SCHEMA: schema };
+    try {
+      const w = caller(s);
+      const m = await s.member();
+      await w.fund(m.token, 321);
+      // One process owns a PGlite folder: the server closes while the script reads it.
+      if (pglite) await s.close();
+      const sound = await audit(env);
+      expect(sound.code, sound.out).toBe(0);
+      expect(sound.out).toMatch(/OK: every balance equals its transfers/);
+
+      if (pglite) s = await startTestServer({ dataDir });
+      await s.deps.db.execute(sql`UPDATE wallet_accounts SET balance = balance + 1 WHERE account_key = ${`member:${m.memberId}:main`}`);
+      if (pglite) await s.close();
+      const tampered = await audit(env);
+      expect(tampered.code).toBe(1);
+      expect(tampered.out).toContain(`MISMATCH member:${m.memberId}:main: balance 32101, transfers say 32100`);
+      expect(tampered.out).toMatch(/UNBALANCED CNY: balances sum to 1/);
+    } finally {
+      await s.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
