@@ -29,7 +29,7 @@ describe('npm run ledger:audit', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-audit-'));
     let s: TestServer = await startTestServer(pglite ? { dataDir } : {});
     const schema = s.deps.config.databaseSchema ?? '';
-    const env = pglite ? { DATA_DIR: dataDir } : { DATABASE_SCHEMA: schema };
+    const env: Record<string, string> = pglite ? { DATA_DIR: dataDir } : { DATABASE_SCHEMA: schema };
     try {
       const w = caller(s);
       const m = await s.member();
