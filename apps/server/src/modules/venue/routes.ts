@@ -22,7 +22,7 @@ export function venueRoutes(app: FastifyInstance, deps: Deps): void {
       const owner = walletOwner(req.site, req.member!.memberId);
       const move = { apiName: req.body.api_name, amountMinor: toMinor(req.body.amount), out: req.body.transfer_out };
       const answer = await transferWithVenue(db, owner, req.idempotencyKey!, req.body, move);
-      await announceBalance(deps, owner, 'transfer');
+      await announceBalance(deps, owner, 'transfer', answer.main);
       return answer;
     },
   );
@@ -30,7 +30,7 @@ export function venueRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, { url: '/api/wallet/recover', summary: 'Sweeps every venue balance back to the main wallet', body: EmptyBody, data: RecoverData, ...money }, async (req) => {
     const owner = walletOwner(req.site, req.member!.memberId);
     const answer = await recoverAll(db, owner, req.idempotencyKey!);
-    await announceBalance(deps, owner, 'transfer');
+    await announceBalance(deps, owner, 'transfer', answer.main);
     return answer;
   });
 

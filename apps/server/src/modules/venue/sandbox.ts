@@ -20,11 +20,12 @@ export class SandboxVenue implements VenueAdapter {
     readonly apiName: string,
   ) {}
 
+  /** The member's venue balance, the row locked (created at 0 on first use). */
   private async wallet(tx: DbOrTx, memberId: number): Promise<bigint> {
-    await tx.execute(sql`
-      INSERT INTO venue_sandbox_wallets (api_name, player_id) VALUES (${this.apiName}, ${memberId}) ON CONFLICT DO NOTHING`);
     const [row] = await rowsOf<{ balance: string }>(tx, sql`
-      SELECT balance FROM venue_sandbox_wallets WHERE api_name = ${this.apiName} AND player_id = ${memberId} FOR UPDATE`);
+      INSERT INTO venue_sandbox_wallets (api_name, player_id) VALUES (${this.apiName}, ${memberId})
+      ON CONFLICT (api_name, player_id) DO UPDATE SET balance = venue_sandbox_wallets.balance
+      RETURNING balance`);
     return BigInt(row.balance);
   }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/index.ts';
 import { completeKey, releaseKey } from '../../platform/idempotency.ts';
-import { balanceOf, houseAccount, memberAccount, postTransfer, type CurrencyCode, type WalletOwner } from '../wallet/index.ts';
+import { balancesOf, houseAccount, memberAccount, memberAccounts, postTransfer, type CurrencyCode, type WalletOwner } from '../wallet/index.ts';
 
 /** A row of venue_transfers: one two-phase movement between the main wallet and a venue. */
 export interface VenueTransferRow {
@@ -27,10 +27,7 @@ const ledgerRef = (r: VenueTransferRow) => `venue:${r.transfer_id}`;
 
 /** The two ends of a transfer: money leaves `source` and arrives at `target`, via the member's transit account. */
 async function ends(tx: DbOrTx, r: VenueTransferRow) {
-  const owner = ownerOf(r);
-  const main = await memberAccount(tx, owner);
-  const venue = await memberAccount(tx, owner, 'venue', r.api_name);
-  const transit = await memberAccount(tx, owner, 'transit');
+  const [main, venue, transit] = await memberAccounts(tx, ownerOf(r), [['main'], ['venue', r.api_name], ['transit']]);
   return r.direction === 'in' ? { source: main, target: venue, transit, main, venue } : { source: venue, target: main, transit, main, venue };
 }
 
@@ -49,8 +46,8 @@ const memo = (r: VenueTransferRow) => (r.direction === 'in' ? `主钱包 → ${r
 export async function syncMirror(tx: DbOrTx, r: VenueTransferRow, venueBalance: bigint): Promise<void> {
   const owner = ownerOf(r);
   const venue = await memberAccount(tx, owner, 'venue', r.api_name);
-  await tx.execute(sql`SELECT 1 FROM wallet_accounts WHERE account_id = ${venue} FOR UPDATE`);
-  const diff = venueBalance - (await balanceOf(tx, venue));
+  const { rows } = await tx.execute(sql`SELECT balance FROM wallet_accounts WHERE account_id = ${venue} FOR UPDATE`);
+  const diff = venueBalance - BigInt((rows[0] as { balance: string }).balance);
   if (diff === 0n) return;
   const house = await houseAccount(tx, owner.siteId, owner.currency, 'venues');
   const [from, to] = diff > 0n ? [house, venue] : [venue, house];
@@ -71,10 +68,10 @@ export async function settle(db: Db, transferId: number, outcome: 'success' | 'f
   return db.transaction(async (tx) => {
     const [r] = (await tx.execute(sql`SELECT * FROM venue_transfers WHERE transfer_id = ${transferId} FOR UPDATE`)).rows as unknown as VenueTransferRow[];
     const accounts = await ends(tx, r);
-    const answer = async (): Promise<TransferAnswer> => ({
-      main: Number(await balanceOf(tx, accounts.main)) / 100,
-      venue: Number(venueBalance ?? (await balanceOf(tx, accounts.venue))) / 100,
-    });
+    const answer = async (): Promise<TransferAnswer> => {
+      const [main, mirror] = await balancesOf(tx, [accounts.main, accounts.venue]);
+      return { main: Number(main) / 100, venue: Number(venueBalance ?? mirror) / 100 };
+    };
     if (r.status !== 'pending') return answer();
     const reserved = await wasReserved(tx, r);
     const amountMinor = BigInt(r.amount_minor);

@@ -69,3 +69,17 @@ export function memberAccount(tx: DbOrTx, owner: WalletOwner, kind: MemberAccoun
 export function houseAccount(tx: DbOrTx, siteId: number, currency: CurrencyCode, name: HouseAccountName): Promise<number> {
   return ensureAccount(tx, { key: houseAccountKey(siteId, currency, name), siteId, currency, kind: 'house', memberId: null, name });
 }
+
+/**
+ * Several accounts of one member in one round trip (created on first use), in the order asked:
+ * memberAccounts(tx, owner, [['main'], ['venue', 'AG'], ['transit']]).
+ */
+export async function memberAccounts(tx: DbOrTx, owner: WalletOwner, wanted: Array<[MemberAccountKind, string?]>): Promise<number[]> {
+  const keys = wanted.map(([kind, venue]) => memberAccountKey(owner.memberId, kind, venue));
+  const { rows } = await tx.execute(sql`
+    SELECT account_key, account_id FROM wallet_accounts WHERE account_key IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`);
+  const found = new Map((rows as Array<{ account_key: string; account_id: unknown }>).map((r) => [r.account_key, Number(r.account_id)]));
+  const ids: number[] = [];
+  for (const [i, [kind, venue]] of wanted.entries()) ids.push(found.get(keys[i]) ?? (await memberAccount(tx, owner, kind, venue)));
+  return ids;
+}

@@ -6,6 +6,7 @@ import { caller, expectLedgerSound, newKey } from './test-kit.ts';
 import { signCallback, SIGNATURE_HEADER } from './pay-callback.ts';
 import { channelSecret } from './pay-callback.ts';
 import { approveDeposit, confirmChainPayments, rejectDeposit } from './index.ts';
+import { DEMO_MEMBER } from '../auth/index.ts';
 
 let s: TestServer;
 let w: ReturnType<typeof caller>;
@@ -42,6 +43,26 @@ describe('pay types, wallet type, banks', () => {
 });
 
 describe('payVal', () => {
+  it('the demo member starts with a sandbox deposit on both demo sites', async () => {
+    for (const [site, amount] of [['1', 10_000], ['2', 1_000]] as const) {
+      const login = await w.call('/api/member/login/v3', { name: DEMO_MEMBER.name, password: DEMO_MEMBER.password }, undefined, undefined, { 'x-site-id': site });
+      const history = await w.call('/api/wallet/queryDealRecord', { page: 1, size: 10, type: 'deposit' }, login.data.token, undefined, { 'x-site-id': site });
+      expect(history.data.list[0]).toMatchObject({ type: 'deposit', amount });
+    }
+  });
+
+  it("tells the member's open clients on user:<memberId> that money arrived", async () => {
+    const m = await s.member();
+    const frames: Array<{ ch: string; type: string; data: unknown }> = [];
+    const stop = s.deps.bus.onFrame((f) => frames.push(f));
+    try {
+      await w.fund(m.token, 42);
+      await expect.poll(() => frames.find((f) => f.ch === `user:${m.memberId}`)).toMatchObject({ type: 'wallet.balance', data: { main: 42, reason: 'deposit' } });
+    } finally {
+      stop();
+    }
+  });
+
   it('credits a sandbox order at once and shows it in the balance and the order list', async () => {
     const m = await s.member();
     const order = await w.fund(m.token, 250.5);

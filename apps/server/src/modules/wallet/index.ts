@@ -26,6 +26,7 @@ import { startWalletJobs } from './jobs.ts';
  */
 export {
   memberAccount,
+  memberAccounts,
   houseAccount,
   walletOwner,
   HOUSE_ACCOUNTS,
@@ -34,7 +35,7 @@ export {
   type HouseAccountName,
   type CurrencyCode,
 } from './accounts.ts';
-export { postTransfer, balanceOf, memberBalances, type TransferInput, type Posted, type MemberBalances } from './ledger.ts';
+export { postTransfer, balanceOf, balancesOf, memberBalances, type TransferInput, type Posted, type MemberBalances } from './ledger.ts';
 export { announceBalance } from './announce.ts';
 /** For member info (seed 3): bank cards with masked `cardNum`, virtual-currency `address`es. */
 export { payoutAccounts } from './destinations.ts';

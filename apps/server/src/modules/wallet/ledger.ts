@@ -67,6 +67,14 @@ export async function postTransfer(tx: DbOrTx, t: TransferInput): Promise<Posted
   return { transferId: Number(row.transfer_id), fromBalance: fromAfter, toBalance: toAfter };
 }
 
+/** Balances of several accounts in one round trip, in the order asked (0 for unknown ids). */
+export async function balancesOf(tx: DbOrTx, accountIds: number[]): Promise<bigint[]> {
+  const { rows } = await tx.execute(sql`
+    SELECT account_id, balance FROM wallet_accounts WHERE account_id IN (${sql.join(accountIds.map((id) => sql`${id}`), sql`, `)})`);
+  const byId = new Map((rows as Array<{ account_id: unknown; balance: string }>).map((r) => [Number(r.account_id), BigInt(r.balance)]));
+  return accountIds.map((id) => byId.get(id) ?? 0n);
+}
+
 /** The balance of one account, in minor units (0 for an account never used). */
 export async function balanceOf(tx: DbOrTx, accountId: number): Promise<bigint> {
   const { rows } = await tx.execute(sql`SELECT balance FROM wallet_accounts WHERE account_id = ${accountId}`);

@@ -50,6 +50,8 @@ export function walletRoutes(app: FastifyInstance, deps: Deps): void {
       body: z.object({}).loose(),
       data: PayCallbackData,
       rateLimit: 'read',
+      // A gateway is no site visitor: its own HMAC authenticates it, whatever the site's client policy or maintenance.
+      exempt: true,
     },
     async (req) => {
       const { channel } = req.params as { channel: string };
