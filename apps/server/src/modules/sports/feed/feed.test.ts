@@ -115,6 +115,7 @@ describe('the built-in feed at a high FEED_SPEED', () => {
   });
 
   it('lets one instance drive the feed: another holder gets nothing while the lease is held', async () => {
+    await until('the job to hold the lease', async () => (await s.deps.db.execute(sql`SELECT 1 FROM sports_feed_lease WHERE name = ${FEED_LEASE} AND expires_at > now()`)).rows.length > 0);
     expect(await holdLease(s.deps.db, FEED_LEASE, 'another-instance', 10_000)).toBe(false);
     expect(await feedTick(s.deps, builtInFeed(), 'another-instance')).toEqual([]);
   });

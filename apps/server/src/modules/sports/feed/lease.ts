@@ -10,7 +10,7 @@ export async function holdLease(db: Db, name: string, holder: string, ttlMs: num
   const { rows } = await db.execute(sql`
     INSERT INTO sports_feed_lease (name, holder, expires_at) VALUES (${name}, ${holder}, now() + ${ttlMs} * interval '1 millisecond')
     ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
-    WHERE sports_feed_lease.holder = EXCLUDED.holder OR sports_feed_lease.expires_at < now()
+    WHERE sports_feed_lease.holder = EXCLUDED.holder OR sports_feed_lease.expires_at <= now()
     RETURNING holder`);
   return rows.length > 0;
 }

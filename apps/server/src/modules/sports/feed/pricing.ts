@@ -20,12 +20,15 @@ const MIN_CHANCE = 0.004;
 
 /**
  * Prices every selection of a market from the scenarios, grading each scenario exactly as
- * settlement will (pushes and quarter lines included): a unit stake returns A*odds + B on average,
- * so the price that pays back `payback` is (payback - B) / A, rounded down to 0.01.
+ * settlement will (pushes, quarter lines, maps never played): a unit stake returns A*odds + B on
+ * average, B being what comes back as refunds. The margin applies to the part at risk (1 - B), so
+ * the price is payback * (1 - B) / A, rounded down to 0.01. A selection that can no longer lose
+ * decides the market: it closes for good; one merely too likely to price suspends it.
  */
 export function priceMarket(spec: MarketSpec, scenarios: Scenario[], status: 'open' | 'suspended'): FeedMarket {
   const total = scenarios.reduce((sum, s) => sum + s.p, 0) || 1;
   const payback = MAIN_MARKETS.has(spec.kind) ? PAYBACK.main : PAYBACK.props;
+  let decided = false;
   const selections = selectionCodes(spec.kind).map((code) => {
     let a = 0;
     let b = 0;
@@ -37,13 +40,14 @@ export function priceMarket(spec: MarketSpec, scenarios: Scenario[], status: 'op
       else if (outcome === 'void') b += p;
       else if (outcome === 'half_lost') b += p / 2;
     }
-    if (a < MIN_CHANCE) return { code, odds: null };
-    const odds = Math.floor(((payback - b) / a) * 100) / 100;
+    if (a + b > 1 - 1e-9) decided = true;
+    const atRisk = 1 - b;
+    if (atRisk < 1e-9 || a / atRisk < MIN_CHANCE) return { code, odds: null };
+    const odds = Math.floor(((payback * atRisk) / a) * 100) / 100;
     return { code, odds: odds >= 1.01 ? Math.min(odds, MAX_ODDS) : null };
   });
-  // A market with fewer than two prices left is decided: it closes and never reopens.
-  const open = selections.filter((s) => s.odds !== null).length;
-  return { ...spec, status: open >= 2 ? status : 'closed', selections };
+  const priced = selections.filter((s) => s.odds !== null).length;
+  return { ...spec, status: decided ? 'closed' : priced >= 2 ? status : 'suspended', selections };
 }
 
 export const market = (kind: MarketKind, line: number | null = null, mapNo: number | null = null): MarketSpec => ({ kind, line, mapNo });

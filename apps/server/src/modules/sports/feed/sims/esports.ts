@@ -7,7 +7,7 @@ const MAP_MIN = 1500;
 const MAP_SPREAD = 1200;
 const BREAK = 480;
 /** How far the live chance of a map can drift from its pre-map value, per whole map. */
-const MOMENTUM_SD = 1.6;
+const MOMENTUM_SD = 1.2;
 
 export interface EsportsMemory {
   t: number;
