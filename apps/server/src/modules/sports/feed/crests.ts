@@ -32,7 +32,7 @@ export function teamCrest(team: TeamDef): string {
   <defs><clipPath id="s"><path d="${shield}"/></clipPath></defs>
   <g clip-path="url(#s)"><rect width="64" height="64" fill="${c1}"/><g fill="${c2}">${second}</g></g>
   <path d="${shield}" fill="none" stroke="#D4AF37" stroke-width="2.5"/>
-  <circle cx="32" cy="31" r="14" fill="#00000055"/>
+  <circle cx="32" cy="31" r="15" fill="#000000" fill-opacity="0.55"/>
   <text x="32" y="36" text-anchor="middle" font-size="${size}" font-weight="700" fill="#FFFFFF" ${FONT}>${escape(code)}</text>
 </svg>
 `;
@@ -62,7 +62,7 @@ export function animation(sport: 'football' | 'basketball'): string {
   const ball = football ? '#FFFFFF' : '#E8661C';
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 180" width="320" height="180">
   <rect width="320" height="180" fill="${ground}"/>
-  <g stroke="#FFFFFFAA" stroke-width="2">${lines}</g>
+  <g stroke="#FFFFFF" stroke-opacity="0.7" stroke-width="2">${lines}</g>
   <circle r="6" fill="${ball}" stroke="#222" stroke-width="1">
     <animateMotion dur="9s" repeatCount="indefinite" path="M160 90 C220 40 260 60 285 90 C250 130 200 150 150 120 C100 90 70 60 40 90 C70 130 120 140 160 90 Z"/>
   </circle>
