@@ -37,7 +37,8 @@ export function browserAvailable(): boolean {
 
 /** Builds the web app when there is no build or the sources are newer (the same rule as `npm start`). */
 export function ensureWebBuild(): void {
-  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-web-if-needed.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  // The test runner sets NODE_ENV=test; the site is always built for production.
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-web-if-needed.mjs')], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 export interface Site {

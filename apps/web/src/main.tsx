@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { unstableSetRender } from 'antd-mobile';
@@ -17,11 +17,21 @@ import { applyTheme, pickSeries, festivalOf } from './app/themes/themes.ts';
 import { themePreview } from './app/themes/theme-state.tsx';
 import { local } from './shared/storage/local.ts';
 
-// antd-mobile's imperative toasts and dialogs render through React 19's root API.
+// antd-mobile's imperative toasts and dialogs render through React 19's root API: one root per
+// container, reused when the dialog re-renders itself, unmounted after the current render.
+const roots = new WeakMap<Element | DocumentFragment, Root>();
 unstableSetRender((node, container) => {
-  const root = createRoot(container);
+  let root = roots.get(container);
+  if (!root) {
+    root = createRoot(container);
+    roots.set(container, root);
+  }
   root.render(node);
-  return async () => root.unmount();
+  return async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    root.unmount();
+    roots.delete(container);
+  };
 });
 
 const SITE_KEY = 'bp.siteId';

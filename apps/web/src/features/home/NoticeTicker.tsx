@@ -32,7 +32,7 @@ export function NoticeTicker() {
         <div className="bp-ticker-window">
           <ul className="bp-ticker-rows" style={{ transform: `translateY(-${row * 100}%)` }}>
             {entries.map((e) => (
-              <li key={e.key}>{e.notice ? e.notice.title || e.notice.content : ''}</li>
+              <li key={e.key}>{e.notice ? e.notice.content || e.notice.title : ''}</li>
             ))}
           </ul>
         </div>

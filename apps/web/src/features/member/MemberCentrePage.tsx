@@ -1,4 +1,5 @@
 import { Dialog, List, Toast } from 'antd-mobile';
+import { RedoOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,8 +8,9 @@ import { useStoredUser } from '../../shared/session/use-session.ts';
 import { serverClock } from '../../shared/time/server-time.ts';
 import { greetingKey } from '../../shared/time/greeting.ts';
 import { copyText } from '../../shared/ui/copy.ts';
-import { formatDateTime, maskPhone } from '../../shared/ui/format.ts';
-import { useMemberInfo } from './api.ts';
+import { formatDateTime, formatMoney, maskPhone } from '../../shared/ui/format.ts';
+import { usePerInfo } from '../../shared/site/site-info.ts';
+import { useBalance, useMemberInfo } from './api.ts';
 import { builtMenu } from './member-menu.ts';
 import { MenuIcon } from './MenuIcon.tsx';
 import './member.css';
@@ -21,6 +23,8 @@ export function MemberCentrePage() {
   const { data } = useMemberInfo();
   const stored = useStoredUser();
   const info = data ?? stored;
+  const balance = useBalance();
+  const { data: site } = usePerInfo();
 
   const confirmLogout = async () => {
     if (!(await Dialog.confirm({ content: t('member.logoutConfirm'), confirmText: t('member.logout'), cancelText: t('common.cancel') }))) return;
@@ -52,6 +56,19 @@ export function MemberCentrePage() {
         ) : null}
       </section>
       <div className="bp-page-body">
+        <div className="bp-card bp-balance">
+          <div>
+            <span className="bp-muted">{t('member.mainWallet')}</span>
+            <strong className="bp-gold-text">{balance.data ? formatMoney(balance.data.main, site?.settlementUnit) : '—'}</strong>
+          </div>
+          <div>
+            <span className="bp-muted">{t('member.interestWallet')}</span>
+            <strong>{balance.data ? formatMoney(balance.data.yeb, site?.settlementUnit) : '—'}</strong>
+          </div>
+          <button className="bp-balance-refresh" aria-label={t('member.refresh')} onClick={() => void balance.refetch()}>
+            <RedoOutline className={balance.isFetching ? 'is-spinning' : undefined} />
+          </button>
+        </div>
         <div className="bp-card bp-member-facts">
           <Fact label={t('member.phone')} value={info?.phone ? maskPhone(info.phone) : t('member.unbound')} />
           <Fact label={t('member.joined')} value={info?.createdAt ? formatDateTime(info.createdAt).slice(0, 10) : '—'} />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AvatarData, AvatarListData, NicknameData, SessionData } from '@bp/contract';
+import type { AvatarData, AvatarListData, BalanceData, NicknameData, SessionData } from '@bp/contract';
 import type { z } from 'zod';
 import { call } from '../../shared/api/request.ts';
 import { refreshMemberInfo } from '../../shared/session/member-info.ts';
@@ -10,6 +10,8 @@ export const memberApi = {
   nickname: (nickname: string) => call<z.infer<typeof NicknameData>>('/api/member/nickname', { nickname }, { silent: true }),
   avatars: () => call<z.infer<typeof AvatarListData>>('/api/member/avatar/list', {}, { cacheMs: 3_600_000 }),
   avatar: (avatarId: string) => call<z.infer<typeof AvatarData>>('/api/member/avatar', { avatarId }, { silent: true }),
+  /** The member's money at a glance: the main wallet and the interest wallet. */
+  balance: () => call<z.infer<typeof BalanceData>>('/api/wallet/balance', {}),
   /** Needs security verification; every session ends and this device gets the fresh one answered. */
   changePassword: (oldPassword: string, password: string) => call<SessionData>('/api/member/changePassword', { oldPassword, password }, { silent: true }),
 };
@@ -22,3 +24,8 @@ export function useMemberInfo() {
 }
 
 export const useAvatars = () => useQuery({ queryKey: ['member', 'avatars'], queryFn: memberApi.avatars, staleTime: Infinity });
+
+export function useBalance() {
+  const loggedIn = useLoggedIn();
+  return useQuery({ queryKey: ['member', 'balance'], queryFn: memberApi.balance, enabled: loggedIn, staleTime: 10_000 });
+}

@@ -88,7 +88,7 @@ describe('the common path on the real server', () => {
     const err = await call('/api/member/info', {}).catch((e: ApiError) => e);
     expect((err as ApiError).code).toBe(Errors.LOGIN_ELSEWHERE.code);
     expect(session.isLoggedIn()).toBe(false);
-    expect(log.alerts).toEqual([{ content: Errors.LOGIN_ELSEWHERE.msg }]);
+    expect(log.alerts).toEqual([{ title: '温馨提示', content: Errors.LOGIN_ELSEWHERE.msg }]);
     expect(log.navigations[0][0]).toBe('/login?fromPage=%2Fapp%2Fmember');
   });
 

@@ -144,7 +144,7 @@ describe('the common request path: how it reacts (seed 8)', () => {
     expect(session.token()).toBe('');
     expect(session.user()).toBeNull();
     expect(session.flags()).toEqual({ mustChangePassword: false, bindPhone: false });
-    expect(log.alerts).toEqual([{ content: Errors.LOGIN_ELSEWHERE.msg }]);
+    expect(log.alerts).toEqual([{ title: '温馨提示', content: Errors.LOGIN_ELSEWHERE.msg }]);
     expect(log.navigations).toEqual([['/login?fromPage=%2Fapp%2Fmember', undefined]]);
   });
 

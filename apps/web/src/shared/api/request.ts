@@ -139,7 +139,7 @@ function endSession(msg: string): void {
   const from = fx.currentPath();
   session.clear();
   readCache.clear();
-  void fx.alert({ content: msg });
+  void fx.alert({ title: i18n.t('api.warmTips'), content: msg });
   fx.navigate(from.startsWith('/app/') ? `/login?fromPage=${encodeURIComponent(from)}` : '/login');
 }
 

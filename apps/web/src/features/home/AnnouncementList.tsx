@@ -1,0 +1,30 @@
+import { Dialog } from 'antd-mobile';
+import { RightOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { NoticeCategory } from '@bp/contract';
+import { serverClock } from '../../shared/time/server-time.ts';
+import { isShowing } from './announcements.ts';
+import { useNotices } from './api.ts';
+
+const SHOWN = 3;
+
+/** The latest announcements of the list category; a tap reads one in full. */
+export function AnnouncementList() {
+  const { t } = useTranslation();
+  const { data } = useNotices();
+  const list = (data ?? []).filter((n) => n.category === NoticeCategory.LIST && isShowing(n, serverClock.now())).slice(0, SHOWN);
+  if (list.length === 0) return null;
+  return (
+    <section className="bp-announcements">
+      <div className="bp-section-title">{t('home.notices')}</div>
+      <ul className="bp-card">
+        {list.map((n) => (
+          <li key={n.id} role="button" onClick={() => void Dialog.alert({ title: n.title, content: n.content, confirmText: t('home.gotIt') })}>
+            <span>{n.title}</span>
+            <RightOutline />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THEME_SERIES, loginDigest } from '@bp/contract';
+import { setAccessRules } from '../apps/server/src/modules/site/index.ts';
+import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
+import { dismissPopups, logIn, waitForPath } from './steps.ts';
+
+describe.runIf(browserAvailable())('the other screens', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(async () => {
+    if (site) await setAccessRules(site.server.deps.db, 1, []).catch(() => undefined);
+    await site?.close();
+  });
+
+  it('[S7-10] a forgotten password by phone in three steps, with the sandbox code shown', async () => {
+    const name = `fp${Date.now().toString(36)}`;
+    const reg = await site.server.inject({ method: 'POST', url: '/api/member/register/v4', payload: { name, password: 'abc12345', phone: '13812345678', areaCode: '86' } });
+    expect(reg.json().code).toBe(0);
+    const { page } = await phone(site);
+    await page.goto('/login');
+    await page.getByText('忘记密码？').click();
+    await waitForPath(page, '/forgot-password');
+    await page.getByPlaceholder('请输入用户名').fill(name);
+    await page.getByPlaceholder('请输入绑定的手机号码').fill('13812345678');
+    await shoot(page, '12-forgot-step1');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    const sandbox = page.getByText(/本次验证码为 \d+/);
+    await sandbox.waitFor();
+    const code = /(\d{4,8})/.exec(await sandbox.innerText())![1];
+    await shoot(page, '13-forgot-step2');
+    await page.getByPlaceholder('请输入验证码').fill(code);
+    await page.getByRole('button', { name: '下一步' }).click();
+    await page.getByPlaceholder('密码：8-12位字母和数字组合').fill('reset1234');
+    await page.getByPlaceholder('请再次输入密码').fill('reset1234');
+    await shoot(page, '14-forgot-step3');
+    await page.getByRole('button', { name: '确认重设' }).click();
+    await page.getByText('密码已重置，请使用新密码登录').waitFor();
+    await page.getByRole('button', { name: '去登录' }).click();
+    await waitForPath(page, '/login');
+    const login = await site.server.inject({ method: 'POST', url: '/api/member/login/v3', payload: { name, password: loginDigest(name, 'reset1234') } });
+    expect(login.json().code).toBe(0);
+  });
+
+  it('[S2-08] [S2-09] access caveat and access restriction pages show what the server said', async () => {
+    const { page } = await phone(site);
+    await setAccessRules(site.server.deps.db, 1, [{ kind: 'ip', action: 'caveat', value: '127.0.0.1', reason: '您所在的网络需要额外验证' }]);
+    await page.goto('/app/home');
+    await waitForPath(page, '/access-alert');
+    await page.getByText('您所在的网络需要额外验证').waitFor();
+    await page.getByText('127.0.0.1').waitFor();
+    await shoot(page, '15-access-alert');
+    await setAccessRules(site.server.deps.db, 1, [{ kind: 'ip', action: 'deny', value: '127.0.0.1/32' }]);
+    await page.goto('/app/home');
+    await waitForPath(page, '/access-restriction');
+    await page.getByText(/IP_DENIED-\d+/).waitFor();
+    await shoot(page, '16-access-restriction');
+    await page.goto('/cs');
+    await page.getByText('QQ客服').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/cs');
+    await setAccessRules(site.server.deps.db, 1, []);
+  });
+
+  it('[S3-06] [S7-14] the personal centre: nickname and avatar changed in place', async () => {
+    const member = await site.server.member();
+    const { page } = await phone(site);
+    await logIn(page, member.name, member.password);
+    await page.goto('/app/member/profile');
+    await page.locator('.bp-avatar-pick').nth(2).waitFor();
+    await page.locator('.bp-avatar-pick').nth(2).click();
+    await page.getByText('头像已更换').waitFor();
+    await page.getByPlaceholder('请输入昵称').fill('金牌玩家');
+    await page.getByRole('button', { name: '保 存' }).or(page.getByRole('button', { name: '保存' })).first().click();
+    await page.getByText('保存成功').waitFor();
+    await shoot(page, '17-profile');
+    await page.goto('/app/member');
+    await page.getByText(/金牌玩家/).first().waitFor();
+    await page.goto('/app/member/theme');
+    await shoot(page, '18-theme-setting');
+  });
+
+  it('[S2-14] [S1-02] eight theme series that really differ, previewed with ?theme=', async () => {
+    const { page } = await phone(site);
+    const looks = new Set<string>();
+    for (const series of THEME_SERIES) {
+      await page.goto(`/login?theme=${series}`);
+      await page.locator('.bp-auth-card').waitFor();
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(series);
+      looks.add(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bp-primary') + getComputedStyle(document.querySelector('.bp-auth')!).backgroundImage));
+      await shoot(page, `theme-${series}-login`);
+      await page.goto('/app/home');
+      await dismissPopups(page);
+      await shoot(page, `theme-${series}-home`);
+    }
+    expect(looks.size).toBe(THEME_SERIES.length);
+    await page.goto('/app/home?theme=site');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('classy');
+  });
+});

@@ -1,0 +1,43 @@
+import type { Page } from 'playwright-core';
+
+/** Steps the journeys share, written as a member would act: by visible text and roles. */
+
+/** Closes the once-a-day pop-up announcements, if the home page shows any. */
+export async function dismissPopups(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: '我知道了' });
+  for (let i = 0; i < 3; i++) {
+    try {
+      await button.first().waitFor({ state: 'visible', timeout: i === 0 ? 2_500 : 800 });
+    } catch {
+      return;
+    }
+    await settle(page);
+    await button.first().click();
+    await button.first().waitFor({ state: 'detached', timeout: 3_000 }).catch(() => undefined);
+  }
+}
+
+/** Lets a dialog finish its opening animation: antd-mobile re-renders it until the spring rests. */
+export const settle = (page: Page) => page.waitForTimeout(600);
+
+/** The text of the open dialog (antd-mobile's Dialog), once one shows. */
+export async function dialogText(page: Page): Promise<string> {
+  const dialog = page.locator('.adm-dialog-body').last();
+  await dialog.waitFor({ state: 'visible' });
+  await settle(page);
+  return dialog.innerText();
+}
+
+export async function waitForPath(page: Page, pathname: string | RegExp): Promise<void> {
+  await page.waitForURL((url) => (typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname + url.search)), { timeout: 15_000 });
+}
+
+/** Logs in through the login screen. */
+export async function logIn(page: Page, name: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByPlaceholder('请输入用户名').fill(name);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByRole('button', { name: '登 录' }).or(page.getByRole('button', { name: '登录' })).first().click();
+  await waitForPath(page, '/app/home');
+  await dismissPopups(page);
+}
