@@ -16,6 +16,9 @@ const KIND_NAMES: Record<string, string> = {
   'yeb.interest': '利息收益',
   'bet.stake': '投注',
   'bet.payout': '派彩',
+  'bet.refund': '注单退款',
+  'bet.payout.reversal': '派彩冲正',
+  'bet.cashout': '提前结算',
 };
 const CATEGORY_NAMES: Record<string, string> = {
   deposit: '存款',

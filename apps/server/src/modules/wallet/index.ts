@@ -22,7 +22,7 @@ import { startWalletJobs } from './jobs.ts';
  * postTransfer throws AppError INSUFFICIENT_BALANCE when a member account would go below zero and
  * TRANSFER_DUPLICATE when the (kind, ref) pair was already posted; either way nothing moved.
  * Kinds are '<category>.<step>'; the category is the deal-record type members filter by
- * ('bet', 'bonus', ...), and stakes of kind 'bet.stake…' out of the main wallet count as turnover.
+ * ('bet', 'bonus', ...); stakes of kind 'bet.stake…' out of the main wallet, less 'bet.refund', count as turnover.
  */
 export {
   memberAccount,

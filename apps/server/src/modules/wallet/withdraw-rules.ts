@@ -22,7 +22,7 @@ export interface WithdrawRules {
 /**
  * Turnover: every deposit since the last withdrawal must be staked `withdraw_turnover_multiple`
  * times before the next one. Stakes are ledger transfers of kind 'bet.stake…' out of the main
- * wallet (the sportsbook's and any other product posting that kind).
+ * wallet (the sportsbook's and any other product posting that kind), less stakes refunded ('bet.refund').
  */
 async function turnover(tx: DbOrTx, memberId: number, mainAccount: number, multiple: number) {
   const row = await oneOf<{ deposited: string; staked: string }>(tx, sql`
@@ -31,7 +31,8 @@ async function turnover(tx: DbOrTx, memberId: number, mainAccount: number, multi
       WHERE member_id = ${memberId} AND status IN ('pending', 'paid')
     )
     SELECT coalesce(sum(amount_minor) FILTER (WHERE kind = 'deposit.credit' AND to_account = ${mainAccount}), 0) AS deposited,
-           coalesce(sum(amount_minor) FILTER (WHERE kind LIKE 'bet.stake%' AND from_account = ${mainAccount}), 0) AS staked
+           coalesce(sum(amount_minor) FILTER (WHERE kind LIKE 'bet.stake%' AND from_account = ${mainAccount}), 0)
+             - coalesce(sum(amount_minor) FILTER (WHERE kind = 'bet.refund' AND to_account = ${mainAccount}), 0) AS staked
     FROM wallet_transfers, since
     WHERE (to_account = ${mainAccount} OR from_account = ${mainAccount}) AND created_at > since.t`);
   const required = (big(row?.deposited) * BigInt(Math.round(multiple * 100))) / 100n;

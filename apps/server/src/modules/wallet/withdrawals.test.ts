@@ -193,6 +193,13 @@ describe('withdrawals', () => {
         await postTransfer(tx, { from: main, to: stakes, amountMinor: 50_000n, kind: 'bet.stake', ref: `test-bet:${m.memberId}` });
       });
       expect((await w.call('/api/wallet/withdraw/prompt', {}, m.token)).data.turnoverRemaining).toBe(0);
+      // A refunded (void) stake no longer counts.
+      await s.deps.db.transaction(async (tx) => {
+        const owner = walletOwner({ siteId: 1, currency: 'CNY' }, m.memberId);
+        const [main, stakes] = [await memberAccount(tx, owner), await houseAccount(tx, 1, 'CNY', 'stakes')];
+        await postTransfer(tx, { from: stakes, to: main, amountMinor: 20_000n, kind: 'bet.refund', ref: `test-bet:${m.memberId}` });
+      });
+      expect((await w.call('/api/wallet/withdraw/prompt', {}, m.token)).data.turnoverRemaining).toBe(200);
     } finally {
       await setConfig(s.deps.db, 1, 'withdraw_turnover_multiple', '0');
     }
