@@ -1,4 +1,5 @@
 import type { Deps } from '../../platform/deps.ts';
+import { announceBalance } from './announce.ts';
 import { confirmChainPayments } from './sandbox-gateway.ts';
 import { accrueInterest } from './yeb.ts';
 
@@ -22,7 +23,7 @@ export function every(ms: number, work: () => Promise<unknown>, onError: (err: u
  * chain's confirmations of USDT deposits.
  */
 export function startWalletJobs(deps: Deps, log: (err: unknown) => void): () => Promise<void> {
-  const stops = [every(60_000, () => accrueInterest(deps.db), log), every(5_000, () => confirmChainPayments(deps.db), log)];
+  const stops = [every(60_000, () => accrueInterest(deps.db), log), every(5_000, () => confirmChainPayments(deps.db, undefined, (owner) => announceBalance(deps, owner, 'deposit')), log)];
   void accrueInterest(deps.db).catch(log);
   return async () => {
     for (const stop of stops) await stop();

@@ -2,7 +2,12 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { OperatorDecisionBody, OperatorDecisionData } from '@bp/contract';
 import { defineRoute, fail } from '../../platform/http/index.ts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/index.ts';
 import type { Deps } from '../../platform/deps.ts';
+import type { CurrencyCode, WalletOwner } from './accounts.ts';
+import { announceBalance } from './announce.ts';
+import { oneOf } from './sql.ts';
 import { approveDeposit, rejectDeposit } from './speed-pay.ts';
 import { approveWithdrawal, rejectWithdrawal } from './withdrawals.ts';
 
@@ -19,17 +24,26 @@ function requireOperator(req: FastifyRequest): void {
   if (!ok) fail('OPERATOR_TOKEN', { httpStatus: 403 });
 }
 
-export function operatorRoutes(app: FastifyInstance, { db }: Deps): void {
+/** Whose order it is, to tell their open clients after the decision. */
+async function ownerOf(db: Db, table: 'deposit' | 'withdraw', orderId: number): Promise<WalletOwner | null> {
+  const from = table === 'deposit' ? sql`wallet_deposit_orders` : sql`wallet_withdraw_orders`;
+  const row = await oneOf<{ member_id: number; site_id: number; currency: CurrencyCode }>(db, sql`SELECT member_id, site_id, currency FROM ${from} WHERE order_id = ${orderId}`);
+  return row ? { memberId: Number(row.member_id), siteId: row.site_id, currency: row.currency } : null;
+}
+
+export function operatorRoutes(app: FastifyInstance, deps: Deps): void {
   const decisions = [
-    ['deposit/approve', 'Approves a deposit: the member is credited once', approveDeposit],
-    ['deposit/reject', 'Rejects a deposit: no money moves', rejectDeposit],
-    ['withdraw/approve', 'Approves a withdrawal: paid out from the hold', approveWithdrawal],
-    ['withdraw/reject', 'Rejects a withdrawal: the hold returns to the member', rejectWithdrawal],
+    ['deposit', 'approve', 'Approves a deposit: the member is credited once', approveDeposit],
+    ['deposit', 'reject', 'Rejects a deposit: no money moves', rejectDeposit],
+    ['withdraw', 'approve', 'Approves a withdrawal: paid out from the hold', approveWithdrawal],
+    ['withdraw', 'reject', 'Rejects a withdrawal: the hold returns to the member', rejectWithdrawal],
   ] as const;
-  for (const [path, summary, decide] of decisions) {
-    defineRoute(app, { url: `/api/admin/wallet/${path}`, summary, body: OperatorDecisionBody, data: OperatorDecisionData, rateLimit: 'read', tags: ['admin'] }, async (req) => {
+  for (const [table, verb, summary, decide] of decisions) {
+    defineRoute(app, { url: `/api/admin/wallet/${table}/${verb}`, summary, body: OperatorDecisionBody, data: OperatorDecisionData, rateLimit: 'read', tags: ['admin'] }, async (req) => {
       requireOperator(req);
-      const order = await decide(db, req.body.orderId, req.body.note);
+      const order = await decide(deps.db, req.body.orderId, req.body.note);
+      const owner = await ownerOf(deps.db, table, order.orderId);
+      if (owner) await announceBalance(deps, owner, table);
       return { orderId: order.orderId, status: order.status };
     });
   }

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { UsdtNetwork } from '@bp/contract';
 import type { Db, DbOrTx } from '../../platform/db/index.ts';
-import type { DepositRow } from './deposits.ts';
+import { ownerOfOrder, type DepositRow } from './deposits.ts';
+import type { WalletOwner } from './accounts.ts';
 import { channelSecret, receiveCallback, signCallback } from './pay-callback.ts';
 import { money, rowsOf } from './sql.ts';
 
@@ -28,23 +29,29 @@ export async function sandboxPay(tx: DbOrTx, order: DepositRow) {
   return receiveCallback(tx, SANDBOX_CHANNEL, notice.rawBody, notice.signature);
 }
 
-/** The sandbox chain confirms pending USDT orders older than `olderThanMs`; answers how many. */
-export async function confirmChainPayments(db: Db, olderThanMs = SANDBOX_CHAIN_DELAY_MS): Promise<number> {
+/**
+ * The sandbox chain confirms pending USDT orders older than `olderThanMs`; answers how many, and
+ * tells `onCredited` whose money arrived (after each commit).
+ */
+export async function confirmChainPayments(db: Db, olderThanMs = SANDBOX_CHAIN_DELAY_MS, onCredited?: (owner: WalletOwner) => Promise<void>): Promise<number> {
   const due = await rowsOf<{ order_id: number }>(db, sql`
     SELECT order_id FROM wallet_deposit_orders
     WHERE channel = ${SANDBOX_CHAIN_CHANNEL} AND status = 'pending' AND created_at <= now() - make_interval(secs => ${olderThanMs / 1000})
     ORDER BY order_id LIMIT 100`);
   let confirmed = 0;
   for (const { order_id } of due) {
-    await db.transaction(async (tx) => {
+    const credited = await db.transaction(async (tx) => {
       const [order] = await rowsOf<DepositRow>(tx, sql`SELECT *, false AS has_proof FROM wallet_deposit_orders WHERE order_id = ${order_id} AND status = 'pending' FOR UPDATE`);
-      if (!order) return;
+      if (!order) return null;
       const secret = (await channelSecret(tx, SANDBOX_CHAIN_CHANNEL))!;
       const txHash = createHash('sha256').update(`chain:${order.order_no}`).digest('hex');
       const notice = signedNotice(secret, order, txHash);
       await receiveCallback(tx, SANDBOX_CHAIN_CHANNEL, notice.rawBody, notice.signature);
-      confirmed++;
+      return ownerOfOrder(order);
     });
+    if (!credited) continue;
+    confirmed++;
+    await onCredited?.(credited);
   }
   return confirmed;
 }
