@@ -3,7 +3,7 @@ import { BetPlaceBody, BetPlaceData, BetRecordsBody, BetRecordsData, CashOutBody
 import { defineRoute } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { getConfigValue } from '../site/index.ts';
-import { venueStatuses } from './book/venues.ts';
+import { currentVenues } from './book/venues.ts';
 import { placeBet } from './bets/place-bet.ts';
 import { confirmDueBets } from './bets/confirm.ts';
 import { cashOut } from './bets/cash-out.ts';
@@ -35,7 +35,11 @@ export function betRoutes(app: FastifyInstance, deps: Deps): void {
       data: BetPlaceData,
     },
     async (req) =>
-      placeBet(deps.db, { owner: ownerOf(req), idempotencyKey: req.idempotencyKey!, inPlayDelayMs: await inPlayDelayMs(deps, req.site.siteId) }, req.body),
+      placeBet(
+        deps.db,
+        { owner: ownerOf(req), idempotencyKey: req.idempotencyKey!, inPlayDelayMs: await inPlayDelayMs(deps, req.site.siteId), venues: await currentVenues(deps.db, req.site.siteId) },
+        req.body,
+      ),
   );
 
   defineRoute(
@@ -44,7 +48,7 @@ export function betRoutes(app: FastifyInstance, deps: Deps): void {
     async (req) => {
       // In-play bets whose delay is over are decided before they are shown.
       await confirmDueBets(deps, req.member!.memberId);
-      return betRecords(deps.db, req.member!.memberId, await venueStatuses(deps.db, req.site.siteId), req.body);
+      return betRecords(deps.db, req.member!.memberId, await currentVenues(deps.db, req.site.siteId), req.body);
     },
   );
 

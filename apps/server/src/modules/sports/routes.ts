@@ -9,12 +9,12 @@ import type { Deps } from '../../platform/deps.ts';
 import { findMatch, listMatches, teamsOf, type MatchOrder } from './book/matches.ts';
 import { loadMarkets, mainMarkets } from './book/markets.ts';
 import { currentOdds, listLeagues } from './book/leagues.ts';
-import { venueStatuses } from './book/venues.ts';
+import { currentVenues } from './book/venues.ts';
 
 /** The book's calls: boards of matches, one match with every market, leagues, prices, venues. */
 export function bookRoutes(app: FastifyInstance, { db }: Deps): void {
   const board = async (req: FastifyRequest, q: ListQuery, order: MatchOrder) => {
-    const venues = await venueStatuses(db, req.site.siteId);
+    const venues = await currentVenues(db, req.site.siteId);
     const page = await listMatches(db, { sport: q.sport, live: q.live, leagueId: q.leagueId }, { page: q.page, size: q.size, order }, { currency: req.site.currency, venues });
     return { ...page, venues };
   };
@@ -41,7 +41,7 @@ export function bookRoutes(app: FastifyInstance, { db }: Deps): void {
     app,
     { url: '/api/sports/match/detail', summary: 'One match with every market and price', body: MatchDetailBody, rateLimit: 'read', data: MatchDetail },
     async (req) => {
-      const match = await findMatch(db, req.body.matchId, await venueStatuses(db, req.site.siteId));
+      const match = await findMatch(db, req.body.matchId, await currentVenues(db, req.site.siteId));
       if (!match) return fail('MATCH_NOT_FOUND');
       const markets = (await loadMarkets(db, teamsOf([match]), req.site.currency)).get(match.matchId) ?? [];
       return { ...match, mainMarkets: mainMarkets(markets), markets };
@@ -63,6 +63,6 @@ export function bookRoutes(app: FastifyInstance, { db }: Deps): void {
   defineRoute(
     app,
     { url: '/api/sports/venue/list', summary: 'The sports venues and their status (open only at 0)', body: EmptyBody, rateLimit: 'read', data: z.object({ list: z.array(SportsVenue) }) },
-    async (req) => ({ list: await venueStatuses(db, req.site.siteId) }),
+    async (req) => ({ list: await currentVenues(db, req.site.siteId) }),
   );
 }

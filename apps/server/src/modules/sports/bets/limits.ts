@@ -19,18 +19,18 @@ export async function setStakeFactor(db: DbOrTx, memberId: number, factor: numbe
     ON CONFLICT (member_id) DO UPDATE SET stake_factor = EXCLUDED.stake_factor`);
 }
 
-async function stakeFactor(tx: Tx, memberId: number): Promise<number> {
-  const { rows } = await tx.execute(sql`SELECT stake_factor FROM sports_member_limits WHERE member_id = ${memberId}`);
-  return rows.length ? Number((rows[0] as { stake_factor: unknown }).stake_factor) : 1;
-}
-
-/** What the member may still stake on a market in singles: its maximum less the open singles on it. */
-async function roomOnMarket(tx: Tx, memberId: number, leg: LiveSelection, maxMinor: bigint): Promise<bigint> {
+/**
+ * The member's stake factor and, for a single, what the member already has open in singles on its
+ * market: one query.
+ */
+async function memberExposure(tx: Tx, memberId: number, marketId: number | null): Promise<{ factor: number; stakedMinor: bigint }> {
   const { rows } = await tx.execute(sql`
-    SELECT coalesce(sum(b.stake_minor), 0)::text AS staked
-    FROM sports_bets b JOIN sports_bet_legs l ON l.bet_id = b.bet_id
-    WHERE b.member_id = ${memberId} AND l.market_id = ${leg.marketId} AND b.bet_type = 'single' AND b.status IN ('pending_delay', 'pending')`);
-  return maxMinor - BigInt((rows[0] as { staked: string }).staked);
+    SELECT coalesce((SELECT stake_factor FROM sports_member_limits WHERE member_id = ${memberId}), 1)::float8 AS factor,
+      ${marketId === null ? sql`'0'` : sql`(
+        SELECT coalesce(sum(b.stake_minor), 0)::text FROM sports_bets b JOIN sports_bet_legs l ON l.bet_id = b.bet_id
+        WHERE b.member_id = ${memberId} AND l.market_id = ${marketId} AND b.bet_type = 'single' AND b.status IN ('pending_delay', 'pending'))`} AS staked`);
+  const row = rows[0] as { factor: number; staked: string };
+  return { factor: Number(row.factor), stakedMinor: BigInt(row.staked) };
 }
 
 /**
@@ -39,9 +39,9 @@ async function roomOnMarket(tx: Tx, memberId: number, leg: LiveSelection, maxMin
  */
 export async function checkLimits(tx: Tx, a: { memberId: number; currency: string; type: 'single' | 'parlay'; stakeMinor: bigint; potentialMinor: bigint; legs: LiveSelection[] }): Promise<void> {
   const limits = limitsOf(a.currency);
-  const factor = await stakeFactor(tx, a.memberId);
+  const { factor, stakedMinor } = await memberExposure(tx, a.memberId, a.type === 'single' ? a.legs[0].marketId : null);
   const maxOf = (leg: LiveSelection) => toMinor(Math.floor((MAIN_MARKETS.has(leg.kind) ? limits.maxStakeMain : limits.maxStakeMinor) * factor * 100) / 100);
-  const room = a.type === 'single' ? await roomOnMarket(tx, a.memberId, a.legs[0], maxOf(a.legs[0])) : a.legs.map(maxOf).reduce((x, y) => (y < x ? y : x));
+  const room = a.type === 'single' ? maxOf(a.legs[0]) - stakedMinor : a.legs.map(maxOf).reduce((x, y) => (y < x ? y : x));
   if (a.stakeMinor > room) {
     const left = room > 0n ? fromMinor(room) : 0;
     fail('STAKE_ABOVE_MAX', { msg: `该盘口您最高还可投注${left}`, data: { maxStake: left } });

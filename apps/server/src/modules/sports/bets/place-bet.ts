@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { PARLAY_LEGS, VENUE_OPEN, fromMinor, toMinor, type BetPlaceBody, type BetPlaceData } from '@bp/contract';
+import { PARLAY_LEGS, VENUE_OPEN, fromMinor, toMinor, type BetPlaceBody, type BetPlaceData, type SportsVenue } from '@bp/contract';
 import type { Db, Tx } from '../../../platform/db/index.ts';
 import { fail } from '../../../platform/http/index.ts';
-import { once } from '../../../platform/idempotency.ts';
+import { claimKey, completeKey, requestHash } from '../../../platform/idempotency.ts';
 import { clock, shanghaiDay } from '../../../platform/clock.ts';
-import { venueStatuses } from '../book/venues.ts';
 import { combinedOddsX100, oddsFromX100, oddsToX100, potentialReturn } from '../markets/odds.ts';
 import { lockSelections, refusalOf, type LiveSelection } from './legs.ts';
 import { checkLimits, checkMinStake } from './limits.ts';
@@ -15,6 +14,8 @@ export interface Placement {
   idempotencyKey: string;
   /** In-play bets wait this long before their price is checked again (0: accepted at once). */
   inPlayDelayMs: number;
+  /** The site's sports venues and their status (a closed venue takes no bets). */
+  venues: SportsVenue[];
 }
 
 /** Single: exactly one selection. Parlay: 2 to 10, never two of one match (checked once prices are read). */
@@ -36,11 +37,13 @@ export async function placeBet(db: Db, p: Placement, body: BetPlaceBody): Promis
   checkShape(body);
   const stakeMinor = toMinor(body.stake);
   checkMinStake(stakeMinor, p.owner.currency);
-  return once(db, p.owner.memberId, p.idempotencyKey, body, async (tx) => {
+  return db.transaction(async (tx) => {
+    const claim = await claimKey<BetPlaceData>(tx, p.owner.memberId, p.idempotencyKey, requestHash(body), 'done');
+    if (!claim.fresh) return claim.response;
     // One member's bets go one at a time, so limits that count open bets stay true.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sports-bet:${p.owner.memberId}`}, 0))`);
     const now = clock.now();
-    const legs = await priceLegs(tx, p.owner.siteId, body, now);
+    const legs = await priceLegs(tx, p.venues, body, now);
     const legOdds = legs.map((l) => l.oddsX100);
     const potentialMinor = potentialReturn(stakeMinor, legOdds);
     await checkLimits(tx, { memberId: p.owner.memberId, currency: p.owner.currency, type: body.type, stakeMinor, potentialMinor, legs });
@@ -48,9 +51,7 @@ export async function placeBet(db: Db, p: Placement, body: BetPlaceBody): Promis
     const confirmAt = inPlay ? now + p.inPlayDelayMs : null;
     const oddsX100 = combinedOddsX100(legOdds);
     const orderId = await insertBet(tx, p.owner, { type: body.type, stakeMinor, oddsX100, potentialMinor, confirmAt, accept: !!body.acceptOddsChange, legs });
-    // Last: the stake debit locks the member's wallet and the house account for the shortest time.
-    await takeStake(tx, p.owner, orderId, stakeMinor);
-    return {
+    const placed: BetPlaceData = {
       orderId,
       status: inPlay ? 'pending_delay' : 'pending',
       stake: body.stake,
@@ -59,17 +60,21 @@ export async function placeBet(db: Db, p: Placement, body: BetPlaceBody): Promis
       confirmAt,
       selections: legs.map((l) => ({ selectionId: l.selectionId, odds: oddsFromX100(l.oddsX100) })),
     };
+    await completeKey(tx, p.owner.memberId, p.idempotencyKey, placed);
+    // Last: the debit locks the member's wallet and the house's stakes account (which every bet
+    // shares) until the commit, the only step left.
+    await takeStake(tx, p.owner, orderId, stakeMinor);
+    return placed;
   });
 }
 
 /** Every leg open for betting now, at a price the member accepts; answers them in the slip's order. */
-async function priceLegs(tx: Tx, siteId: number, body: BetPlaceBody, now: number): Promise<LiveSelection[]> {
+async function priceLegs(tx: Tx, venues: SportsVenue[], body: BetPlaceBody, now: number): Promise<LiveSelection[]> {
   const found = await lockSelections(tx, body.selections.map((s) => s.selectionId));
   const missing = body.selections.filter((s) => !found.has(s.selectionId)).map((s) => s.selectionId);
   if (missing.length) fail('SELECTION_NOT_FOUND', { data: { selectionIds: missing } });
   const legs = body.selections.map((s) => found.get(s.selectionId)!);
   if (new Set(legs.map((l) => l.matchId)).size !== legs.length) fail('PARLAY_SAME_MATCH');
-  const venues = await venueStatuses(tx, siteId);
   if (legs.some((l) => venues.find((v) => v.venueCode === l.venueCode)?.status !== VENUE_OPEN)) fail('SPORTS_VENUE_CLOSED');
   for (const leg of legs) {
     const refusal = refusalOf(leg, now);
@@ -92,17 +97,23 @@ interface NewBet {
   legs: LiveSelection[];
 }
 
-/** Writes the bet and its legs; the order id is the day and the bet's number. */
+/** Writes the bet and its legs in one statement; the order id is the Shanghai day and the bet's number. */
 async function insertBet(tx: Tx, o: BetOwner, b: NewBet): Promise<string> {
-  const { rows } = await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('sports_bets', 'bet_id'))::text AS id`);
-  const betId = (rows[0] as { id: string }).id;
-  const orderId = `SB${shanghaiDay(clock.now()).replaceAll('-', '')}${betId.padStart(8, '0')}`;
-  await tx.execute(sql`
-    INSERT INTO sports_bets (bet_id, order_id, member_id, site_id, currency, bet_type, stake_minor, odds_x100, potential_return_minor, status, accept_odds_change, confirm_at)
-    VALUES (${betId}, ${orderId}, ${o.memberId}, ${o.siteId}, ${o.currency}, ${b.type}, ${b.stakeMinor.toString()}, ${b.oddsX100.toString()},
-      ${b.potentialMinor.toString()}, ${b.confirmAt ? 'pending_delay' : 'pending'}, ${b.accept},
-      ${b.confirmAt ? sql`to_timestamp(${b.confirmAt} / 1000.0)` : null})`);
-  const values = b.legs.map((l, i) => sql`(${betId}, ${i + 1}, ${l.selectionId}, ${l.marketId}, ${l.matchId}, ${l.oddsX100})`);
-  await tx.execute(sql`INSERT INTO sports_bet_legs (bet_id, leg_no, selection_id, market_id, match_id, odds_x100) VALUES ${sql.join(values, sql`, `)}`);
-  return orderId;
+  const day = shanghaiDay(clock.now()).replaceAll('-', '');
+  const legs = b.legs.map((l, i) => sql`(${i + 1}::smallint, ${l.selectionId}::bigint, ${l.marketId}::bigint, ${l.matchId}::bigint, ${l.oddsX100}::int)`);
+  const { rows } = await tx.execute(sql`
+    WITH id AS (SELECT nextval(pg_get_serial_sequence('sports_bets', 'bet_id')) AS bet_id),
+    bet AS (
+      INSERT INTO sports_bets (bet_id, order_id, member_id, site_id, currency, bet_type, stake_minor, odds_x100, potential_return_minor, status, accept_odds_change, confirm_at)
+      SELECT bet_id, ${`SB${day}`}::text || lpad(bet_id::text, 8, '0'), ${o.memberId}::bigint, ${o.siteId}::int, ${o.currency}::text, ${b.type}::text,
+        ${b.stakeMinor.toString()}::bigint, ${b.oddsX100.toString()}::bigint, ${b.potentialMinor.toString()}::bigint,
+        ${b.confirmAt ? 'pending_delay' : 'pending'}::text, ${b.accept}::boolean, ${b.confirmAt ? sql`to_timestamp(${b.confirmAt} / 1000.0)` : sql`NULL::timestamptz`}
+      FROM id RETURNING bet_id, order_id
+    ), legs AS (
+      INSERT INTO sports_bet_legs (bet_id, leg_no, selection_id, market_id, match_id, odds_x100)
+      SELECT bet.bet_id, v.leg_no, v.selection_id, v.market_id, v.match_id, v.odds_x100
+      FROM bet, (VALUES ${sql.join(legs, sql`, `)}) AS v(leg_no, selection_id, market_id, match_id, odds_x100)
+    )
+    SELECT order_id FROM bet`);
+  return (rows[0] as { order_id: string }).order_id;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { SPORTS_VENUE_CODES, VENUE_CODE_ALIASES, VENUE_OPEN, type SportsVenue, type SportsVenueCode } from '@bp/contract';
-import type { DbOrTx } from '../../../platform/db/index.ts';
+import type { Db, DbOrTx } from '../../../platform/db/index.ts';
 
 /** The shown name of a venue code (seed 3: OBTY is YB, IMTY is IM). */
 export const venueName = (code: string): string => VENUE_CODE_ALIASES[code] ?? code;
@@ -12,9 +12,28 @@ export async function venueStatuses(db: DbOrTx, siteId: number): Promise<SportsV
   return SPORTS_VENUE_CODES.map((venueCode) => ({ venueCode, venueName: venueName(venueCode), status: set.get(venueCode) ?? VENUE_OPEN }));
 }
 
+/**
+ * Venue statuses kept for a short while per database: every board and bet reads them, operators
+ * rarely change them. A change made here is seen at once; one made by another instance within
+ * the cache time.
+ */
+const CACHE_MS = 2_000;
+const cached = new WeakMap<Db, Map<number, { at: number; venues: SportsVenue[] }>>();
+
+export async function currentVenues(db: Db, siteId: number): Promise<SportsVenue[]> {
+  const bySite = cached.get(db) ?? new Map();
+  cached.set(db, bySite);
+  const hit = bySite.get(siteId);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.venues;
+  const venues = await venueStatuses(db, siteId);
+  bySite.set(siteId, { at: Date.now(), venues });
+  return venues;
+}
+
 /** Operator: open (0) or close (anything else) a sports venue on a site. */
-export async function setVenueStatus(db: DbOrTx, siteId: number, venueCode: SportsVenueCode, status: number): Promise<void> {
+export async function setVenueStatus(db: Db, siteId: number, venueCode: SportsVenueCode, status: number): Promise<void> {
   await db.execute(sql`
     INSERT INTO sports_venue_status (site_id, venue_code, status) VALUES (${siteId}, ${venueCode}, ${status})
     ON CONFLICT (site_id, venue_code) DO UPDATE SET status = EXCLUDED.status`);
+  cached.get(db)?.delete(siteId);
 }
