@@ -80,6 +80,29 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await shoot(page, '18-theme-setting');
   });
 
+  it('[S2-03] [S2-13] the app-download section is scrolled to; the long title scrolls while visible', async () => {
+    const { page } = await phone(site);
+    await page.goto('/app/home#app-download');
+    await page.locator('#app-download svg').waitFor();
+    await page.waitForTimeout(800);
+    // Scrolled as far as the page goes: the whole section shows above the tab bar.
+    const { top, bottom, room, scrolled, most } = await page.locator('#app-download').evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, room: innerHeight - 56, scrolled: scrollY, most: document.documentElement.scrollHeight - innerHeight };
+    });
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(bottom).toBeLessThanOrEqual(room);
+    expect(top < 120 || scrolled >= most - 1).toBe(true);
+    await shoot(page, '19-app-download');
+    const first = await page.title();
+    expect([...first].length).toBeGreaterThanOrEqual(15);
+    await page.waitForTimeout(700);
+    const later = await page.title();
+    expect(later).not.toBe(first);
+    const letters = (t: string) => [...t.replace(/\s/g, '')].sort().join('');
+    expect(letters(later)).toBe(letters(first));
+  });
+
   it('[S2-14] [S1-02] eight theme series that really differ, previewed with ?theme=', async () => {
     const { page } = await phone(site);
     const looks = new Set<string>();

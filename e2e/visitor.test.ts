@@ -18,6 +18,12 @@ describe.runIf(browserAvailable())('a visitor becomes a member', () => {
     const inviteCode: string = info.json().data.inviteCode;
 
     const { page } = await phone(site);
+    // Nothing is loaded from outside the site, and the page raises no error on the way.
+    const foreign: string[] = [];
+    const problems: string[] = [];
+    page.on('request', (req) => !req.url().startsWith(site.url) && !req.url().startsWith('data:') && foreign.push(req.url()));
+    page.on('pageerror', (err) => problems.push(err.message));
+    page.on('console', (msg) => (msg.type() === 'error' || msg.type() === 'warning') && problems.push(msg.text()));
     await page.goto(`/app/home?i_code=${inviteCode}&from=e2e`);
     await dismissPopups(page);
     await page.locator('#app-download svg').waitFor();
@@ -65,5 +71,7 @@ describe.runIf(browserAvailable())('a visitor becomes a member', () => {
     await waitForPath(page, '/app/home');
     await page.getByRole('button', { name: '登录' }).first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('bp.token'))).toBeNull();
+    expect(foreign).toEqual([]);
+    expect(problems).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import '../../app/i18n/index.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUILD, DEV_CLIENT, Errors, Headers, LOGIN_PATH, SEALED_FIELD, signRequest } from '@bp/contract';
 import { session } from '../session/session.ts';
-import { ApiError, call, resetRequestState } from './request.ts';
+import { ApiError, call, newIdempotencyKey, resetRequestState } from './request.ts';
 import { apiEvents } from './events.ts';
 import { apiSettings } from './transport.ts';
 import { failure, fakeNetwork, ok, recordScreen } from './test-network.ts';
@@ -276,6 +276,15 @@ describe('security verification (seed 4)', () => {
     expect(sent[1].body).toEqual({ oldPassword: 'a', password: 'b', verifyTicket: 'T-1' });
     expect(sent[1].at - sent[0].at).toBeGreaterThanOrEqual(500);
     expect(log.toasts).toEqual([]);
+  });
+
+  it('keeps a money call\'s Idempotency-Key when the verified call goes again', async () => {
+    const sent = fakeNetwork((req) => (req.body?.verifyTicket ? ok({ orderId: 1 }) : failure(Errors.NEED_SAFE.code, '请完成安全验证', need)));
+    recordScreen({ ticket: 'T-2' });
+    const key = newIdempotencyKey();
+    await call('/api/wallet/withdraw/new', { amount: 100 }, { headers: { [Headers.idempotencyKey]: key } });
+    expect(sent.map((r) => r.headers[Headers.idempotencyKey])).toEqual([key, key]);
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('[S4-06] an empty result cancels the call with "request closed"', async () => {

@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import { Errors, VERIFY_TICKET_FIELD, Headers, type NeedSafeData } from '@bp/contract';
+import { Errors, VERIFY_TICKET_FIELD, Headers, newNonce, type NeedSafeData } from '@bp/contract';
 import { session } from '../session/session.ts';
 import { cacheKey, readCache } from './cache.ts';
 import { effects } from './effects.ts';
@@ -27,7 +27,12 @@ export interface CallOptions {
   silent?: boolean;
   timeoutMs?: number;
   plainAnswer?: boolean;
+  /** Extra headers, e.g. a money call's `Idempotency-Key` (kept when a verified call is sent again). */
+  headers?: Record<string, string>;
 }
+
+/** A fresh `Idempotency-Key` for one money-moving intent: create it once, send it with every try. */
+export const newIdempotencyKey = (): string => newNonce();
 
 const MAX_VERIFY_ROUNDS = 3;
 const MESSAGE_TOAST_MS = 2_000;
@@ -63,6 +68,7 @@ export async function call<T>(path: string, body: Record<string, unknown> = {}, 
     token,
     timeoutMs: options.timeoutMs ?? timeoutFor(token),
     plainAnswer: options.plainAnswer,
+    headers: options.headers,
   };
   const data = (await exchange(out, options, 0)) as T;
   if (key) readCache.set(key, data, options.cacheMs!);

@@ -19,10 +19,16 @@ export function nextFrame(title: string): string {
   return chars.length < 2 ? title : chars.slice(1).join('') + chars[0];
 }
 
+/**
+ * The text that loops: spaces kept as no-break spaces (a browser trims a title's leading spaces,
+ * which would make the marquee jump) and a wide gap between the end and the start.
+ */
+export const loopText = (title: string): string => `${title.replace(/ /g, '\u00a0')}\u3000`;
+
 /** Drives `document.title`; `set` gives the page's full title. Returns the controller. */
 export function startTitleMarquee(doc: Document, userAgent: string) {
   let base = doc.title;
-  let frame = base;
+  let frame = loopText(base);
   const timer = setInterval(() => {
     if (doc.visibilityState !== 'visible' || !shouldScroll(base, userAgent)) return;
     frame = nextFrame(frame);
@@ -31,7 +37,7 @@ export function startTitleMarquee(doc: Document, userAgent: string) {
   return {
     set(title: string) {
       base = title;
-      frame = title;
+      frame = loopText(title);
       doc.title = title;
     },
     stop() {
