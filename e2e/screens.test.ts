@@ -62,7 +62,7 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await setAccessRules(site.server.deps.db, 1, []);
   });
 
-  it('[S3-06] [S7-14] the personal centre: nickname and avatar changed in place', async () => {
+  it('[S3-06] [S7-14] [S9-04] the personal centre: nickname and avatar changed in place, the balance follows the wallet', async () => {
     const member = await site.server.member();
     const { page } = await phone(site);
     await logIn(page, member.name, member.password);
@@ -76,6 +76,16 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await shoot(page, '17-profile');
     await page.goto('/app/member');
     await page.getByText(/金牌玩家/).first().waitFor();
+    await page.getByText('¥0.00').first().waitFor();
+
+    // A sandbox deposit elsewhere: the wallet announces it and the balance on screen follows.
+    const headers = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('bp.token'))}` };
+    const types = (await site.server.inject({ method: 'POST', url: '/api/wallet/pay/types', headers, payload: {} })).json().data;
+    const sandbox = types.find((t: { kind: string }) => t.kind === 'sandbox');
+    const paid = await site.server.inject({ method: 'POST', url: '/api/wallet/pay/payVal', headers: { ...headers, 'idempotency-key': `e2e-${Date.now()}` }, payload: { payTypeId: sandbox.payTypeId, amount: 100 } });
+    expect(paid.json().data.status).toBe('success');
+    await page.getByText('¥100.00').waitFor();
+    await shoot(page, '20-member-balance');
     await page.goto('/app/member/theme');
     await shoot(page, '18-theme-setting');
   });

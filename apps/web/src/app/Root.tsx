@@ -5,7 +5,7 @@ import { usePerInfo, siteInfoApi } from '../shared/site/site-info.ts';
 import { VerifyDialogHost } from '../features/auth/verify/VerifyDialog.tsx';
 import { apiEvents } from '../shared/api/events.ts';
 import { startTimeSync } from '../shared/time/server-time.ts';
-import { startMemberSocket } from '../shared/realtime/member-socket.ts';
+import { onMemberFrame, startMemberSocket } from '../shared/realtime/member-socket.ts';
 import { local } from '../shared/storage/local.ts';
 import { ThemeController } from './themes/theme-state.tsx';
 import { TitleSync } from './TitleSync.tsx';
@@ -20,6 +20,8 @@ export function Root() {
   useEffect(() => startMemberSocket(), []);
   // HTTP 401 is a logout event (seed 8): nothing the member saw stays cached.
   useEffect(() => apiEvents.on('logout', () => queryClient.removeQueries({ queryKey: ['member'] })), [queryClient]);
+  // The wallet says when the member's money moved: the balance shown is read again.
+  useEffect(() => onMemberFrame('wallet.balance', () => void queryClient.invalidateQueries({ queryKey: ['member', 'balance'] })), [queryClient]);
   return (
     <>
       <ThemeController />

@@ -1,10 +1,20 @@
-import { channel, type Frame } from '@bp/contract';
+import { channel, type Frame, type RealtimeEvents, type RealtimeType } from '@bp/contract';
 import { session } from '../session/session.ts';
 import { sessionEnded } from '../api/request.ts';
 
 const PING_MS = 25_000;
 const RETRY_MIN_MS = 2_000;
 const RETRY_MAX_MS = 60_000;
+
+type FrameListener<T extends RealtimeType> = (data: RealtimeEvents[T]) => void;
+const listeners = new Map<RealtimeType, Set<FrameListener<never>>>();
+
+/** Listens to a frame type of the member's channel (e.g. 'wallet.balance'); returns how to stop. */
+export function onMemberFrame<T extends RealtimeType>(type: T, fn: FrameListener<T>): () => void {
+  if (!listeners.has(type)) listeners.set(type, new Set());
+  listeners.get(type)!.add(fn as FrameListener<never>);
+  return () => listeners.get(type)?.delete(fn as FrameListener<never>);
+}
 
 /**
  * The member's realtime channel (`user:<memberId>` on /ws): when the server ends the session (a
@@ -51,7 +61,9 @@ export function startMemberSocket(): () => void {
       if (frame.type === 'session.ended') {
         const data = frame.data as Frame<'session.ended'>['data'];
         sessionEnded(mine, data.msg);
+        return;
       }
+      listeners.get(frame.type)?.forEach((fn) => fn(frame.data as never));
     };
     ws.onclose = () => {
       clearInterval(ping);
