@@ -24,8 +24,7 @@ export interface Area {
   tab?: TabEntry;
 }
 
-/** A route's handle: its page title (i18n key) and whether it needs a member. */
+/** A route's handle: its page title (i18n key), shown in the document title. */
 export interface RouteHandle {
   title?: string;
-  member?: boolean;
 }

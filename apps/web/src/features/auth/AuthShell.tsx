@@ -6,6 +6,7 @@ import { useSeries } from '../../app/themes/theme-state.tsx';
 import { Crest } from '../../shared/ui/Crest.tsx';
 import { usePerInfo } from '../../shared/site/site-info.ts';
 import './auth.css';
+import './auth-looks.css';
 
 /**
  * The login and registration screens' frame: the theme's own look (seed 2: the themes differ in

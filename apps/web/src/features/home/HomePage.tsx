@@ -11,6 +11,7 @@ import { AppDownload, APP_DOWNLOAD_ID } from './AppDownload.tsx';
 import { FloatIcons } from './FloatIcons.tsx';
 import { PopupNotice } from './PopupNotice.tsx';
 import './home.css';
+import './home-sections.css';
 
 const SETTLE_MS = 2_500;
 

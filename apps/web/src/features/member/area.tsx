@@ -3,7 +3,7 @@ import { UserOutline } from 'antd-mobile-icons';
 import type { Area, RouteHandle } from '../../app/areas.ts';
 import { RequireMember } from '../../shared/session/login-required.tsx';
 
-const member = (title: string): RouteHandle => ({ title, member: true });
+const titled = (title: string): RouteHandle => ({ title });
 
 /** A page for members only: a visitor arriving meets the warm reminder instead. */
 const memberPage = (load: () => Promise<ComponentType>) => async () => {
@@ -22,9 +22,9 @@ export const memberArea: Area = {
   name: 'member',
   tab: { key: 'member', path: '/app/member', title: 'tabs.member', icon: <UserOutline />, order: 90 },
   routes: [
-    { path: 'member', handle: member('member.title'), lazy: memberPage(async () => (await import('./MemberCentrePage.tsx')).MemberCentrePage) },
-    { path: 'member/profile', handle: member('member.menu.profile'), lazy: memberPage(async () => (await import('./ProfilePage.tsx')).ProfilePage) },
-    { path: 'member/password', handle: member('member.menu.password'), lazy: memberPage(async () => (await import('./ChangePasswordPage.tsx')).ChangePasswordPage) },
-    { path: 'member/theme', handle: { title: 'member.menu.theme' }, lazy: async () => ({ Component: (await import('./ThemePage.tsx')).ThemePage }) },
+    { path: 'member', handle: titled('member.title'), lazy: memberPage(async () => (await import('./MemberCentrePage.tsx')).MemberCentrePage) },
+    { path: 'member/profile', handle: titled('member.menu.profile'), lazy: memberPage(async () => (await import('./ProfilePage.tsx')).ProfilePage) },
+    { path: 'member/password', handle: titled('member.menu.password'), lazy: memberPage(async () => (await import('./ChangePasswordPage.tsx')).ChangePasswordPage) },
+    { path: 'member/theme', handle: titled('member.menu.theme'), lazy: async () => ({ Component: (await import('./ThemePage.tsx')).ThemePage }) },
   ],
 };
