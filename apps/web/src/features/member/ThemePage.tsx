@@ -4,6 +4,10 @@ import { THEME_SERIES, type ThemeSeries } from '@bp/contract';
 import { THEMES } from '../../app/themes/themes.ts';
 import { themePreview, useSeries } from '../../app/themes/theme-state.tsx';
 import { useStore } from '../../shared/store.ts';
+import { usePerInfo } from '../../shared/site/site-info.ts';
+import { local } from '../../shared/storage/local.ts';
+import { LANGUAGE_KEY, applyLanguageFlag } from '../../app/i18n/index.ts';
+import i18n from 'i18next';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import './member.css';
 
@@ -29,8 +33,33 @@ export function ThemePage() {
             ))}
           </List>
         </Radio.Group>
+        <LanguageChoice />
       </div>
     </div>
+  );
+}
+
+/** The language, offered only when the site's flag switches English on (seed 1). */
+function LanguageChoice() {
+  const { t } = useTranslation();
+  const { data } = usePerInfo();
+  if (!data?.englishEnabled) return null;
+  const choose = (lng: string) => {
+    local.set(LANGUAGE_KEY, lng);
+    applyLanguageFlag(true, lng);
+  };
+  return (
+    <Radio.Group value={i18n.language} onChange={(v) => choose(String(v))}>
+      <div className="bp-section-title">{t('member.language')}</div>
+      <List className="bp-theme-list">
+        <List.Item extra={<Radio value="zh-CN" />} onClick={() => choose('zh-CN')}>
+          简体中文
+        </List.Item>
+        <List.Item extra={<Radio value="en" />} onClick={() => choose('en')}>
+          English
+        </List.Item>
+      </List>
+    </Radio.Group>
   );
 }
 

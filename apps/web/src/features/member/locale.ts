@@ -42,6 +42,7 @@ export const memberLocale: Locale = {
       passwordHint: '修改密码需完成安全验证。修改成功后，其他设备上的登录将全部失效。',
       mustChange: '为了您的账户安全，请先修改登录密码',
       themeSite: '跟随站点',
+      language: '语言',
     },
   },
   en: {
@@ -85,6 +86,7 @@ export const memberLocale: Locale = {
       passwordHint: 'Changing the password needs a security check; every other device is logged out.',
       mustChange: 'For your account’s safety, please change your password first',
       themeSite: 'Follow the site',
+      language: 'Language',
     },
   },
 };
