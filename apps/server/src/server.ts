@@ -9,6 +9,7 @@ import { memoryBus, redisBus, installGateway } from './platform/realtime/index.t
 import { installSecurity, provisionClientKeys } from './platform/security/index.ts';
 import type { Deps } from './platform/deps.ts';
 import { installIdempotency } from './platform/idempotency.ts';
+import { connectCaches } from './platform/cache.ts';
 import { installWeb } from './platform/web.ts';
 import { modules } from './modules/index.ts';
 import { getConfig } from './modules/site/index.ts';
@@ -31,6 +32,7 @@ export async function createServer(config: Config): Promise<Server> {
   const redis = config.redisUrl ? new Redis(config.redisUrl, { keyPrefix: config.redisPrefix, maxRetriesPerRequest: 3 }) : null;
   const bus = config.redisUrl ? await redisBus(config.redisUrl, config.redisPrefix) : memoryBus();
   const deps: Deps = { config, database, db: database.db, bus, redis };
+  const disconnectCaches = connectCaches(bus);
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -66,6 +68,7 @@ export async function createServer(config: Config): Promise<Server> {
       closed = true;
       for (const stop of stops.reverse()) await stop().catch((err) => app.log.error({ err }, 'job stop failed'));
       await app.close();
+      disconnectCaches();
       await bus.close();
       await redis?.quit().catch(() => undefined);
       await database.close();

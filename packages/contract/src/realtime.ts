@@ -7,6 +7,8 @@ import type { BetConfirmedEvent, BetSettledEvent, MatchScoreEvent, MatchStatusEv
 export interface RealtimeEvents {
   /** A member's session was ended by the server (login elsewhere, password changed, blocked). */
   'session.ended': { code: number; msg: string };
+  /** Between server instances only (channel `internal:cache`): drop cached entries of a member. */
+  'cache.forget': { tag: string };
   /** Answer to a client's sub/unsub. */
   'sub.ok': { ch: string };
   'sub.denied': { ch: string; code: number; msg: string };

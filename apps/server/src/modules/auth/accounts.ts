@@ -7,6 +7,7 @@ import { fail } from '../../platform/http/index.ts';
 import { members, type MemberRow } from './tables.ts';
 import { hashPassword } from './passwords.ts';
 import { parsePhone, type Phone } from './contact.ts';
+import { memberChanged } from '../../platform/cache.ts';
 
 export const normalizeName = (name: string): string => name.trim().toLowerCase();
 
@@ -123,8 +124,10 @@ export async function setPassword(db: DbOrTx, member: MemberRow, password: strin
     .update(members)
     .set({ passwordHash: await hashPassword(member.name, password), passwordChangedAt: new Date(clock.now()), mustChangePassword: false })
     .where(eq(members.memberId, member.memberId));
+  memberChanged(member.memberId);
 }
 
 export async function recordLogin(db: DbOrTx, memberId: number, ip: string | undefined): Promise<void> {
   await db.update(members).set({ lastLoginAt: new Date(clock.now()), lastLoginIp: ip ?? null }).where(eq(members.memberId, memberId));
+  memberChanged(memberId);
 }

@@ -10,6 +10,7 @@ import { codesSentFrom, consumeCode, issueCode, type CodeTarget } from './codes.
 import { authSettings } from './settings.ts';
 import { requireHuman } from './verification.ts';
 import { isDormant } from './dormancy.ts';
+import { memberChanged } from '../../platform/cache.ts';
 
 type ContactInput = { phone?: string; areaCode?: string; email?: string };
 
@@ -68,6 +69,7 @@ export async function bindContact(db: Db, memberId: number, channel: CodeChannel
   await consumeCode(db, { siteId: member.siteId, channel, destination, scene: 'bind' }, input.code);
   try {
     const [row] = await db.update(members).set(set).where(eq(members.memberId, memberId)).returning();
+    memberChanged(memberId);
     return { phone: row.phone, areaCode: row.areaCode, email: row.email };
   } catch (err) {
     if (brokenConstraint(err)) fail(channel === 'sms' ? 'PHONE_TAKEN' : 'EMAIL_TAKEN');

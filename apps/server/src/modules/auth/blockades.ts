@@ -6,6 +6,7 @@ import type { Bus } from '../../platform/realtime/index.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { blockedDevices, blockedIps, members } from './tables.ts';
 import { announceEnd, endSessions } from './sessions.ts';
+import { memberChanged } from '../../platform/cache.ts';
 
 /**
  * Blockades (seed 8): a blocked IP or device answers IP_BLOCKED / DEVICE_BLOCKED on every call that
@@ -85,9 +86,11 @@ export async function blockMember(db: Db, bus: Bus, memberId: number): Promise<v
     await tx.update(members).set({ status: '2' }).where(eq(members.memberId, memberId));
     await endSessions(tx, memberId, 'blocked');
   });
+  memberChanged(memberId);
   await announceEnd(bus, memberId, 'blocked');
 }
 
 export async function unblockMember(db: Db, memberId: number): Promise<void> {
   await db.update(members).set({ status: '1' }).where(eq(members.memberId, memberId));
+  memberChanged(memberId);
 }

@@ -12,6 +12,7 @@ import { authSettings } from './settings.ts';
 import { checkCaptcha } from './captcha.ts';
 import { consumeCode } from './codes.ts';
 import { boundDestination } from './contact.ts';
+import { memberChanged } from '../../platform/cache.ts';
 
 /**
  * Dormant members (seed 7: isMemberSleep, activeMemberSleep): no login for `member_sleep_days`
@@ -55,5 +56,6 @@ export async function reactivate(
   if (member.status === '2') fail('ACCOUNT_BLOCKED');
   if (!(await isDormant(db, member))) fail('MEMBER_NOT_DORMANT');
   await db.update(members).set({ reactivatedAt: new Date(clock.now()) }).where(eq(members.memberId, member.memberId));
+  memberChanged(member.memberId);
   return logIn(member);
 }

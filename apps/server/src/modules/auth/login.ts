@@ -14,6 +14,7 @@ import { authSettings, type AuthSettings } from './settings.ts';
 import { checkCaptcha } from './captcha.ts';
 import { requireVerification } from './verification.ts';
 import { isDormant } from './dormancy.ts';
+import { memberChanged } from '../../platform/cache.ts';
 
 /** Failures older than this no longer count towards the captcha. */
 const FAILURE_MEMORY_MS = 24 * 3600_000;
@@ -79,6 +80,7 @@ export async function logIn({ db, bus }: Deps, req: FastifyRequest, body: LoginB
 async function changeOnLogin(db: Db, member: MemberRow, oldPassword: string, password: string): Promise<void> {
   checkReplacement(member, oldPassword, password);
   await db.transaction((tx) => replacePassword(tx, member, password));
+  memberChanged(member.memberId); // again after commit: a read during the transaction saw the old row
 }
 
 /** Records the login and opens the member's one session. */

@@ -8,6 +8,7 @@ import { checkNewPassword, getMember, setPassword } from './accounts.ts';
 import { verifyPassword } from './passwords.ts';
 import { deviceOf, endSessions, openSession } from './sessions.ts';
 import { requireVerification } from './verification.ts';
+import { memberChanged } from '../../platform/cache.ts';
 
 /** A new password ends every session of the member as "password changed"; returns how many ended. */
 export async function replacePassword(tx: DbOrTx, member: MemberRow, password: string): Promise<number> {
@@ -35,5 +36,6 @@ export async function changePassword({ db, bus }: Deps, req: FastifyRequest, bod
     await replacePassword(tx, member, body.password);
     return openSession(tx, bus, member, deviceOf(req));
   });
+  memberChanged(member.memberId); // again after commit: a read during the transaction saw the old row
   return { token: session.token, memberId: member.memberId, expireAt: session.expireAt };
 }

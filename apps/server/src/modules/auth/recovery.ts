@@ -10,6 +10,7 @@ import { secretKey } from './challenge-store.ts';
 import { robotCheck } from './bind-contact.ts';
 import { announceEnd } from './sessions.ts';
 import { replacePassword } from './password-change.ts';
+import { memberChanged } from '../../platform/cache.ts';
 
 /**
  * Forgotten password in three steps (seed 7): 1. name + bound phone or email -> a reset ticket and
@@ -72,6 +73,7 @@ export async function forgetStep3({ db, bus }: Deps, req: FastifyRequest, channe
   checkNewPassword(body.password, member.name);
   await spendTicket(req, body.ticket);
   const ended = await db.transaction((tx) => replacePassword(tx, member, body.password));
+  memberChanged(member.memberId); // again after commit: a read during the transaction saw the old row
   if (ended > 0) await announceEnd(bus, member.memberId, 'password_changed');
   return null;
 }

@@ -25,6 +25,7 @@ import { deviceOf, endSession } from './sessions.ts';
 import { logIn, startSession } from './login.ts';
 import { authSettings } from './settings.ts';
 import { checkCaptcha } from './captcha.ts';
+import { memberChanged } from '../../platform/cache.ts';
 
 /** Registration, the three login paths, logout and its preference, name checks. */
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
@@ -68,6 +69,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       const memberId = req.member!.memberId;
       if (req.body.idleMinutes !== undefined) {
         await db.update(members).set({ idleLogoutMinutes: req.body.idleMinutes }).where(eq(members.memberId, memberId));
+        memberChanged(memberId);
       }
       const m = await getMember(db, memberId);
       return { idleMinutes: m?.idleLogoutMinutes ?? 0 };

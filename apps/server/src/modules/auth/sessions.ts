@@ -7,6 +7,7 @@ import type { Bus } from '../../platform/realtime/index.ts';
 import { clock, nextTokenExpiry } from '../../platform/clock.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { members, sessions } from './tables.ts';
+import { MemoryCache, memberChanged, memberTag, scopeOf } from '../../platform/cache.ts';
 
 /** The member a request acts for, once its token checks out. */
 export interface MemberContext {
@@ -91,6 +92,7 @@ export async function endSessions(db: DbOrTx, memberId: number, reason: EndReaso
     .set({ endedAt: new Date(clock.now()), endedReason: reason })
     .where(and(eq(sessions.memberId, memberId), isNull(sessions.endedAt)))
     .returning({ id: sessions.sessionId });
+  memberChanged(memberId);
   return ended.length;
 }
 
@@ -101,10 +103,12 @@ export async function announceEnd(bus: Bus, memberId: number, reason: EndReason)
 }
 
 export async function endSession(db: DbOrTx, sessionId: number, reason: EndReason): Promise<void> {
-  await db
+  const ended = await db
     .update(sessions)
     .set({ endedAt: new Date(clock.now()), endedReason: reason })
-    .where(and(eq(sessions.sessionId, sessionId), isNull(sessions.endedAt)));
+    .where(and(eq(sessions.sessionId, sessionId), isNull(sessions.endedAt)))
+    .returning({ memberId: sessions.memberId });
+  for (const { memberId } of ended) memberChanged(memberId);
 }
 
 /**
@@ -112,27 +116,59 @@ export async function endSession(db: DbOrTx, sessionId: number, reason: EndReaso
  * unknown or expired (22:00) token, ended (logout, elsewhere, password changed, blocked), or idle
  * longer than the member's logout preference.
  */
-export async function authenticate(db: DbOrTx, token: string): Promise<MemberContext> {
+/** A live session as authentication needs it; kept briefly so member calls need no query. */
+interface LiveSession {
+  ctx: MemberContext;
+  expiresAt: number;
+  blocked: boolean;
+  idleLogoutMinutes: number;
+  seenAt: number;
+}
+const liveSessions = new MemoryCache<LiveSession>(10_000);
+
+async function loadSession(db: DbOrTx, tokenHash: string): Promise<LiveSession> {
   const [row] = await db
     .select({ s: sessions, m: members })
     .from(sessions)
     .innerJoin(members, eq(members.memberId, sessions.memberId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
+    .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   if (!row) throw new AppError('AUTH_INVALID', { httpStatus: 401 });
   if (row.s.endedReason) throw sessionLost(row.s.endedReason as EndReason);
+  return {
+    ctx: { memberId: row.m.memberId, siteId: row.m.siteId, name: row.m.name, vipLevel: row.m.vipLevel, tags: row.m.tags, sessionId: row.s.sessionId },
+    expiresAt: row.s.expiresAt.getTime(),
+    blocked: row.m.status === '2',
+    idleLogoutMinutes: row.m.idleLogoutMinutes,
+    seenAt: (row.s.lastSeenAt ?? row.s.createdAt).getTime(),
+  };
+}
+
+/**
+ * Resolves a bearer token to its member, or throws the session-loss code that applies (HTTP 401):
+ * unknown or expired (22:00) token, ended (logout, elsewhere, password changed, blocked), or idle
+ * longer than the member's logout preference. Ending a session forgets it on every instance.
+ */
+export async function authenticate(db: DbOrTx, token: string): Promise<MemberContext> {
+  const tokenHash = hashToken(token);
+  const key = `${scopeOf(db)}:${tokenHash}`;
+  let live = liveSessions.get(key);
+  if (!live) {
+    live = await loadSession(db, tokenHash);
+    liveSessions.set(key, live, memberTag(live.ctx.memberId));
+  }
   const now = clock.now();
-  if (row.s.expiresAt.getTime() <= now) throw new AppError('AUTH_INVALID', { httpStatus: 401 });
-  if (row.m.status === '2') throw new AppError('ACCOUNT_BLOCKED', { httpStatus: 401 });
-  const seen = (row.s.lastSeenAt ?? row.s.createdAt).getTime();
-  if (row.m.idleLogoutMinutes > 0 && now - seen > row.m.idleLogoutMinutes * 60_000) {
-    await endSession(db, row.s.sessionId, 'idle');
+  if (live.expiresAt <= now) throw new AppError('AUTH_INVALID', { httpStatus: 401 });
+  if (live.blocked) throw new AppError('ACCOUNT_BLOCKED', { httpStatus: 401 });
+  if (live.idleLogoutMinutes > 0 && now - live.seenAt > live.idleLogoutMinutes * 60_000) {
+    await endSession(db, live.ctx.sessionId, 'idle');
     throw sessionLost('idle');
   }
-  if (now - seen >= SEEN_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.sessionId, row.s.sessionId));
+  if (now - live.seenAt >= SEEN_EVERY_MS) {
+    live.seenAt = now;
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.sessionId, live.ctx.sessionId));
   }
-  return { memberId: row.m.memberId, siteId: row.m.siteId, name: row.m.name, vipLevel: row.m.vipLevel, tags: row.m.tags, sessionId: row.s.sessionId };
+  return live.ctx;
 }
 
 /** `Authorization: Bearer <token>`, or the bare token. */

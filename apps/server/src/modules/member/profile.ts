@@ -5,6 +5,7 @@ import { clock, shanghaiDay } from '../../platform/clock.ts';
 import { fail } from '../../platform/http/index.ts';
 import { members } from '../auth/index.ts';
 import { isAvatar } from './avatars.ts';
+import { memberChanged } from '../../platform/cache.ts';
 
 /**
  * The member's own profile fields. Text a member types is shown to others (nicknames in chat), so
@@ -12,8 +13,10 @@ import { isAvatar } from './avatars.ts';
  */
 const MARKUP = /[<>&"'`\\{}]|[\u0000-\u001f\u007f\u200b-\u200f\u2028\u2029\ufeff]/;
 
-const update = (db: Db, memberId: number, set: Partial<typeof members.$inferInsert>) =>
-  db.update(members).set(set).where(eq(members.memberId, memberId));
+const update = async (db: Db, memberId: number, set: Partial<typeof members.$inferInsert>) => {
+  await db.update(members).set(set).where(eq(members.memberId, memberId));
+  memberChanged(memberId);
+};
 
 export async function setNickname(db: Db, memberId: number, raw: string): Promise<string> {
   const nickname = raw.trim().replace(/\s+/g, ' ');
@@ -47,6 +50,7 @@ export async function bindRealName(db: Db, memberId: number, raw: string): Promi
     .where(and(eq(members.memberId, memberId), isNull(members.realName)))
     .returning({ id: members.memberId });
   if (bound.length === 0) fail('REAL_NAME_BOUND');
+  memberChanged(memberId);
   return realName;
 }
 
@@ -69,5 +73,6 @@ export async function setBirthday(db: Db, memberId: number, value: string): Prom
     .where(and(eq(members.memberId, memberId), isNull(members.birthday)))
     .returning({ id: members.memberId });
   if (set.length === 0) fail('BIRTHDAY_SET');
+  memberChanged(memberId);
   return value;
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { MemoryCache, memberTag, scopeOf } from '../../platform/cache.ts';
 import {
   AddressBody,
   AddressData,
@@ -22,41 +24,53 @@ import { gradeName } from './grades.ts';
 import { DEFAULT_AVATAR, avatarList, avatarUrl } from './avatars.ts';
 import { bindRealName, setAddress, setAvatar, setBirthday, setNickname } from './profile.ts';
 
+/** `currency` is the requesting site's; filled in per request. */
+type Profile = z.input<typeof MemberInfo>;
+/** The profile as member/info shows it, kept briefly: it is read far more often than it changes. */
+const profiles = new MemoryCache<Profile>(10_000);
+
+async function profileOf(db: Deps['db'], memberId: number): Promise<Profile> {
+  const key = `${scopeOf(db)}:${memberId}`;
+  const hit = profiles.get(key);
+  if (hit) return hit;
+  const m = await getMember(db, memberId);
+  if (!m) return fail('AUTH_INVALID', { httpStatus: 401 });
+  const avatarId = m.avatar || DEFAULT_AVATAR;
+  const payout = await payoutAccounts(db, m.memberId);
+  const profile: Profile = {
+    memberId: m.memberId,
+    name: m.name,
+    nickname: m.nickname,
+    avatar: avatarUrl(avatarId),
+    avatarId,
+    vipLevel: m.vipLevel,
+    grade: gradeName(m.vipLevel),
+    currency: '',
+    siteId: m.siteId,
+    phone: m.phone,
+    areaCode: m.areaCode,
+    email: m.email,
+    realName: m.realName,
+    birthday: m.birthday,
+    address: m.address,
+    inviteCode: m.ownInviteCode,
+    mustChangePassword: m.mustChangePassword,
+    phoneBound: m.phone !== null,
+    idleLogoutMinutes: m.idleLogoutMinutes,
+    bankCards: payout.bankCards,
+    usdtAddresses: payout.addresses,
+    createdAt: m.createdAt.getTime(),
+    lastLoginAt: m.lastLoginAt?.getTime() ?? null,
+  };
+  profiles.set(key, profile, memberTag(memberId));
+  return profile;
+}
+
 export function memberRoutes(app: FastifyInstance, { db }: Deps): void {
   defineRoute(
     app,
     { url: '/api/member/info', summary: "The logged-in member's profile", body: EmptyBody, auth: 'member', rateLimit: 'read', data: MemberInfo },
-    async (req) => {
-      const m = await getMember(db, req.member!.memberId);
-      if (!m) return fail('AUTH_INVALID', { httpStatus: 401 });
-      const avatarId = m.avatar || DEFAULT_AVATAR;
-      const payout = await payoutAccounts(db, m.memberId);
-      return {
-        memberId: m.memberId,
-        name: m.name,
-        nickname: m.nickname,
-        avatar: avatarUrl(avatarId),
-        avatarId,
-        vipLevel: m.vipLevel,
-        grade: gradeName(m.vipLevel),
-        currency: req.site.currency,
-        siteId: m.siteId,
-        phone: m.phone,
-        areaCode: m.areaCode,
-        email: m.email,
-        realName: m.realName,
-        birthday: m.birthday,
-        address: m.address,
-        inviteCode: m.ownInviteCode,
-        mustChangePassword: m.mustChangePassword,
-        phoneBound: m.phone !== null,
-        idleLogoutMinutes: m.idleLogoutMinutes,
-        bankCards: payout.bankCards,
-        usdtAddresses: payout.addresses,
-        createdAt: m.createdAt.getTime(),
-        lastLoginAt: m.lastLoginAt?.getTime() ?? null,
-      };
-    },
+    async (req) => ({ ...(await profileOf(db, req.member!.memberId)), currency: req.site.currency }),
   );
 
   defineRoute(

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { currencyOf, type SettlementUnit, type ThemeSeries } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
@@ -61,13 +61,18 @@ export async function requireSite(db: Db, siteId: number): Promise<SiteContext> 
   return site ?? fail('SITE_NOT_FOUND');
 }
 
+/** A site's whole config, kept a few seconds: many calls read a key or two on every request. */
+function configOf(db: Db, siteId: number): Promise<Map<string, string | null>> {
+  return cached(db, `config:${siteId}`, async () => {
+    const rows = await db.select().from(siteConfig).where(eq(siteConfig.siteId, siteId));
+    return new Map(rows.map((r) => [r.keyCode, r.value]));
+  });
+}
+
 export async function getConfig(db: Db, siteId: number, keyCodes: string[]): Promise<Record<string, string | null>> {
-  const rows = await db
-    .select()
-    .from(siteConfig)
-    .where(and(eq(siteConfig.siteId, siteId), inArray(siteConfig.keyCode, keyCodes)));
+  const config = await configOf(db, siteId);
   const out: Record<string, string | null> = {};
-  for (const key of keyCodes) out[key] = rows.find((r) => r.keyCode === key)?.value ?? null;
+  for (const key of keyCodes) out[key] = config.get(key) ?? null;
   return out;
 }
 
@@ -80,4 +85,5 @@ export async function setConfig(db: Db, siteId: number, keyCode: string, value: 
     .insert(siteConfig)
     .values({ siteId, keyCode, value })
     .onConflictDoUpdate({ target: [siteConfig.siteId, siteConfig.keyCode], set: { value } });
+  forget(db, `config:${siteId}`);
 }

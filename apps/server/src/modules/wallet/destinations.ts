@@ -5,6 +5,7 @@ import { fail } from '../../platform/http/index.ts';
 import { getMember } from '../auth/index.ts';
 import type { WalletOwner } from './accounts.ts';
 import { LOCK_SCOPE, epochMs, lockMember, oneOf, rowsOf } from './sql.ts';
+import { memberChanged } from '../../platform/cache.ts';
 
 /** Where withdrawals go: bank cards (CNY wording) and USDT addresses. */
 export const BIND_LIMIT = 5;
@@ -87,6 +88,7 @@ export async function addBankCard(db: Db, owner: WalletOwner, body: { bankCode: 
       ON CONFLICT (site_id, card_num) WHERE deleted_at IS NULL DO NOTHING RETURNING card_id`);
     return row ? Number(row.card_id) : fail('CARD_TAKEN');
   });
+  memberChanged(owner.memberId);
   return (await listBankCards(db, owner.memberId)).find((c) => c.cardId === cardId)!;
 }
 
@@ -101,6 +103,7 @@ export async function addAddress(db: Db, owner: WalletOwner, body: { network: Us
       ON CONFLICT (site_id, network, address) WHERE deleted_at IS NULL DO NOTHING RETURNING address_id`);
     return row ? Number(row.address_id) : fail('ADDRESS_TAKEN');
   });
+  memberChanged(owner.memberId);
   return (await listAddresses(db, owner.memberId)).find((a) => a.addressId === addressId)!;
 }
 
@@ -108,12 +111,14 @@ export async function deleteBankCard(db: Db, memberId: number, cardId: number): 
   const done = await db.execute(sql`
     UPDATE wallet_bank_cards SET deleted_at = now() WHERE card_id = ${cardId} AND member_id = ${memberId} AND deleted_at IS NULL RETURNING card_id`);
   if (done.rows.length === 0) fail('CARD_NOT_FOUND');
+  memberChanged(memberId);
 }
 
 export async function deleteAddress(db: Db, memberId: number, addressId: number): Promise<void> {
   const done = await db.execute(sql`
     UPDATE wallet_usdt_addresses SET deleted_at = now() WHERE address_id = ${addressId} AND member_id = ${memberId} AND deleted_at IS NULL RETURNING address_id`);
   if (done.rows.length === 0) fail('ADDRESS_NOT_FOUND');
+  memberChanged(memberId);
 }
 
 export interface Destination {
