@@ -211,6 +211,23 @@ describe('one balance, many bets at once', () => {
   });
 });
 
+describe('a USDT site', () => {
+  it('takes stakes in USDT with its own limits and ledger', async () => {
+    const m = await s.member({ siteId: 2 });
+    await fund(s, m.memberId, 10_000n, 2, 'USDT');
+    const match = await scriptMatch(s);
+    const id = await match.sel('1x2', 'home');
+    const usdt = (body: object) =>
+      s.inject({ method: 'POST', url: '/api/sports/bet/place', payload: body, headers: bearer(m.token, { 'idempotency-key': idemKey(), 'x-site-id': '2' }) }).then((r) => r.json());
+    expect((await usdt({ type: 'single', stake: 0.99, selections: [{ selectionId: id, odds: 2.1 }] })).code).toBe(Errors.STAKE_BELOW_MIN.code);
+    const res = await usdt({ type: 'single', stake: 1.5, selections: [{ selectionId: id, odds: 2.1 }] });
+    expect(res.data).toMatchObject({ stake: 1.5, potentialReturn: 3.15 });
+    const { rows } = await s.deps.db.execute(sql`SELECT a.currency FROM wallet_transfers t JOIN wallet_accounts a ON a.account_id = t.to_account WHERE t.ref = ${`bet:${res.data.orderId}`}`);
+    expect(rows).toEqual([{ currency: 'USDT' }]);
+    expect(await mainBalance(s, m.memberId)).toBe(9_850n);
+  });
+});
+
 describe('parlays', () => {
   it('multiplies the legs’ prices into the potential return', async () => {
     const m = await funded();

@@ -121,3 +121,12 @@ describe('boards', () => {
     }
   });
 });
+
+describe('the public contract', () => {
+  it('documents every sports call in the OpenAPI document', async () => {
+    const doc = (await s.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const path of ['/api/sports/list', '/api/sports/match/detail', '/api/sports/bet/place', '/api/sports/bet/records', '/api/sports/bet/cashout', '/api/sports/live/list', '/api/sports/popular/list', '/api/sports/league/list', '/api/sports/odds']) {
+      expect(doc.paths[path]?.post, path).toBeDefined();
+    }
+  });
+});
