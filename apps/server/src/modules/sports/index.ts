@@ -13,8 +13,15 @@ import { startSportsJobs } from './jobs.ts';
 
 /**
  * The sportsbook. The book (leagues, matches, markets, prices) is kept by an odds feed behind
- * `FeedAdapter` (the built-in simulator by default); members bet on it with their main wallet
- * through the wallet's ledger; results settle every bet once, corrections by reversing transfers.
+ * `FeedAdapter` (the built-in simulator by default; one instance drives it, holding a lease);
+ * members bet on it with their main wallet through the wallet's ledger; results settle every bet
+ * once, each in its own transaction, corrections by reversing transfers.
+ *
+ * In-play bets do not make the call wait: a bet on a live match is accepted as `pending_delay`
+ * with its stake taken, and once the site's delay is over (site config `sports_inplay_delay_ms`,
+ * default 5000, 0 for none) its price is checked again, by the book's job every 500 ms or by the
+ * member's next records call, whichever comes first: it becomes `pending`, or `rejected` with the
+ * stake returned.
  */
 export type { FeedAdapter, FeedEvent, FeedView, FeedMarket } from './feed/adapter.ts';
 export type { MatchResult } from './markets/grade.ts';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, SPORTS_LIST_SIZE, WORLD_CUP_VENUE_IDS } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { setVenueStatus } from './venues.ts';
+import { setMatchMedia } from './media.ts';
 import { goLive, priced, scriptMatch } from '../test/book-fixtures.ts';
 
 let s: TestServer;
@@ -60,6 +61,21 @@ describe('the book on an empty database', () => {
     const im = await scriptMatch(s, { venueCode: 'IMTY', leagueId: 1008 });
     const detail = await post('/api/sports/match/detail', { matchId: im.matchId });
     expect(detail.data).toMatchObject({ venueCode: 'IMTY', venueName: 'IM', venueStatus: 0 });
+  });
+});
+
+describe('match entries', () => {
+  it('[S3-07] carry anchor_status, animation_url and anchor_flv_url where a match has media', async () => {
+    const list = await post('/api/sports/list', { page: 1, size: 200, sport: 'football' });
+    const animated = list.data.list.find((m: { animation_url: string | null }) => m.animation_url);
+    expect(animated.animation_url).toBe('/assets/sports/animation/football.svg');
+    expect((await s.inject({ method: 'GET', url: animated.animation_url })).statusCode).toBe(200);
+    const plain = await scriptMatch(s);
+    expect(await post('/api/sports/match/detail', { matchId: plain.matchId })).toMatchObject({ data: { anchor_status: null, animation_url: null, anchor_flv_url: null } });
+    const media = { anchorStatus: 1, animationUrl: '/assets/sports/animation/football.svg', anchorFlvUrl: 'https://live.example/a.flv' };
+    expect(await setMatchMedia(s.deps.db, plain.matchId, media)).toBe(true);
+    const detail = await post('/api/sports/match/detail', { matchId: plain.matchId });
+    expect(detail.data).toMatchObject({ anchor_status: 1, animation_url: media.animationUrl, anchor_flv_url: media.anchorFlvUrl });
   });
 });
 
