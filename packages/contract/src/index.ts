@@ -12,3 +12,4 @@ export * from './rules/index.ts';
 export * from './sports.ts';
 export * from './security.ts';
 export * from './wallet.ts';
+export * from './usdt-address.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { UsdtNetwork } from '@bp/contract';
+import { checkUsdtAddress, type UsdtNetwork } from '@bp/contract';
 import type { Db, DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { getMember } from '../auth/index.ts';
@@ -9,11 +9,6 @@ import { memberChanged } from '../../platform/cache.ts';
 
 /** Where withdrawals go: bank cards (CNY wording) and USDT addresses. */
 export const BIND_LIMIT = 5;
-
-const ADDRESS_FORMAT: Record<UsdtNetwork, RegExp> = {
-  TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
-  ERC20: /^0x[0-9a-fA-F]{40}$/,
-};
 
 /** Only the last 4 digits show; the client groups the digits by 4 (seed 9). */
 export const maskCard = (cardNum: string): string => '*'.repeat(Math.max(0, cardNum.length - 4)) + cardNum.slice(-4);
@@ -93,7 +88,7 @@ export async function addBankCard(db: Db, owner: WalletOwner, body: { bankCode: 
 }
 
 export async function addAddress(db: Db, owner: WalletOwner, body: { network: UsdtNetwork; address: string; alias?: string }) {
-  if (!ADDRESS_FORMAT[body.network].test(body.address)) fail('USDT_ADDRESS_INVALID', { msg: `请输入正确的${body.network}地址` });
+  if (checkUsdtAddress(body.network, body.address)) fail('USDT_ADDRESS_INVALID', { msg: `请输入正确的${body.network}地址` });
   const addressId = await db.transaction(async (tx) => {
     await lockMember(tx, owner.memberId, LOCK_SCOPE.withdraw);
     if ((await liveCount(tx, 'addresses', owner.memberId)) >= BIND_LIMIT) fail('USDT_ADDRESS_LIMIT');

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  BankListData, CURRENCIES, DealRecordBody, DealRecordData, DepositOrdersData, EmptyBody, OrdersBody, PayCallbackData,
+  BankListData, CURRENCIES, DealRecordBody, DealRecordData, DepositOrdersData, EmptyBody, OrderIdBody, OrdersBody, PayCallbackData,
   PayTypesData, PayValBody, PayValData, WalletTypeData,
 } from '@bp/contract';
-import { defineRoute } from '../../platform/http/index.ts';
+import { defineRoute, fail } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { announceBalance } from './announce.ts';
-import { listDeposits } from './deposits.ts';
+import { depositView, findDeposit, listDeposits } from './deposits.ts';
 import { dealRecords } from './history.ts';
 import { receiveCallback, SIGNATURE_HEADER } from './pay-callback.ts';
 import { payVal } from './pay.ts';
@@ -65,6 +65,13 @@ export function walletRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, { url: '/api/wallet/pay/orders', summary: "The member's deposit orders", body: OrdersBody, data: DepositOrdersData, ...member }, async (req) =>
     listDeposits(db, req.member!.memberId, req.body.page, req.body.size, req.body.status),
   );
+
+  defineRoute(app, { url: '/api/wallet/pay/detail', summary: "One of the member's deposit orders", body: OrderIdBody, data: PayValData, ...member }, async (req) => {
+    const order = await findDeposit(db, req.body.orderId);
+    // Someone else's order reads as not found.
+    if (!order || Number(order.member_id) !== req.member!.memberId) return fail('ORDER_NOT_FOUND');
+    return depositView(order);
+  });
 
   defineRoute(app, { url: '/api/wallet/queryDealRecord', summary: 'Money movements of the main and interest wallets', body: DealRecordBody, data: DealRecordData, ...member }, async (req) =>
     dealRecords(db, req.member!.memberId, req.body),
