@@ -11,6 +11,8 @@ type AnySim = SportSim<{ t: number }>;
 const simOf = (league: LeagueDef): AnySim =>
   (league.sport === 'football' ? football : league.sport === 'basketball' ? basketball : esports(league.bestOf ?? 3)) as unknown as AnySim;
 
+const REF_PREFIX = 'sim:';
+
 /** Feed minutes a whole match takes, breaks included (a first fixture may already be under way). */
 const MATCH_MINUTES: Record<Sport, number> = { football: 105, basketball: 70, esports: 110 };
 
@@ -27,7 +29,8 @@ export function builtInFeed(catalogue: LeagueDef[] = CATALOGUE, random: () => nu
       const events = catalogue.flatMap((league) => schedule(league, view, random));
       for (const match of view.matches) {
         const league = leagues.get(match.leagueId);
-        if (league) events.push(...play(simOf(league), match, view));
+        // Only matches this feed scheduled carry its memory; others belong to another source.
+        if (league && match.ref.startsWith(REF_PREFIX)) events.push(...play(simOf(league), match, view));
       }
       return events;
     },
@@ -50,9 +53,10 @@ function schedule(league: LeagueDef, view: FeedView, random: () => number): Feed
     const [lo, hi] = league.gapMinutes;
     // A league with nothing on the board starts with a match already under way.
     let startAt = last === null ? view.now - feedMs(random() * MATCH_MINUTES[league.sport] * 0.6) : Math.max(last, view.now) + feedMs(lo + random() * (hi - lo));
-    if (view.speed === 1 && last !== null) startAt = Math.ceil(startAt / 300_000) * 300_000;
+    // At real speed, starts fall on the five minutes like a real schedule.
+    startAt = view.speed === 1 && last !== null ? Math.ceil(startAt / 300_000) * 300_000 : Math.round(startAt);
     last = startAt;
-    const ref = `sim:${league.leagueId}:${Math.round(startAt)}:${home.ref}:${visit.ref}`;
+    const ref = `${REF_PREFIX}${league.leagueId}:${startAt}:${home.ref}:${visit.ref}`;
     const memory = simOf(league).init(home.rating, visit.rating);
     const withMedia = league.sport !== 'esports' && league.hot >= 80;
     events.push(
