@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // One test command for the whole repo: `npm test` runs every project.
 export default defineConfig({
   test: {
+    // Most of a server test's time is spent waiting on its database: three files at a time keep
+    // both cores of a CI machine busy.
+    maxWorkers: 3,
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       {
