@@ -8,7 +8,7 @@ import { placeBet } from './bets/place-bet.ts';
 import { confirmDueBets } from './bets/confirm.ts';
 import { cashOut } from './bets/cash-out.ts';
 import { betRecords } from './bets/records.ts';
-import type { BetOwner } from './bets/ledger.ts';
+import { announce, type BetOwner } from './bets/ledger.ts';
 
 /** Site config key: the in-play delay in ms (default 5 s; 0 takes in-play bets at once). */
 export const INPLAY_DELAY_KEY = 'sports_inplay_delay_ms';
@@ -34,12 +34,13 @@ export function betRoutes(app: FastifyInstance, deps: Deps): void {
       idempotent: true,
       data: BetPlaceData,
     },
-    async (req) =>
-      placeBet(
-        deps.db,
-        { owner: ownerOf(req), idempotencyKey: req.idempotencyKey!, inPlayDelayMs: await inPlayDelayMs(deps, req.site.siteId), venues: await currentVenues(deps.db, req.site.siteId) },
-        req.body,
-      ),
+    async (req) => {
+      const owner = ownerOf(req);
+      const venues = await currentVenues(deps.db, req.site.siteId);
+      const placed = await placeBet(deps.db, { owner, idempotencyKey: req.idempotencyKey!, inPlayDelayMs: await inPlayDelayMs(deps, req.site.siteId), venues }, req.body);
+      await announce(deps, owner);
+      return placed;
+    },
   );
 
   defineRoute(
@@ -55,6 +56,10 @@ export function betRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(
     app,
     { url: '/api/sports/bet/cashout', summary: 'Cash out a pending single at the current offer (Idempotency-Key required)', body: CashOutBody, auth: 'member', rateLimit: 'money', idempotent: true, data: CashOutData },
-    async (req) => cashOut(deps.db, ownerOf(req), req.idempotencyKey!, req.body),
+    async (req) => {
+      const cashed = await cashOut(deps.db, ownerOf(req), req.idempotencyKey!, req.body);
+      await announce(deps, ownerOf(req));
+      return cashed;
+    },
   );
 }

@@ -9,6 +9,7 @@ import { holdLease, releaseLease } from './feed/lease.ts';
 import { loadView } from './feed/view.ts';
 import { confirmDueBets } from './bets/confirm.ts';
 import { settleDueMatches } from './settle/settle-match.ts';
+import { every } from '../wallet/index.ts';
 
 export const FEED_LEASE = 'feed';
 /** The lease outlives a few missed ticks, so a slow tick does not hand the feed over. */
@@ -29,26 +30,6 @@ export async function feedTick(deps: Pick<Deps, 'db' | 'bus' | 'config'>, adapte
   return applyFeedEvents(deps, await adapter.pull(view));
 }
 
-/** Runs `work` every `ms`, one run at a time; the returned stop waits for the run under way. */
-function every(ms: number, work: () => Promise<void>, log: FastifyBaseLogger, what: string): () => Promise<void> {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const run = () => {
-    running = work()
-      .catch((err) => log.error({ err }, `${what} failed`))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(run, ms);
-      });
-  };
-  timer = setTimeout(run, ms);
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
-}
-
 /**
  * The sportsbook's jobs on this instance: the feed (only while holding its lease, so one instance
  * drives it), and the book's work, safe on every instance at once because each bet is decided in
@@ -57,7 +38,7 @@ function every(ms: number, work: () => Promise<void>, log: FastifyBaseLogger, wh
 export function startSportsJobs(deps: Deps, adapter: FeedAdapter, log: FastifyBaseLogger): () => Promise<void> {
   const holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const stopping = new AbortController();
-  const stopFeed = every(feedTickMs(deps.config.feedSpeed), async () => void (await feedTick(deps, adapter, holder)), log, 'sports feed tick');
+  const stopFeed = every(feedTickMs(deps.config.feedSpeed), () => feedTick(deps, adapter, holder), (err) => log.error({ err }, 'sports feed tick failed'));
   const stopBook = every(
     BOOK_MS,
     async () => {
@@ -66,8 +47,7 @@ export function startSportsJobs(deps: Deps, adapter: FeedAdapter, log: FastifyBa
         for (const f of report.failed) log.error({ err: f.error, betId: f.betId }, 'bet settlement failed; retried on the next run');
       }
     },
-    log,
-    'sports book run',
+    (err) => log.error({ err }, 'sports book run failed'),
   );
   return async () => {
     stopping.abort();

@@ -6,7 +6,7 @@ import { clock } from '../../../platform/clock.ts';
 import { venueStatuses } from '../book/venues.ts';
 import { combinedOddsX100, oddsFromX100, potentialReturn } from '../markets/odds.ts';
 import { lockSelections, refusalOf } from './legs.ts';
-import { returnStake } from './ledger.ts';
+import { announce, returnStake, type BetOwner } from './ledger.ts';
 
 interface DelayedBet {
   bet_id: unknown;
@@ -35,7 +35,8 @@ export async function confirmDueBets(deps: Pick<Deps, 'db' | 'bus'>, memberId?: 
     const outcome = await deps.db.transaction((tx) => confirmBet(tx, Number(bet_id), now));
     if (!outcome) continue;
     decided++;
-    await deps.bus.publish(channel.user(outcome.memberId), 'bet.confirmed', outcome.event);
+    await deps.bus.publish(channel.user(outcome.owner.memberId), 'bet.confirmed', outcome.event);
+    if (outcome.event.status === 'rejected') await announce(deps, outcome.owner);
   }
   return decided;
 }
@@ -45,7 +46,7 @@ export async function confirmDueBets(deps: Pick<Deps, 'db' | 'bus'>, memberId?: 
  * the price taken or better (or the member accepted changes: then at the new price); otherwise it
  * is rejected and the stake goes back.
  */
-async function confirmBet(tx: Tx, betId: number, now: number): Promise<{ memberId: number; event: BetConfirmedEvent } | null> {
+async function confirmBet(tx: Tx, betId: number, now: number): Promise<{ owner: BetOwner; event: BetConfirmedEvent } | null> {
   const found = await tx.execute(sql`
     SELECT bet_id, order_id, member_id, site_id, currency, stake_minor, accept_odds_change, status FROM sports_bets WHERE bet_id = ${betId} FOR UPDATE`);
   const bet = found.rows[0] as unknown as DelayedBet | undefined;
@@ -60,13 +61,13 @@ async function confirmBet(tx: Tx, betId: number, now: number): Promise<{ memberI
     refusal ??= venues.find((v) => v.venueCode === sel.venueCode)?.status !== VENUE_OPEN ? 'SPORTS_VENUE_CLOSED' : refusalOf(sel, now);
     if (!refusal && sel.oddsX100 < leg.oddsX100 && !bet.accept_odds_change) refusal = 'ODDS_CHANGED';
   }
-  const memberId = Number(bet.member_id);
+  const owner: BetOwner = { memberId: Number(bet.member_id), siteId: bet.site_id, currency: bet.currency };
   const stake = BigInt(bet.stake_minor as string);
   if (refusal) {
     const reason = Errors[refusal].msg;
     await tx.execute(sql`UPDATE sports_bets SET status = 'rejected', reject_reason = ${reason}, settled_at = now() WHERE bet_id = ${betId}`);
-    await returnStake(tx, { memberId, siteId: bet.site_id, currency: bet.currency }, bet.order_id, stake);
-    return { memberId, event: { orderId: bet.order_id, status: 'rejected', odds: 0, reason } };
+    await returnStake(tx, owner, bet.order_id, stake);
+    return { owner, event: { orderId: bet.order_id, status: 'rejected', odds: 0, reason } };
   }
   // Accepted: a lower price the member agreed to is written on the legs and the bet.
   const taken = legs.map((l) => Math.min(l.oddsX100, current.get(l.selectionId)!.oddsX100));
@@ -77,5 +78,5 @@ async function confirmBet(tx: Tx, betId: number, now: number): Promise<{ memberI
   await tx.execute(sql`
     UPDATE sports_bets SET status = 'pending', odds_x100 = ${odds.toString()}, potential_return_minor = ${potentialReturn(stake, taken).toString()}
     WHERE bet_id = ${betId}`);
-  return { memberId, event: { orderId: bet.order_id, status: 'pending', odds: oddsFromX100(odds), reason: null } };
+  return { owner, event: { orderId: bet.order_id, status: 'pending', odds: oddsFromX100(odds), reason: null } };
 }

@@ -1,5 +1,6 @@
 import type { Tx } from '../../../platform/db/index.ts';
-import { balanceOf, houseAccount, memberAccount, postTransfer, type CurrencyCode, type WalletOwner } from '../../wallet/index.ts';
+import type { Deps } from '../../../platform/deps.ts';
+import { announceBalance, balanceOf, houseAccount, memberAccount, postTransfer, type CurrencyCode, type WalletOwner } from '../../wallet/index.ts';
 
 /**
  * The sportsbook's money, through the wallet's ledger, inside the caller's transaction. Stakes go
@@ -50,3 +51,6 @@ export async function takeBackPayout(tx: Tx, o: BetOwner, orderId: string, n: nu
 export async function payCashOut(tx: Tx, o: BetOwner, orderId: string, amountMinor: bigint): Promise<void> {
   await postTransfer(tx, { from: await house(tx, o, 'payouts'), to: await memberAccount(tx, owner(o)), amountMinor, kind: 'bet.cashout', ref: `bet:${orderId}` });
 }
+
+/** After a commit that moved a member's money: their open clients re-read the balance. */
+export const announce = (deps: Pick<Deps, 'db' | 'bus'>, o: BetOwner) => announceBalance(deps, owner(o), 'bet');

@@ -33,8 +33,13 @@ describe('placing a single', () => {
     const m = await funded();
     const match = await scriptMatch(s);
     const id = await match.sel('1x2', 'home');
+    const told: unknown[] = [];
+    const off = s.deps.bus.onFrame((f) => f.ch === `user:${m.memberId}` && f.type === 'wallet.balance' && told.push(f.data));
     const res = await bet(m, { type: 'single', stake: 100, selections: [{ selectionId: id, odds: 2.1 }] });
     expect(res.code).toBe(0);
+    // The member's clients are told to re-read the balance (through Redis when configured: async).
+    await expect.poll(() => told).toEqual([{ main: 900, reason: 'bet' }]);
+    off();
     expect(res.data).toMatchObject({ status: 'pending', stake: 100, odds: 2.1, potentialReturn: 210, confirmAt: null });
     expect(res.data.orderId).toMatch(/^SB\d{8}\d{8}$/);
     expect(await mainBalance(s, m.memberId)).toBe(90_000n);

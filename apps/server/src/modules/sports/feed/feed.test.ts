@@ -74,7 +74,7 @@ describe('the built-in feed at a high FEED_SPEED', () => {
   let s: TestServer;
   const frames: Frame[] = [];
   beforeAll(async () => {
-    s = await startTestServer({ feedSpeed: 3000, runJobs: true });
+    s = await startTestServer({ feedSpeed: 1000, runJobs: true });
     s.deps.bus.onFrame((f) => void frames.push(f));
   });
   afterAll(() => s.close());
@@ -85,7 +85,7 @@ describe('the built-in feed at a high FEED_SPEED', () => {
     // A football match not started yet, far enough ahead to bet on.
     const upcoming = await until('an upcoming match', async () => {
       const list = (await s.inject({ method: 'POST', url: '/api/sports/list', payload: { page: 1, size: 200, live: false, sport: 'football' } })).json();
-      return list.data.list.find((x: { startAt: number; mainMarkets: unknown[] }) => x.startAt > Date.now() + 700 && x.mainMarkets.length > 0);
+      return list.data.list.find((x: { startAt: number; mainMarkets: unknown[] }) => x.startAt > Date.now() + 1500 && x.mainMarkets.length > 0);
     });
     const home = upcoming.mainMarkets[0].selections[0];
     const placed = (await s.inject({
@@ -98,7 +98,7 @@ describe('the built-in feed at a high FEED_SPEED', () => {
       const records = (await s.inject({ method: 'POST', url: '/api/sports/bet/records', payload: { page: 1, size: 5 }, headers: bearer(m.token) })).json();
       const b = records.data.list[0];
       return b.status !== 'pending' && b;
-    });
+    }, 40_000);
     const { rows } = await s.deps.db.execute(sql`SELECT status, result, home_score, visit_score FROM sports_matches WHERE match_id = ${upcoming.matchId}`);
     const match = rows[0] as { status: string; home_score: number; visit_score: number };
     expect(match.status).toBe('finished');
@@ -112,7 +112,7 @@ describe('the built-in feed at a high FEED_SPEED', () => {
     // Finished matches make room for new fixtures on the board.
     const open = await s.deps.db.execute(sql`SELECT count(*)::int AS n FROM sports_matches WHERE status IN ('scheduled', 'live')`);
     expect((open.rows[0] as { n: number }).n).toBeGreaterThan(20);
-  });
+  }, 60_000);
 
   it('lets one instance drive the feed: another holder gets nothing while the lease is held', async () => {
     await until('the job to hold the lease', async () => (await s.deps.db.execute(sql`SELECT 1 FROM sports_feed_lease WHERE name = ${FEED_LEASE} AND expires_at > now()`)).rows.length > 0);

@@ -62,5 +62,5 @@ describe('a server stopped in the middle of settlement', () => {
     } finally {
       await s.close();
     }
-  });
+  }, 90_000);
 });

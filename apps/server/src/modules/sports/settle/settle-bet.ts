@@ -35,7 +35,7 @@ interface LegRow {
 }
 
 export interface Settled {
-  memberId: number;
+  owner: BetOwner;
   event: BetSettledEvent;
 }
 
@@ -81,5 +81,5 @@ export async function settleBet(tx: Tx, betId: number): Promise<Settled | null> 
     WHERE bet_id = ${betId}`);
   const outcomes = graded.map((g) => sql`WHEN ${g.legNo} THEN ${g.outcome}`);
   await tx.execute(sql`UPDATE sports_bet_legs SET outcome = CASE leg_no ${sql.join(outcomes, sql` `)} END WHERE bet_id = ${betId}`);
-  return { memberId: owner.memberId, event: { orderId: bet.order_id, status, payout: fromMinor(payoutMinor) } };
+  return { owner, event: { orderId: bet.order_id, status, payout: fromMinor(payoutMinor) } };
 }

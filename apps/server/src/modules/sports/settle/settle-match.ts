@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { channel } from '@bp/contract';
 import type { Deps } from '../../../platform/deps.ts';
 import { SETTLEABLE_SQL, settleBet } from './settle-bet.ts';
+import { announce } from '../bets/ledger.ts';
 
 type SettleDeps = Pick<Deps, 'db' | 'bus'>;
 
@@ -32,7 +33,8 @@ export async function settleMatch(deps: SettleDeps, matchId: number, signal?: Ab
       const done = await deps.db.transaction((tx) => settleBet(tx, Number(bet_id)));
       if (!done) continue;
       report.settled++;
-      await deps.bus.publish(channel.user(done.memberId), 'bet.settled', done.event);
+      await deps.bus.publish(channel.user(done.owner.memberId), 'bet.settled', done.event);
+      await announce(deps, done.owner);
     } catch (error) {
       report.failed.push({ betId: Number(bet_id), error });
     }
