@@ -77,6 +77,8 @@ const server = await startProcess('apps/server/src/main.ts', { PORT: String(port
 let r;
 try {
   r = await drive(`http://127.0.0.1:${port}`);
+  // The run leaves a sound ledger behind (exits non-zero on any difference).
+  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/scripts/ledger-audit.ts'], { env: { ...process.env, DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema }, stdio: 'pipe' });
 } finally {
   await stopProcess(server);
   const c = new pg.Client({ connectionString: PG_URL });
