@@ -13,7 +13,7 @@ import { connectCaches } from './platform/cache.ts';
 import { installWeb } from './platform/web.ts';
 import { modules } from './modules/index.ts';
 import { getConfig } from './modules/site/index.ts';
-import { authenticate } from './modules/auth/index.ts';
+import { authenticate, installSessionCheck } from './modules/auth/index.ts';
 
 export interface Server {
   app: FastifyInstance;
@@ -43,6 +43,7 @@ export async function createServer(config: Config): Promise<Server> {
   installHttp(app);
   await installOpenApi(app);
   installIdempotency(app);
+  installSessionCheck(app, deps);
   // Before the modules, so every route they declare gets its rate limit and the request guard.
   await installSecurity(app, deps, {
     siteOf: (req) => req.site.siteId,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from './db/index.ts';
-import { AppError } from './http/index.ts';
+import { AppError, hookWhere } from './http/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,8 +16,7 @@ const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,64}$/;
 /** Routes with `idempotent: true` require an `Idempotency-Key` header of 8 to 64 characters. */
 export function installIdempotency(app: FastifyInstance): void {
   app.decorateRequest('idempotencyKey', null);
-  app.addHook('preValidation', async (req) => {
-    if (!req.routeOptions.config?.idempotent) return;
+  hookWhere(app, 'preValidation', (config) => config.idempotent === true, async (req) => {
     const key = req.headers['idempotency-key'];
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
     req.idempotencyKey = key;

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import type { Db } from '../../platform/db/index.ts';
@@ -47,13 +47,24 @@ const forget = (db: Db, siteId: number) => caches.get(db)?.delete(siteId);
  * API; the page and its assets still load, so the site can show the blockade message.
  */
 export function blockadeHook(db: Db) {
-  return async (req: FastifyRequest): Promise<void> => {
-    const url = req.routeOptions.url;
-    if (!url?.startsWith('/api/') || url.startsWith('/api/docs') || req.routeOptions.config?.exempt || !req.site) return;
-    const lists = await listsOf(db, req.site.siteId);
+  const refuse = (req: FastifyRequest, lists: Lists): void => {
     if (lists.ips.size > 0 && lists.ips.has(normalizeIp(req.ip) ?? req.ip)) throw new AppError('IP_BLOCKED');
     const device = req.headers['x-uuid'];
     if (lists.devices.size > 0 && typeof device === 'string' && lists.devices.has(device)) throw new AppError('DEVICE_BLOCKED');
+  };
+  // Callback style: with the lists warm, no promise is made on this hot path.
+  return (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void => {
+    const url = req.routeOptions.url;
+    if (!url?.startsWith('/api/') || url.startsWith('/api/docs') || req.routeOptions.config?.exempt || !req.site) return done();
+    const warm = caches.get(db)?.get(req.site.siteId);
+    try {
+      if (warm && Date.now() - warm.at < CACHE_MS) return (refuse(req, warm), done());
+    } catch (err) {
+      return done(err as Error);
+    }
+    listsOf(db, req.site.siteId)
+      .then((lists) => refuse(req, lists))
+      .then(() => done(), done);
   };
 }
 

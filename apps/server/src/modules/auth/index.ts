@@ -1,5 +1,6 @@
-import type { Module } from '../../platform/deps.ts';
-import { AppError } from '../../platform/http/index.ts';
+import type { FastifyInstance } from 'fastify';
+import type { Deps, Module } from '../../platform/deps.ts';
+import { AppError, hookWhere } from '../../platform/http/index.ts';
 import { authRoutes } from './routes.ts';
 import { accountRoutes } from './account-routes.ts';
 import { verifyRoutes } from './verify-routes.ts';
@@ -28,30 +29,36 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Member paths need a live session of this site: 401 with the session-loss code otherwise. The
+ * composition root installs this before any module declares a route, so no route with `auth` can
+ * miss it.
+ */
+export function installSessionCheck(app: FastifyInstance, deps: Deps): void {
+  app.decorateRequest('member', null);
+  hookWhere(app, 'preHandler', (config) => config.auth !== undefined, async (req) => {
+    const mode = req.routeOptions.config?.auth;
+    const token = bearerToken(req.headers.authorization);
+    if (!token) {
+      if (mode === 'member') throw new AppError('AUTH_INVALID', { httpStatus: 401 });
+      return;
+    }
+    try {
+      const member = await authenticate(deps.db, token);
+      if (member.siteId !== req.site.siteId) throw new AppError('AUTH_INVALID', { httpStatus: 401 });
+      req.member = member;
+    } catch (err) {
+      if (mode === 'member') throw err;
+    }
+  });
+}
+
 export const authModule: Module = {
   name: 'auth',
   install(app, deps) {
-    app.decorateRequest('member', null);
     app.decorate('challenges', challengeStore(deps.db, deps.redis));
     // Blocked IPs and devices are turned away before anything else of the call runs.
     app.addHook('onRequest', blockadeHook(deps.db));
-    // Member paths need a live session of this site: 401 with the session-loss code otherwise.
-    app.addHook('preHandler', async (req) => {
-      const mode = req.routeOptions.config?.auth;
-      if (!mode) return;
-      const token = bearerToken(req.headers.authorization);
-      if (!token) {
-        if (mode === 'member') throw new AppError('AUTH_INVALID', { httpStatus: 401 });
-        return;
-      }
-      try {
-        const member = await authenticate(deps.db, token);
-        if (member.siteId !== req.site.siteId) throw new AppError('AUTH_INVALID', { httpStatus: 401 });
-        req.member = member;
-      } catch (err) {
-        if (mode === 'member') throw err;
-      }
-    });
     authRoutes(app, deps);
     accountRoutes(app, deps);
     verifyRoutes(app, deps);

@@ -4,7 +4,7 @@ import { AccessRuleInput, type AccessRule } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { siteAccessRules } from './tables.ts';
-import { cached, forget } from './cache.ts';
+import { andThen, cachedNow, forget, type Now } from './cache.ts';
 import { requireSite } from './service.ts';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
@@ -80,8 +80,13 @@ function compile(rules: AccessRule[]): CompiledRules {
  * 4. a cautioned IP range or country sends the visitor to the access alert with its reason.
  */
 export function judge(rules: CompiledRules, visitor: Visitor): AccessVerdict {
-  const addr = parseAddress(visitor.ip);
-  const hit = (list: CompiledRules['ipAllow']) => (addr ? list.find((r) => inRange(addr, r.range))?.rule : undefined);
+  // Most sites have no IP rules: the address is parsed only when a list needs it.
+  let addr: ReturnType<typeof parseAddress> | undefined;
+  const hit = (list: CompiledRules['ipAllow']) => {
+    if (list.length === 0) return undefined;
+    addr ??= parseAddress(visitor.ip);
+    return addr ? list.find((r) => inRange(addr!, r.range))?.rule : undefined;
+  };
   const country = visitor.country;
   if (hit(rules.ipAllow)) return { kind: 'open' };
   const deniedIp = hit(rules.ipDeny);
@@ -101,9 +106,11 @@ export async function getAccessRules(db: Db, siteId: number): Promise<AccessRule
 }
 
 /** The verdict on a visitor of a site; the rules are cached a few seconds. */
-export async function judgeVisitor(db: Db, siteId: number, visitor: Visitor): Promise<AccessVerdict> {
-  const rules = await cached(db, key(siteId), async () => compile(await getAccessRules(db, siteId)));
-  return judge(rules, visitor);
+export function judgeVisitor(db: Db, siteId: number, visitor: Visitor): Now<AccessVerdict> {
+  return andThen(
+    cachedNow(db, key(siteId), async () => compile(await getAccessRules(db, siteId))),
+    (rules) => judge(rules, visitor),
+  );
 }
 
 /** Operator: replaces a site's rules as a whole (all valid, or nothing changes). */

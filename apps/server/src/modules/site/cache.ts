@@ -7,7 +7,15 @@ import type { Db } from '../../platform/db/index.ts';
  */
 export const TTL_MS = 5_000;
 
-const stores = new WeakMap<Db, Map<string, { at: number; value: Promise<unknown> }>>();
+type Entry = { at: number; value: Promise<unknown>; settled?: { value: unknown } };
+const stores = new WeakMap<Db, Map<string, Entry>>();
+
+/** A value, or the promise of it: the hot path stays synchronous while the cache is warm. */
+export type Now<T> = T | Promise<T>;
+
+/** Applies `next` to a value now, or once its promise settles. */
+export const andThen = <T, U>(value: Now<T>, next: (v: T) => Now<U>): Now<U> =>
+  value instanceof Promise ? value.then(next) : next(value);
 
 export function cached<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   let store = stores.get(db);
@@ -16,9 +24,20 @@ export function cached<T>(db: Db, key: string, load: () => Promise<T>): Promise<
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value as Promise<T>;
   // The promise is kept, so concurrent misses share one load; a failed load is not kept.
   const value = load();
-  store.set(key, { at: Date.now(), value });
-  value.catch(() => store.get(key)?.value === value && store.delete(key));
+  const entry: Entry = { at: Date.now(), value };
+  store.set(key, entry);
+  value.then(
+    (settled) => (entry.settled = { value: settled }),
+    () => store.get(key)?.value === value && store.delete(key),
+  );
   return value;
+}
+
+/** Like `cached`, but a warm entry is returned as the value itself, without a promise. */
+export function cachedNow<T>(db: Db, key: string, load: () => Promise<T>): Now<T> {
+  const hit = stores.get(db)?.get(key);
+  if (hit?.settled && Date.now() - hit.at < TTL_MS) return hit.settled.value as T;
+  return cached(db, key, load);
 }
 
 /** Drops this instance's cached entries whose key starts with `prefix` (all when omitted). */

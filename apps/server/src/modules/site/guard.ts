@@ -3,7 +3,8 @@ import { Errors } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { judgeVisitor, type Visitor } from './access.ts';
-import { currentMaintenance } from './maintenance.ts';
+import { maintenanceNow } from './maintenance.ts';
+import { andThen, type Now } from './cache.ts';
 
 /** perInfo answers maintenance itself, with the whole site info as data (seed 8). */
 export const PER_INFO_URL = '/api/site/group/site/perInfo';
@@ -24,19 +25,21 @@ export function visitorOf(req: FastifyRequest): Visitor {
  * visitor gets ACCESS_RESTRICTION, maintenance and cautioned visitors ACCESS_CAVEAT. The page itself,
  * its assets and routes marked `exempt` (health, time, the /cs calls, the socket) stay reachable.
  */
-export async function guardSite(db: Db, req: FastifyRequest): Promise<void> {
+export function guardSite(db: Db, req: FastifyRequest): Now<void> {
   const url = req.routeOptions.url;
   if (!url?.startsWith('/api/') || req.routeOptions.config?.exempt || UNGUARDED_PREFIXES.some((p) => url.startsWith(p))) return;
   const visitor = visitorOf(req);
-  const verdict = await judgeVisitor(db, req.site.siteId, visitor);
-  if (verdict.kind === 'restricted') {
-    throw new AppError('ACCESS_RESTRICTION', { data: { restrictionCode: verdict.restrictionCode, ...visitor } });
-  }
-  const maintenance = await currentMaintenance(db, req.site.siteId);
-  if (maintenance.status === 0 && url !== PER_INFO_URL) {
-    throw new AppError('ACCESS_CAVEAT', { msg: maintenance.message || Errors.SYSTEM_MAINTENANCE.msg, data: { maintenance, ...visitor, reason: maintenance.message } });
-  }
-  if (verdict.kind === 'caveat') {
-    throw new AppError('ACCESS_CAVEAT', { msg: verdict.reason || undefined, data: { maintenance, ...visitor, reason: verdict.reason } });
-  }
+  return andThen(judgeVisitor(db, req.site.siteId, visitor), (verdict) => {
+    if (verdict.kind === 'restricted') {
+      throw new AppError('ACCESS_RESTRICTION', { data: { restrictionCode: verdict.restrictionCode, ...visitor } });
+    }
+    return andThen(maintenanceNow(db, req.site.siteId), (maintenance) => {
+      if (maintenance.status === 0 && url !== PER_INFO_URL) {
+        throw new AppError('ACCESS_CAVEAT', { msg: maintenance.message || Errors.SYSTEM_MAINTENANCE.msg, data: { maintenance, ...visitor, reason: maintenance.message } });
+      }
+      if (verdict.kind === 'caveat') {
+        throw new AppError('ACCESS_CAVEAT', { msg: verdict.reason || undefined, data: { maintenance, ...visitor, reason: verdict.reason } });
+      }
+    });
+  });
 }

@@ -8,6 +8,7 @@ import { contentRoutes } from './content-routes.ts';
 import { shortUrlRoutes } from './short-url-routes.ts';
 import { seedSites } from './demo.ts';
 import { resolveSite, type SiteContext } from './service.ts';
+import { andThen } from './cache.ts';
 import { currentMaintenance } from './maintenance.ts';
 import { guardSite } from './guard.ts';
 
@@ -37,11 +38,19 @@ export const siteModule: Module = {
       return currentMaintenance(deps.db, this.site.siteId);
     });
     // Resolve the site first, then turn away whom the site is closed to (maintenance, access rules).
-    app.addHook('onRequest', async (req) => {
-      const site = await resolveSite(deps.db, req.headers['x-site-id'] as string | undefined);
-      if (!site) fail('SYSTEM_MAINTENANCE', { msg: '站点尚未配置' });
-      req.site = site as SiteContext;
-      await guardSite(deps.db, req);
+    // Callback style: with the caches warm (nearly always) no promise is made on this hot path.
+    app.addHook('onRequest', (req, _reply, done) => {
+      try {
+        const settled = andThen(resolveSite(deps.db, req.headers['x-site-id'] as string | undefined), (site) => {
+          if (!site) fail('SYSTEM_MAINTENANCE', { msg: '站点尚未配置' });
+          req.site = site as SiteContext;
+          return guardSite(deps.db, req);
+        });
+        if (settled instanceof Promise) settled.then(() => done(), done);
+        else done();
+      } catch (err) {
+        done(err as Error);
+      }
     });
     await app.register(fastifyStatic, { root: SITE_ASSETS_DIR, prefix: '/assets/site/', decorateReply: false, maxAge: '1d', index: false });
     siteRoutes(app, deps);

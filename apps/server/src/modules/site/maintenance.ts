@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { clock } from '../../platform/clock.ts';
 import { siteMaintenance } from './tables.ts';
-import { cached, forget } from './cache.ts';
+import { andThen, cachedNow, forget, type Now } from './cache.ts';
 import { requireSite } from './service.ts';
 
 type Setting = typeof siteMaintenance.$inferSelect;
@@ -27,11 +27,15 @@ export function maintenanceAt(setting: Setting | null, now: number): Maintenance
 
 /** The maintenance of a site now (its setting cached a few seconds; the window is judged per call). */
 export async function currentMaintenance(db: Db, siteId: number): Promise<Maintenance> {
-  const setting = await cached(db, key(siteId), async () => {
+  return maintenanceNow(db, siteId);
+}
+
+export function maintenanceNow(db: Db, siteId: number): Now<Maintenance> {
+  const setting = cachedNow(db, key(siteId), async () => {
     const [row] = await db.select().from(siteMaintenance).where(eq(siteMaintenance.siteId, siteId));
     return row ?? null;
   });
-  return maintenanceAt(setting, clock.now());
+  return andThen(setting, (s) => maintenanceAt(s, clock.now()));
 }
 
 /** Operator: puts a site under maintenance (status 0, within the window) or opens it (status 1). */

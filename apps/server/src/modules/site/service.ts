@@ -3,7 +3,7 @@ import { currencyOf, type SettlementUnit, type ThemeSeries } from '@bp/contract'
 import type { Db } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { sites, siteConfig } from './tables.ts';
-import { cached, forget } from './cache.ts';
+import { andThen, cached, cachedNow, forget, type Now } from './cache.ts';
 
 export interface SiteContext {
   siteId: number;
@@ -37,7 +37,11 @@ export interface SiteList {
 
 /** All sites, kept for a few seconds: every request resolves its site, and sites rarely change. */
 export function listSites(db: Db): Promise<SiteList> {
-  return cached(db, 'sites', async () => {
+  return Promise.resolve(listSitesNow(db));
+}
+
+function listSitesNow(db: Db): Now<SiteList> {
+  return cachedNow(db, 'sites', async () => {
     const rows = await db.select().from(sites);
     const def = rows.find((r) => r.isDefault) ?? rows[0];
     return { byId: new Map(rows.map((r) => [r.siteId, toContext(r)])), fallback: def ? toContext(def) : null };
@@ -49,10 +53,11 @@ export function forgetSites(db: Db): void {
 }
 
 /** The site a request names in `x-site-id`; absent or unknown, the default site. */
-export async function resolveSite(db: Db, header: string | undefined): Promise<SiteContext | null> {
-  const { byId, fallback } = await listSites(db);
-  const id = Number(header);
-  return (Number.isInteger(id) && byId.get(id)) || fallback;
+export function resolveSite(db: Db, header: string | undefined): Now<SiteContext | null> {
+  return andThen(listSitesNow(db), ({ byId, fallback }) => {
+    const id = Number(header);
+    return (Number.isInteger(id) && byId.get(id)) || fallback;
+  });
 }
 
 /** Operator functions name a site explicitly; an unknown one is refused rather than defaulted. */

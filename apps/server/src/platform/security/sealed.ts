@@ -49,11 +49,12 @@ export function openSealedBody(req: FastifyRequest, client: ClientKey | null, ti
 /** Seals the answer of a sealed request as `{"xx": ...}`, whatever its HTTP status. */
 export function installSealedAnswers(app: FastifyInstance): void {
   app.decorateRequest('sealedWith', null);
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.sealedWith) return payload;
+  // Callback style: most answers are not sealed and pass straight through, without a promise.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (!req.sealedWith) return done(null, payload);
     const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
-    if (text === null) return payload;
+    if (text === null) return done(null, payload);
     reply.type('application/json; charset=utf-8');
-    return JSON.stringify({ [SEALED_FIELD]: encryptPayload(text, req.sealedWith.secret, req.sealedWith.timestamp) });
+    done(null, JSON.stringify({ [SEALED_FIELD]: encryptPayload(text, req.sealedWith.secret, req.sealedWith.timestamp) }));
   });
 }
