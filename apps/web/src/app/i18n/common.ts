@@ -39,6 +39,20 @@ export const common: Locale = {
       responsible: '理性投注，量力而行 · 未满18周岁禁止参与',
       version: '版本 {{version}}',
     },
+    walletPages: {
+      wallet: '我的钱包',
+      deposit: '存款',
+      depositOrder: '存款订单',
+      withdraw: '提款',
+      orders: '存提记录',
+      cards: '银行卡与地址',
+      addCard: '添加银行卡',
+      addAddress: '添加USDT地址',
+      password: '资金密码',
+      records: '交易记录',
+      transfer: '额度转换',
+      yeb: '利息宝',
+    },
   },
   en: {
     common: {
@@ -77,6 +91,20 @@ export const common: Locale = {
     footer: {
       responsible: 'Bet responsibly · No one under 18',
       version: 'Version {{version}}',
+    },
+    walletPages: {
+      wallet: 'Wallet',
+      deposit: 'Deposit',
+      depositOrder: 'Deposit order',
+      withdraw: 'Withdraw',
+      orders: 'Orders',
+      cards: 'Cards and addresses',
+      addCard: 'Add bank card',
+      addAddress: 'Add USDT address',
+      password: 'Withdrawal PIN',
+      records: 'Transactions',
+      transfer: 'Transfer',
+      yeb: 'Interest wallet',
     },
   },
 };

@@ -1,5 +1,6 @@
 import { Dialog, List, Toast } from 'antd-mobile';
-import { RedoOutline } from 'antd-mobile-icons';
+import { BillOutline, LoopOutline, ReceivePaymentOutline, RedoOutline, SendOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,7 +12,7 @@ import { copyText } from '../../shared/ui/copy.ts';
 import { formatDateTime, formatMoney, maskPhone } from '../../shared/ui/format.ts';
 import { usePerInfo } from '../../shared/site/site-info.ts';
 import { useBalance, useMemberInfo } from './api.ts';
-import { builtMenu } from './member-menu.ts';
+import { WALLET_SHORTCUTS, builtMenu } from './member-menu.ts';
 import { MenuIcon } from './MenuIcon.tsx';
 import './member.css';
 
@@ -62,13 +63,14 @@ export function MemberCentrePage() {
             <strong className="bp-gold-text">{balance.data ? formatMoney(balance.data.main, site?.settlementUnit) : '—'}</strong>
           </div>
           <div>
-            <span className="bp-muted">{t('member.interestWallet')}</span>
+            <span className="bp-muted">{t('walletPages.yeb')}</span>
             <strong>{balance.data ? formatMoney(balance.data.yeb, site?.settlementUnit) : '—'}</strong>
           </div>
           <button className="bp-balance-refresh" aria-label={t('member.refresh')} onClick={() => void balance.refetch()}>
             <RedoOutline className={balance.isFetching ? 'is-spinning' : undefined} />
           </button>
         </div>
+        <WalletShortcuts />
         <div className="bp-card bp-member-facts">
           <Fact label={t('member.phone')} value={info?.phone ? maskPhone(info.phone) : t('member.unbound')} />
           <Fact label={t('member.joined')} value={info?.createdAt ? formatDateTime(info.createdAt).slice(0, 10) : '—'} />
@@ -95,5 +97,30 @@ function Fact({ label, value }: { label: string; value: string }) {
       <span className="bp-muted">{label}</span>
       <strong>{value}</strong>
     </div>
+  );
+}
+
+const SHORTCUT_ICONS: Record<string, ReactNode> = {
+  deposit: <ReceivePaymentOutline />,
+  withdraw: <SendOutline />,
+  transfer: <LoopOutline />,
+  records: <BillOutline />,
+};
+
+/** Deposit, withdraw, transfer and history, one tap from the balance (once the wallet is built). */
+function WalletShortcuts() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const entries = builtMenu(WALLET_SHORTCUTS);
+  if (entries.length === 0) return null;
+  return (
+    <nav className="bp-card bp-member-shortcuts">
+      {entries.map((e) => (
+        <button key={e.key} onClick={() => navigate(e.path)}>
+          <span className="bp-menu-icon">{SHORTCUT_ICONS[e.key]}</span>
+          {t(e.title)}
+        </button>
+      ))}
+    </nav>
   );
 }

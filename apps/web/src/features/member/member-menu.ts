@@ -25,3 +25,11 @@ export const MEMBER_MENU: readonly MenuEntry[] = [
 ];
 
 export const builtMenu = (entries: readonly MenuEntry[] = MEMBER_MENU): MenuEntry[] => entries.filter((e) => isBuiltPath(e.path));
+
+/** Shortcuts under the personal centre's balance, to the wallet's screens; shown once they are built. */
+export const WALLET_SHORTCUTS: readonly MenuEntry[] = [
+  { key: 'deposit', path: '/app/wallet/deposit', title: 'walletPages.deposit' },
+  { key: 'withdraw', path: '/app/wallet/withdraw', title: 'walletPages.withdraw' },
+  { key: 'transfer', path: '/app/wallet', title: 'walletPages.transfer' },
+  { key: 'records', path: '/app/wallet/records', title: 'walletPages.records' },
+];

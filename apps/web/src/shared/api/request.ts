@@ -29,6 +29,8 @@ export interface CallOptions {
   plainAnswer?: boolean;
   /** Extra headers, e.g. a money call's `Idempotency-Key` (kept when a verified call is sent again). */
   headers?: Record<string, string>;
+  /** A multipart body instead of the JSON one (file uploads). */
+  form?: FormData;
 }
 
 /** A fresh `Idempotency-Key` for one money-moving intent: create it once, send it with every try. */
@@ -69,6 +71,7 @@ export async function call<T>(path: string, body: Record<string, unknown> = {}, 
     timeoutMs: options.timeoutMs ?? timeoutFor(token),
     plainAnswer: options.plainAnswer,
     headers: options.headers,
+    form: options.form,
   };
   const data = (await exchange(out, options, 0)) as T;
   if (key) readCache.set(key, data, options.cacheMs!);

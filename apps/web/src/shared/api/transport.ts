@@ -31,6 +31,8 @@ export interface Outgoing {
   /** The answer is used as it comes (seed 7: /api/v2/vvm is not decrypted). */
   plainAnswer?: boolean;
   headers?: Record<string, string>;
+  /** A multipart body (a file upload): sent as it is, signed over an empty body as the server reads it. */
+  form?: FormData;
 }
 
 export interface Incoming {
@@ -61,7 +63,7 @@ function queryString(query: Outgoing['query']): string {
 /** The headers and body text of a request, signed over exactly the body that is sent. */
 export function prepare(out: Outgoing, timestamp: string, nonce: string): { headers: Record<string, string>; bodyText: string } {
   let bodyText = '';
-  if (out.method === 'POST') {
+  if (out.method === 'POST' && !out.form) {
     const plain = JSON.stringify(out.body ?? {});
     bodyText = apiSettings.encrypt ? JSON.stringify({ [SEALED_FIELD]: encryptPayload(plain, apiSettings.appSecret, timestamp) }) : plain;
   }
@@ -77,7 +79,7 @@ export function prepare(out: Outgoing, timestamp: string, nonce: string): { head
     [Headers.language]: 'zh-CN',
     ...out.headers,
   };
-  if (out.method === 'POST') headers['content-type'] = 'application/json';
+  if (out.method === 'POST' && !out.form) headers['content-type'] = 'application/json';
   if (out.token) headers[Headers.token] = `Bearer ${out.token}`;
   if (apiSettings.siteId) headers[Headers.siteId] = apiSettings.siteId;
   const agentToken = local.get(AGENT_TOKEN_KEY);
@@ -99,7 +101,7 @@ export async function transmit(out: Outgoing): Promise<Incoming> {
     response = await apiSettings.fetch(apiSettings.baseUrl + out.path + queryString(out.query), {
       method: out.method,
       headers,
-      body: out.method === 'POST' ? bodyText : undefined,
+      body: out.method === 'POST' ? (out.form ?? bodyText) : undefined,
       signal: abort.signal,
     });
     text = await response.text();

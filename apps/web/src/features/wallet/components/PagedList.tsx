@@ -1,0 +1,25 @@
+import { ErrorBlock, InfiniteScroll } from 'antd-mobile';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type Paged<T> = UseInfiniteQueryResult<InfiniteData<{ list: T[]; total: number }>>;
+
+/** A list read page by page as the member scrolls (infinite scroll), with its empty state. */
+export function PagedList<T>({ query, render, empty, itemKey }: { query: Paged<T>; render(item: T): ReactNode; empty: string; itemKey(item: T): string | number }) {
+  const { t } = useTranslation();
+  const seen = new Set<string | number>();
+  // A movement arriving while pages load shifts the pages: an item already shown is not shown twice.
+  const items = (query.data?.pages ?? []).flatMap((p) => p.list).filter((item) => !seen.has(itemKey(item)) && seen.add(itemKey(item)));
+  if (query.isSuccess && items.length === 0) return <ErrorBlock status="empty" title={empty} description="" className="bp-empty" />;
+  return (
+    <div className="bp-paged">
+      {items.map((item) => (
+        <div key={itemKey(item)}>{render(item)}</div>
+      ))}
+      <InfiniteScroll loadMore={async () => void (await query.fetchNextPage())} hasMore={query.isPending || !!query.hasNextPage}>
+        {query.hasNextPage || query.isPending ? t('common.loading') : <span className="bp-muted">{t('wallet.history.end')}</span>}
+      </InfiniteScroll>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { Button, Switch, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../shared/api/request.ts';
+import { useAutoTransfer, useBalance, walletApi, walletKeys, type Balance } from '../api.ts';
+import { useCurrency } from '../hooks/use-currency.ts';
+import { useMoneyAction } from '../hooks/use-money-action.ts';
+import { venueOpen } from '../model/transfer.ts';
+import { TransferSheet } from './TransferSheet.tsx';
+
+type Venue = Balance['venues'][number];
+
+/** The venue wallets: each balance, a transfer in or out, one-click recover and the auto-transfer switch. */
+export function VenueWallets() {
+  const { t } = useTranslation();
+  const { money } = useCurrency();
+  const { data } = useBalance();
+  const [picked, setPicked] = useState<Venue | null>(null);
+  const recover = useMoneyAction((_: null, key: string) => walletApi.recover(key));
+
+  const recoverAll = async () => {
+    const result = await recover.run(null);
+    if (!result) return;
+    Toast.show({ icon: 'success', content: t('wallet.recovered', { main: money(result.main) }) });
+    if (result.pending.length) Toast.show({ content: t('wallet.recoverPending', { venues: result.pending.join('、') }), duration: 3_000 });
+  };
+
+  return (
+    <section>
+      <div className="bp-section-title bp-section-title--split">
+        <span>{t('wallet.venues')}</span>
+        <Button size="mini" shape="rounded" color="primary" fill="outline" loading={recover.busy} onClick={() => void recoverAll()}>
+          {t('wallet.recover')}
+        </Button>
+      </div>
+      <AutoTransferSwitch />
+      <div className="bp-venues">
+        {(data?.venues ?? []).map((v) => (
+          <button key={v.api_name} className={`bp-venue${venueOpen(v.status) ? '' : ' is-closed'}`} onClick={() => venueOpen(v.status) && setPicked(v)} data-venue={v.api_name}>
+            <span className="bp-venue-name">{v.name}</span>
+            <strong className="bp-venue-balance">{money(v.balance)}</strong>
+            {venueOpen(v.status) ? null : <span className="bp-venue-closed">{t('wallet.maintenance')}</span>}
+          </button>
+        ))}
+      </div>
+      {picked && data ? <TransferSheet venue={picked} main={data.main} onClose={() => setPicked(null)} /> : null}
+    </section>
+  );
+}
+
+/** Seed 4: the auto-transfer status can be set and read. */
+function AutoTransferSwitch() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data } = useAutoTransfer();
+  const [saving, setSaving] = useState(false);
+  const change = async (status: boolean) => {
+    setSaving(true);
+    try {
+      queryClient.setQueryData(walletKeys.of('autoTransfer'), await walletApi.setAutoTransfer(status));
+      Toast.show({ content: t(status ? 'wallet.autoOn' : 'wallet.autoOff') });
+    } catch (err) {
+      if (err instanceof ApiError) Toast.show({ content: err.message });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <div className="bp-card bp-auto-transfer">
+      <div>
+        <strong>{t('wallet.autoTransfer')}</strong>
+        <p className="bp-muted">{t('wallet.autoTransferHint')}</p>
+      </div>
+      <Switch checked={data?.status ?? false} loading={saving || !data} onChange={(v) => void change(v)} aria-label={t('wallet.autoTransfer')} />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../shared/ui/PageHeader.tsx';
+import { usePasswordStatus, usePrepare, usePrompt } from '../api.ts';
+import { BindGuide } from '../components/BindGuide.tsx';
+import { HeaderLink } from '../components/HeaderLink.tsx';
+import { WithdrawForm } from '../components/WithdrawForm.tsx';
+import { useCurrency } from '../hooks/use-currency.ts';
+import { useWalletFrames } from '../hooks/use-wallet-frames.ts';
+import '../wallet.css';
+
+/** Withdraw: the bind flow first when the server names one, then the form (limits, fee, turnover, password). */
+export function WithdrawPage() {
+  const { t } = useTranslation();
+  const { usdtSite } = useCurrency();
+  const { data: prepare } = usePrepare();
+  const { data: status } = usePasswordStatus();
+  const { data: prompt } = usePrompt();
+  useWalletFrames();
+  return (
+    <div className="bp-page bp-wallet">
+      <PageHeader title={t('walletPages.withdraw')} fallback="/app/wallet" right={<HeaderLink to="/app/wallet/orders?tab=withdraw" label={t('wallet.withdraw.orders')} />} />
+      <div className="bp-page-body">
+        {!prepare || !status ? <Skeleton.Paragraph lineCount={8} animated /> : null}
+        {prepare?.flow ? <BindGuide flow={prepare.flow} usdtSite={usdtSite} /> : null}
+        {prepare && status && !prepare.flow ? <WithdrawForm prepare={prepare} pinRequired={status.required} /> : null}
+        {prompt?.tips.length ? (
+          <ul className="bp-tips">
+            {prompt.tips.map((tip) => (
+              <li key={tip}>{tip}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
+}
