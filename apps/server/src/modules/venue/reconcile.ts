@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.ts';
 import { callVenue } from './adapter.ts';
 import { venueAdapter } from './registry.ts';
-import { noteError, settle, type VenueTransferRow } from './settle.ts';
+import { noteError, settle, type VenueTransferRow } from './phases.ts';
 
 /** A transfer still pending this long after it began has lost its request (crash, timeout). */
 export const RECONCILE_AFTER_MS = 30_000;

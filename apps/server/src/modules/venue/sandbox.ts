@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/index.ts';
 import type { VenueAdapter, VenueOutcome, VenueRefStatus } from './adapter.ts';
+import { runPrepared } from './prepared.ts';
 
 interface SandboxTransfer {
   direction: 'deposit' | 'withdraw' | 'fence';
   status: 'success' | 'failed';
 }
+
+/** Why the sandbox refused a ref: more than the player holds, fenced by a status question, or refused before. */
+const REFUSALS = { short: '游戏平台余额不足', fenced: '转账已作废', failed_before: '转账已失败' } as const;
 
 const rowsOf = async <T>(tx: DbOrTx, q: ReturnType<typeof sql>) => (await tx.execute(q)).rows as T[];
 
@@ -29,27 +33,12 @@ export class SandboxVenue implements VenueAdapter {
     return BigInt(row.balance);
   }
 
+  /** One statement in a transaction of its own (SQL venue_sandbox_move, migration 0046). */
   private async move(ref: string, memberId: number, amountMinor: bigint, direction: 'deposit' | 'withdraw'): Promise<VenueOutcome> {
-    return this.db.transaction(async (tx) => {
-      const balance = await this.wallet(tx, memberId);
-      const [seen] = await rowsOf<SandboxTransfer>(tx, sql`
-        SELECT direction, status FROM venue_sandbox_transfers WHERE api_name = ${this.apiName} AND ref = ${ref}`);
-      if (seen) {
-        // A repeat answers the first outcome; a fenced ref stays refused.
-        return seen.status === 'success' && seen.direction === direction
-          ? { status: 'success' as const, balanceMinor: balance }
-          : { status: 'failed' as const, reason: seen.direction === 'fence' ? '转账已作废' : '转账已失败' };
-      }
-      const next = direction === 'deposit' ? balance + amountMinor : balance - amountMinor;
-      const ok = next >= 0n;
-      await tx.execute(sql`
-        INSERT INTO venue_sandbox_transfers (api_name, ref, player_id, direction, amount_minor, status)
-        VALUES (${this.apiName}, ${ref}, ${memberId}, ${direction}, ${amountMinor.toString()}, ${ok ? 'success' : 'failed'})`);
-      if (!ok) return { status: 'failed' as const, reason: '游戏平台余额不足' };
-      await tx.execute(sql`
-        UPDATE venue_sandbox_wallets SET balance = ${next.toString()} WHERE api_name = ${this.apiName} AND player_id = ${memberId}`);
-      return { status: 'success' as const, balanceMinor: next };
-    });
+    const [row] = await runPrepared<{ outcome: keyof typeof REFUSALS | 'success'; balance_after: unknown }>(this.db, 'venue_sandbox_move',
+      'SELECT outcome, balance_after FROM venue_sandbox_move($1, $2, $3, $4, $5)', [this.apiName, ref, memberId, direction, amountMinor.toString()]);
+    if (row.outcome === 'success') return { status: 'success', balanceMinor: BigInt(row.balance_after as string) };
+    return { status: 'failed', reason: REFUSALS[row.outcome] };
   }
 
   deposit(ref: string, memberId: number, amountMinor: bigint): Promise<VenueOutcome> {

@@ -1,57 +1,39 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError, fail } from '../../platform/http/index.ts';
-import { claimKey, requestHash } from '../../platform/idempotency.ts';
+import { requestHash } from '../../platform/idempotency.ts';
 import type { WalletOwner } from '../wallet/index.ts';
 import { callVenue, type VenueOutcome } from './adapter.ts';
-import { openVenue, venueAdapter } from './registry.ts';
-import { noteError, reserve, settle, syncMirror, type TransferAnswer, type VenueTransferRow } from './settle.ts';
+import { venueAdapter } from './registry.ts';
+import { beginTransfer, noteError, reserveFromVenue, settle, type TransferAnswer, type VenueMove } from './phases.ts';
 
-export interface VenueMove {
-  apiName: string;
-  amountMinor: bigint;
-  /** true: venue -> main (seed: transfer_out). */
-  out: boolean;
-}
+export type { VenueMove } from './phases.ts';
 
-type Started = { answer: TransferAnswer } | { row: VenueTransferRow };
-
-/** Claims the key (pending) and takes the member's one transfer slot for this venue; 'in' also reserves. */
-async function start(db: Db, owner: WalletOwner, key: string | null, hash: string, move: VenueMove): Promise<Started> {
-  return db.transaction(async (tx) => {
-    if (key) {
-      const claim = await claimKey<TransferAnswer>(tx, owner.memberId, key, hash, 'pending');
-      if (!claim.fresh) return { answer: claim.response };
-    }
-    const [row] = (await tx.execute(sql`
-      WITH id AS (SELECT nextval('venue_transfers_transfer_id_seq') AS v)
-      INSERT INTO venue_transfers (transfer_id, ref, member_id, site_id, currency, api_name, direction, amount_minor, idempotency_key)
-      SELECT v, 'VT' || v, ${owner.memberId}, ${owner.siteId}, ${owner.currency}, ${move.apiName}, ${move.out ? 'out' : 'in'},
-             ${move.amountMinor.toString()}, ${key}
-      FROM id
-      ON CONFLICT (member_id, api_name) WHERE status = 'pending' DO NOTHING
-      RETURNING *`)).rows as unknown as VenueTransferRow[];
-    if (!row) return fail('VENUE_PENDING', { msg: '该平台有一笔转账正在处理，请稍后再试' });
-    if (!move.out) await reserve(tx, row);
-    return { row };
-  });
-}
-
-/** 'out' only: the venue's own balance is read while we hold the slot, then the mirror follows it and the amount is reserved. */
-async function reserveOut(db: Db, row: VenueTransferRow): Promise<void> {
-  const adapter = venueAdapter(db, row.api_name);
+/** An 'out' whose mirror is behind the venue: the venue's own balance is read while we hold the slot, then the reserve. */
+async function reserveOut(db: Db, memberId: number, transferId: number, apiName: string): Promise<void> {
   try {
-    const venueBalance = await callVenue(adapter, (a) => a.balance(Number(row.member_id)));
-    await db.transaction(async (tx) => {
-      await syncMirror(tx, row, venueBalance);
-      await reserve(tx, row);
-    });
+    const venueBalance = await callVenue(venueAdapter(db, apiName), (a) => a.balance(memberId));
+    await reserveFromVenue(db, transferId, venueBalance);
   } catch (err) {
     // Nothing reached the venue's books: the transfer fails here and the key is freed.
-    await settle(db, Number(row.transfer_id), 'failed', null, String((err as Error).message));
+    await settle(db, transferId, 'failed', null, String((err as Error).message));
     if (err instanceof AppError) throw err;
     fail('VENUE_UNAVAILABLE');
   }
+}
+
+/** The member's balance at the venue, or null when it does not answer. */
+const venueHolds = (db: Db, memberId: number, apiName: string): Promise<bigint | null> =>
+  callVenue(venueAdapter(db, apiName), (a) => a.balance(memberId)).catch(() => null);
+
+/**
+ * The venue refused. For an 'out' its balance is read while the slot is still ours: our mirror
+ * follows it as the reserve is released, and more than it holds is INSUFFICIENT_BALANCE.
+ */
+async function refused(db: Db, owner: WalletOwner, move: VenueMove, transferId: number, reason: string): Promise<never> {
+  const held = move.out ? await venueHolds(db, owner.memberId, move.apiName) : null;
+  await settle(db, transferId, 'failed', held, reason);
+  if (held !== null && held < move.amountMinor) fail('INSUFFICIENT_BALANCE');
+  return fail('VENUE_UNAVAILABLE', { msg: reason });
 }
 
 /**
@@ -59,24 +41,20 @@ async function reserveOut(db: Db, row: VenueTransferRow): Promise<void> {
  * the key held 'pending'), call the venue with our ref, then commit (transit -> target, key done)
  * or release (transit -> source, key freed). When the venue's answer is unknown (timeout, crash,
  * network) the transfer stays pending and answers VENUE_PENDING; the reconciliation settles it by
- * asking the venue, never by guessing.
+ * asking the venue, never by guessing. Three round trips to the database when all goes well.
  */
 export async function transferWithVenue(db: Db, owner: WalletOwner, key: string | null, body: unknown, move: VenueMove): Promise<TransferAnswer> {
-  await openVenue(db, move.apiName);
-  const started = await start(db, owner, key, requestHash(body), move);
-  if ('answer' in started) return started.answer;
-  const row = started.row;
-  if (move.out) await reserveOut(db, row);
+  const begun = await beginTransfer(db, owner, key, requestHash(body), move);
+  if ('answer' in begun) return begun.answer;
+  if (!begun.reserved) await reserveOut(db, owner.memberId, begun.transferId, move.apiName);
 
-  const adapter = venueAdapter(db, move.apiName);
   let outcome: VenueOutcome;
   try {
-    outcome = await callVenue(adapter, (a) => (move.out ? a.withdraw : a.deposit).call(a, row.ref, owner.memberId, move.amountMinor));
+    outcome = await callVenue(venueAdapter(db, move.apiName), (a) => (move.out ? a.withdraw : a.deposit).call(a, begun.ref, owner.memberId, move.amountMinor));
   } catch (err) {
-    await noteError(db, Number(row.transfer_id), err);
-    return fail('VENUE_PENDING', { data: { ref: row.ref } });
+    await noteError(db, begun.transferId, err);
+    return fail('VENUE_PENDING', { data: { ref: begun.ref } });
   }
-  const answer = await settle(db, Number(row.transfer_id), outcome.status, outcome.status === 'success' ? outcome.balanceMinor : null, outcome.status === 'failed' ? outcome.reason : undefined);
-  if (outcome.status === 'failed') fail('VENUE_UNAVAILABLE', { msg: outcome.reason });
-  return answer;
+  if (outcome.status === 'success') return settle(db, begun.transferId, 'success', outcome.balanceMinor);
+  return refused(db, owner, move, begun.transferId, outcome.reason);
 }

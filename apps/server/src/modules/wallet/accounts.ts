@@ -31,6 +31,15 @@ export const memberAccountKey = (memberId: number, kind: MemberAccountKind, venu
 export const houseAccountKey = (siteId: number, currency: CurrencyCode, name: HouseAccountName): string =>
   `house:${siteId}:${currency}:${name}`;
 
+/**
+ * A house account that many members' transfers would otherwise queue on (each posting holds its
+ * row until commit) is split in slices, one row each; a member always uses the same slice. The
+ * house's figure is the sum of the slices (and of the unsliced account of earlier postings).
+ */
+export const HOUSE_SLICES = 16;
+export const houseSliceKey = (siteId: number, currency: CurrencyCode, name: HouseAccountName, memberId: number): string =>
+  `${houseAccountKey(siteId, currency, name)}:${memberId % HOUSE_SLICES}`;
+
 interface NewAccount {
   key: string;
   siteId: number;
@@ -40,46 +49,38 @@ interface NewAccount {
   name: string;
 }
 
-/** The id of an account, created on first use. Accounts are never removed, so ids are stable. */
-async function ensureAccount(tx: DbOrTx, a: NewAccount): Promise<number> {
-  const found = await tx.execute(sql`SELECT account_id FROM wallet_accounts WHERE account_key = ${a.key}`);
-  if (found.rows.length > 0) return Number((found.rows[0] as { account_id: unknown }).account_id);
-  // A concurrent creator wins the unique key; the select after the no-op insert sees its row.
-  await tx.execute(sql`
-    INSERT INTO wallet_accounts (account_key, site_id, currency, kind, member_id, name)
-    VALUES (${a.key}, ${a.siteId}, ${a.currency}, ${a.kind}, ${a.memberId}, ${a.name})
-    ON CONFLICT (account_key) DO NOTHING`);
-  const again = await tx.execute(sql`SELECT account_id FROM wallet_accounts WHERE account_key = ${a.key}`);
-  return Number((again.rows[0] as { account_id: unknown }).account_id);
+/** The ids of accounts in the order asked, each created on first use, in one round trip (SQL wallet_account_id).
+ * Accounts are never removed, so ids are stable. */
+async function ensureAccounts(tx: DbOrTx, wanted: NewAccount[]): Promise<number[]> {
+  const ids = wanted.map((a, i) => sql`wallet_account_id(${a.key}, ${a.siteId}, ${a.currency}, ${a.kind}, ${a.memberId}, ${a.name}) AS ${sql.raw(`a${i}`)}`);
+  const { rows } = await tx.execute(sql`SELECT ${sql.join(ids, sql`, `)}`);
+  const row = rows[0] as Record<string, unknown>;
+  return wanted.map((_, i) => Number(row[`a${i}`]));
 }
 
+const memberAccountRow = (owner: WalletOwner, kind: MemberAccountKind, venue = ''): NewAccount => ({
+  key: memberAccountKey(owner.memberId, kind, venue),
+  siteId: owner.siteId,
+  currency: owner.currency,
+  kind,
+  memberId: owner.memberId,
+  name: kind === 'venue' ? venue : '',
+});
+
 /** A member's account of `kind` (for 'venue', the venue's api_name). */
-export function memberAccount(tx: DbOrTx, owner: WalletOwner, kind: MemberAccountKind = 'main', venue = ''): Promise<number> {
-  return ensureAccount(tx, {
-    key: memberAccountKey(owner.memberId, kind, venue),
-    siteId: owner.siteId,
-    currency: owner.currency,
-    kind,
-    memberId: owner.memberId,
-    name: kind === 'venue' ? venue : '',
-  });
+export async function memberAccount(tx: DbOrTx, owner: WalletOwner, kind: MemberAccountKind = 'main', venue = ''): Promise<number> {
+  return (await ensureAccounts(tx, [memberAccountRow(owner, kind, venue)]))[0];
 }
 
 /** The operator's account `name` on a site in a currency, e.g. houseAccount(tx, 1, 'CNY', 'stakes'). */
-export function houseAccount(tx: DbOrTx, siteId: number, currency: CurrencyCode, name: HouseAccountName): Promise<number> {
-  return ensureAccount(tx, { key: houseAccountKey(siteId, currency, name), siteId, currency, kind: 'house', memberId: null, name });
+export async function houseAccount(tx: DbOrTx, siteId: number, currency: CurrencyCode, name: HouseAccountName): Promise<number> {
+  return (await ensureAccounts(tx, [{ key: houseAccountKey(siteId, currency, name), siteId, currency, kind: 'house', memberId: null, name }]))[0];
 }
 
 /**
  * Several accounts of one member in one round trip (created on first use), in the order asked:
  * memberAccounts(tx, owner, [['main'], ['venue', 'AG'], ['transit']]).
  */
-export async function memberAccounts(tx: DbOrTx, owner: WalletOwner, wanted: Array<[MemberAccountKind, string?]>): Promise<number[]> {
-  const keys = wanted.map(([kind, venue]) => memberAccountKey(owner.memberId, kind, venue));
-  const { rows } = await tx.execute(sql`
-    SELECT account_key, account_id FROM wallet_accounts WHERE account_key IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`);
-  const found = new Map((rows as Array<{ account_key: string; account_id: unknown }>).map((r) => [r.account_key, Number(r.account_id)]));
-  const ids: number[] = [];
-  for (const [i, [kind, venue]] of wanted.entries()) ids.push(found.get(keys[i]) ?? (await memberAccount(tx, owner, kind, venue)));
-  return ids;
+export function memberAccounts(tx: DbOrTx, owner: WalletOwner, wanted: Array<[MemberAccountKind, string?]>): Promise<number[]> {
+  return ensureAccounts(tx, wanted.map(([kind, venue]) => memberAccountRow(owner, kind, venue)));
 }

@@ -137,5 +137,6 @@ describe('the ledger under random operation sequences', () => {
     );
     // The sequences really move money, not only get refused.
     expect(applied).toBeGreaterThan(40);
-  });
+    // Twenty sequences, each followed by a full audit: longer than the default when the suite shares the cores.
+  }, 120_000);
 });

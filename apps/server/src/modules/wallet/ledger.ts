@@ -20,51 +20,32 @@ export interface Posted {
   toBalance: bigint;
 }
 
-interface LockedAccount {
-  account_id: unknown;
-  kind: string;
-  currency: string;
-  balance: unknown;
-}
-
 /**
- * Moves money between two accounts inside the caller's transaction: locks both rows in account-id
- * order (so two opposite transfers cannot deadlock), refuses to take a member account below zero
- * (INSUFFICIENT_BALANCE; a CHECK constraint backs this), writes one immutable transfer row and
- * sets both balances. A repeated (kind, ref) raises TRANSFER_DUPLICATE and moves nothing.
+ * Moves money between two accounts inside the caller's transaction, in one round trip (SQL
+ * wallet_post_transfer, migration 0045): locks both rows in account-id order (so two opposite
+ * transfers cannot deadlock), refuses to take a member account below zero (INSUFFICIENT_BALANCE;
+ * a CHECK constraint backs this), writes one immutable transfer row and sets both balances. A
+ * repeated (kind, ref) raises TRANSFER_DUPLICATE and moves nothing.
  */
 export async function postTransfer(tx: DbOrTx, t: TransferInput): Promise<Posted> {
   if (typeof t.amountMinor !== 'bigint' || t.amountMinor <= 0n) fail('AMOUNT_INVALID');
   if (t.from === t.to) throw new Error(`postTransfer: from and to are the same account ${t.from}`);
-  const locked = await tx.execute(sql`
-    SELECT account_id, kind, currency, balance FROM wallet_accounts
-    WHERE account_id IN (${t.from}, ${t.to}) ORDER BY account_id FOR UPDATE`);
-  const rows = locked.rows as unknown as LockedAccount[];
-  const from = rows.find((r) => Number(r.account_id) === t.from);
-  const to = rows.find((r) => Number(r.account_id) === t.to);
-  if (!from || !to) throw new Error(`postTransfer: unknown account ${!from ? t.from : t.to}`);
-  if (from.currency !== to.currency) fail('CURRENCY_MISMATCH');
-  const fromAfter = BigInt(from.balance as string) - t.amountMinor;
-  const toAfter = BigInt(to.balance as string) + t.amountMinor;
-  if (fromAfter < 0n && from.kind !== 'house') fail('INSUFFICIENT_BALANCE');
+  const { rows } = await tx.execute(sql`
+    SELECT outcome, posted_id, from_after, to_after
+    FROM wallet_post_transfer(${t.from}, ${t.to}, ${t.amountMinor.toString()}, ${t.kind}, ${t.ref}, ${t.memo ?? null})`);
+  const row = rows[0] as { outcome: PostOutcome; posted_id: unknown; from_after: unknown; to_after: unknown };
+  if (row.outcome !== 'posted') refusePost(row.outcome, t);
+  return { transferId: Number(row.posted_id), fromBalance: BigInt(row.from_after as string), toBalance: BigInt(row.to_after as string) };
+}
 
-  // One statement: the row of history, then both balances only if the row was new.
-  const written = await tx.execute(sql`
-    WITH t AS (
-      INSERT INTO wallet_transfers (from_account, to_account, amount_minor, kind, ref, memo, from_balance_after, to_balance_after)
-      VALUES (${t.from}, ${t.to}, ${t.amountMinor.toString()}, ${t.kind}, ${t.ref}, ${t.memo ?? null}, ${fromAfter.toString()}, ${toAfter.toString()})
-      ON CONFLICT (kind, ref) DO NOTHING
-      RETURNING transfer_id
-    ), u AS (
-      UPDATE wallet_accounts
-      SET balance = CASE WHEN account_id = ${t.from} THEN ${fromAfter.toString()}::bigint ELSE ${toAfter.toString()}::bigint END
-      WHERE account_id IN (${t.from}, ${t.to}) AND EXISTS (SELECT 1 FROM t)
-      RETURNING account_id
-    )
-    SELECT transfer_id, (SELECT count(*) FROM u) AS updated FROM t`);
-  const row = written.rows[0] as { transfer_id: unknown; updated: unknown } | undefined;
-  if (!row) throw new AppError('TRANSFER_DUPLICATE', { data: { kind: t.kind, ref: t.ref } });
-  return { transferId: Number(row.transfer_id), fromBalance: fromAfter, toBalance: toAfter };
+/** What wallet_post_transfer answers: posted, or why nothing moved. */
+type PostOutcome = 'posted' | 'insufficient' | 'duplicate' | 'currency_mismatch';
+
+/** The catalogue's error of a refused posting. */
+function refusePost(outcome: Exclude<PostOutcome, 'posted'>, t: Pick<TransferInput, 'kind' | 'ref'>): never {
+  if (outcome === 'insufficient') fail('INSUFFICIENT_BALANCE');
+  if (outcome === 'currency_mismatch') fail('CURRENCY_MISMATCH');
+  throw new AppError('TRANSFER_DUPLICATE', { data: { kind: t.kind, ref: t.ref } });
 }
 
 /** Balances of several accounts in one round trip, in the order asked (0 for unknown ids). */

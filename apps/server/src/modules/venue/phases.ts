@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { Errors, type ErrorName } from '@bp/contract';
+import type { Db } from '../../platform/db/index.ts';
+import { AppError } from '../../platform/http/index.ts';
+import { runPrepared } from './prepared.ts';
+import { houseSliceKey, memberAccountKey, type CurrencyCode, type WalletOwner } from '../wallet/index.ts';
+
+/**
+ * The phases of a two-phase venue transfer, each one statement and its own transaction (SQL
+ * functions of migration 0046, where the rules and the lock order are written down): begin (key
+ * claimed, slot taken, reserve), reserve (an 'out' whose mirror was behind the venue), settle
+ * (commit or release, key completed or freed). transfers.ts drives them around the venue's call.
+ */
+
+/** A row of venue_transfers: one two-phase movement between the main wallet and a venue. */
+export interface VenueTransferRow {
+  transfer_id: number;
+  ref: string;
+  member_id: number;
+  site_id: number;
+  currency: CurrencyCode;
+  api_name: string;
+  direction: 'in' | 'out';
+  amount_minor: string;
+  status: 'pending' | 'success' | 'failed';
+  idempotency_key: string | null;
+}
+
+export interface TransferAnswer {
+  main: number;
+  venue: number;
+}
+
+export interface VenueMove {
+  apiName: string;
+  amountMinor: bigint;
+  /** true: venue -> main (seed: transfer_out). */
+  out: boolean;
+}
+
+/** The first answer of a key used before, or the transfer begun (reserved unless an 'out' must first read the venue). */
+export type Begun = { answer: TransferAnswer } | { transferId: number; ref: string; reserved: boolean };
+
+const REFUSAL_OPTIONS: Partial<Record<ErrorName, AppError['options']>> = {
+  VENUE_PENDING: { msg: '该平台有一笔转账正在处理，请稍后再试' },
+  IDEMPOTENCY_IN_FLIGHT: { httpStatus: 409 },
+};
+
+/** The phases' statements, by the name each is prepared under. */
+const STATEMENTS = {
+  venue_transfer_begin: 'SELECT answer, started_id, started_ref, reserved FROM venue_transfer_begin($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
+  venue_transfer_reserve: 'SELECT venue_transfer_reserve($1, $2)',
+  venue_transfer_settle: 'SELECT main_balance, venue_balance FROM venue_transfer_settle($1, $2, $3, $4)',
+} as const;
+
+/** Runs a phase; a refusal (SQLSTATE BP001, the catalogue's name as message) becomes the catalogue's error. */
+async function runPhase<T>(db: Db, phase: keyof typeof STATEMENTS, values: unknown[]): Promise<T> {
+  try {
+    return (await runPrepared<T>(db, phase, STATEMENTS[phase], values))[0];
+  } catch (err) {
+    const { code, message } = err as { code?: string; message?: string };
+    if (code === 'BP001' && message && message in Errors) {
+      const name = message as ErrorName;
+      throw new AppError(name, REFUSAL_OPTIONS[name]);
+    }
+    throw err;
+  }
+}
+
+const minor = (value: unknown): bigint => BigInt(value as string);
+const money = (value: unknown): number => Number(minor(value)) / 100;
+
+export async function beginTransfer(db: Db, owner: WalletOwner, key: string | null, hash: string, move: VenueMove): Promise<Begun> {
+  const { memberId, siteId, currency } = owner;
+  const row = await runPhase<{ answer: TransferAnswer | null; started_id: unknown; started_ref: string; reserved: boolean }>(db, 'venue_transfer_begin', [
+    memberId, siteId, currency, move.apiName, move.out ? 'out' : 'in', move.amountMinor.toString(), key, hash,
+    memberAccountKey(memberId, 'main'), memberAccountKey(memberId, 'venue', move.apiName), memberAccountKey(memberId, 'transit'),
+    houseSliceKey(siteId, currency, 'venues', memberId),
+  ]);
+  if (row.answer) return { answer: row.answer };
+  return { transferId: Number(row.started_id), ref: row.started_ref, reserved: row.reserved };
+}
+
+/** An 'out' whose mirror was short: the mirror takes the venue's figure (read while holding the slot), then the reserve. */
+export async function reserveFromVenue(db: Db, transferId: number, venueBalance: bigint): Promise<void> {
+  await runPhase(db, 'venue_transfer_reserve', [transferId, venueBalance.toString()]);
+}
+
+/**
+ * Phase two, once the venue's outcome is known: 'success' commits, 'failed' releases whatever was
+ * reserved; given the venue's balance, our mirror then takes that figure. Settles a transfer once,
+ * whoever comes first (the request or the reconciliation).
+ */
+export async function settle(db: Db, transferId: number, outcome: 'success' | 'failed', venueBalance: bigint | null, error?: string): Promise<TransferAnswer> {
+  const row = await runPhase<{ main_balance: unknown; venue_balance: unknown }>(db, 'venue_transfer_settle', [
+    transferId, outcome, venueBalance?.toString() ?? null, error ?? null,
+  ]);
+  return { main: money(row.main_balance), venue: money(row.venue_balance) };
+}
+
+/** Records why a venue call left a transfer pending (timeout, network). */
+export async function noteError(db: Db, transferId: number, error: unknown): Promise<void> {
+  await db.execute(sql`UPDATE venue_transfers SET last_error = ${String((error as Error)?.message ?? error).slice(0, 500)} WHERE transfer_id = ${transferId}`);
+}
