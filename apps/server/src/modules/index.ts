@@ -4,7 +4,8 @@ import { authModule } from './auth/index.ts';
 import { memberModule } from './member/index.ts';
 import { walletModule } from './wallet/index.ts';
 import { venueModule } from './venue/index.ts';
+import { casinoModule } from './casino/index.ts';
 import { sportsModule } from './sports/index.ts';
 
 /** Every business domain, in the order their hooks and routes are installed. */
-export const modules: Module[] = [siteModule, authModule, memberModule, walletModule, venueModule, sportsModule];
+export const modules: Module[] = [siteModule, authModule, memberModule, walletModule, venueModule, casinoModule, sportsModule];

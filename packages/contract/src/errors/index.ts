@@ -5,6 +5,7 @@ import { walletErrors } from './wallet.ts';
 import { siteErrors } from './site.ts';
 import { clientErrors } from './client.ts';
 import { sportsErrors } from './sports.ts';
+import { casinoErrors } from './casino.ts';
 
 export { defineErrors, type ErrorEntry } from './define.ts';
 
@@ -16,6 +17,7 @@ export const Errors = {
   ...siteErrors,
   ...clientErrors,
   ...sportsErrors,
+  ...casinoErrors,
 };
 
 export type ErrorName = keyof typeof Errors;

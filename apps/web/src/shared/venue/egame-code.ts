@@ -1,17 +1,7 @@
-/**
- * The electronic-game page's code from a venue key (seed 2, /app/egame/{code}): the default venue
- * maps to a fixed default code, a key starting with yb maps to by, any other key uses its first two
- * letters in lower case.
- */
-export const DEFAULT_EGAME_VENUE = 'default';
-export const DEFAULT_EGAME_CODE = 'pg';
+import { egameCode } from '@bp/contract';
 
-export function egameCode(venueKey: string | null | undefined): string {
-  const key = (venueKey ?? '').trim();
-  if (!key || key.toLowerCase() === DEFAULT_EGAME_VENUE) return DEFAULT_EGAME_CODE;
-  if (/^yb/i.test(key)) return 'by';
-  return key.slice(0, 2).toLowerCase();
-}
+/** The rule itself lives in the contract (the server computes the same codes for its brands). */
+export { DEFAULT_EGAME_CODE, DEFAULT_EGAME_VENUE, egameCode } from '@bp/contract';
 
 export const egamePath = (venueKey: string | null | undefined): string => `/app/egame/${egameCode(venueKey)}`;
 

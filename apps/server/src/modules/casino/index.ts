@@ -1,0 +1,25 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { Module } from '../../platform/deps.ts';
+import { casinoRoutes } from './routes.ts';
+import { gamePageRoute } from './game-page.ts';
+import { GAME_IMAGE_PREFIX, seedGames } from './demo.ts';
+
+/** Game tiles: assets/games/<gameId>.svg, served under /assets/games/. */
+const GAMES_DIR = path.resolve(import.meta.dirname, '../../../assets/games');
+
+/**
+ * Electronic games (seed 7): the catalogue per venue, members' collections, venue launch with
+ * auto-transfer, visitors' demos, and the built-in sandbox slot settled at the sandbox venue.
+ */
+export { RETURN_TO_PLAYER } from './slot.ts';
+
+export const casinoModule: Module = {
+  name: 'casino',
+  async install(app, deps) {
+    await app.register(fastifyStatic, { root: GAMES_DIR, prefix: GAME_IMAGE_PREFIX, decorateReply: false, maxAge: '1d', index: false });
+    casinoRoutes(app, deps);
+    gamePageRoute(app);
+  },
+  seed: seedGames,
+};

@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+import type { VenueLaunchBody } from '@bp/contract';
+import type { Deps } from '../../platform/deps.ts';
+import type { DbOrTx } from '../../platform/db/index.ts';
+import { fail } from '../../platform/http/index.ts';
+import { announceBalance, balanceOf, memberAccount, type WalletOwner } from '../wallet/index.ts';
+import { autoTransferStatus, listVenues, transferWithVenue, type VenueRow } from '../venue/index.ts';
+import { gameOf } from './catalogue.ts';
+import { cacheable, cachedTicket, gameUrl, issueDemoTicket, issueTicket, launchedBefore, rollbackPath } from './tickets.ts';
+
+type LaunchBody = z.infer<typeof VenueLaunchBody>;
+const money = (minor: bigint | string) => Number(minor) / 100;
+
+/** A venue open for play (seed 4: open only when its status is 0). */
+async function openForPlay(db: DbOrTx, apiName: string): Promise<VenueRow> {
+  const venue = (await listVenues(db)).find((v) => v.api_name === apiName);
+  if (!venue) return fail('GAME_VENUE_UNKNOWN');
+  if (venue.status !== 0) fail('GAME_VENUE_CLOSED');
+  return venue;
+}
+
+/**
+ * A member's launch (seed 3 "Venue launch"). With auto-transfer on, the whole main balance moves
+ * into the venue first, under a key derived from the launch's own key, so a repeated launch moves
+ * nothing twice and answers the first ticket. `isUseCache` reuses a launch of the last 60 s (never
+ * for AG venues); `resetDpDomain` answers the URL on this request's own domain.
+ */
+export async function launchVenue(deps: Deps, owner: WalletOwner, key: string, body: LaunchBody, origin: string) {
+  const { db } = deps;
+  const url = (ticket: string) => gameUrl(ticket, body.resetDpDomain ? origin : null);
+  const earlier = await launchedBefore(db, owner.memberId, key);
+  if (earlier) return { url: url(earlier.ticket), transferred: money(earlier.transferred_minor) };
+
+  const venue = await openForPlay(db, body.venueEnName);
+  const gameId = body.gameId ? (await gameOf(db, body.gameId, venue.api_name)).game_id : null;
+  const rollback = rollbackPath(body.rollbackAddress);
+  const transferredMinor = await autoTransferIn(deps, owner, key, body, venue.api_name);
+
+  const cached = body.isUseCache && cacheable(venue.api_name) ? await cachedTicket(db, owner.memberId, venue.api_name, gameId) : null;
+  const ticket = cached?.ticket ?? (await issueTicket(db, { memberId: owner.memberId, launchKey: key, apiName: venue.api_name, gameId, rollback, transferredMinor })).ticket;
+  return { url: url(ticket), transferred: money(transferredMinor) };
+}
+
+/** The main balance into the venue when the member's auto-transfer is on; what moved. */
+async function autoTransferIn(deps: Deps, owner: WalletOwner, key: string, body: LaunchBody, apiName: string): Promise<bigint> {
+  if (!(await autoTransferStatus(deps.db, owner.memberId))) return 0n;
+  const main = await balanceOf(deps.db, await memberAccount(deps.db, owner));
+  if (main <= 0n) return 0n;
+  const answer = await transferWithVenue(deps.db, owner, `launch:${key}`, body, { apiName, amountMinor: main, out: false });
+  await announceBalance(deps, owner, 'transfer', answer.main);
+  return main;
+}
+
+/** A visitor's demo: play money only, nothing of any member's. */
+export async function demoLaunch(db: DbOrTx, body: Pick<LaunchBody, 'venueEnName' | 'gameId' | 'rollbackAddress'>) {
+  const venue = await openForPlay(db, body.venueEnName);
+  const game = await gameOf(db, body.gameId ?? fail('GAME_NOT_FOUND'), venue.api_name);
+  const ticket = await issueDemoTicket(db, venue.api_name, game.game_id, rollbackPath(body.rollbackAddress));
+  return { url: gameUrl(ticket, null), transferred: 0 };
+}

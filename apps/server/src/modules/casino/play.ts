@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { toMinor } from '@bp/contract';
+import type { Db } from '../../platform/db/index.ts';
+import { fail } from '../../platform/http/index.ts';
+import { listVenues, SandboxVenue, venueAdapter } from '../venue/index.ts';
+import { payoutOf, RETURN_TO_PLAYER, spinSlot } from './slot.ts';
+import { liveTicket, playDemo, type Ticket } from './tickets.ts';
+
+const money = (minor: bigint | string) => Number(minor) / 100;
+
+/** The sandbox venue a member's ticket plays at; only our own sandbox runs these games. */
+async function sandboxOf(db: Db, t: Ticket): Promise<SandboxVenue> {
+  const venue = (await listVenues(db)).find((v) => v.api_name === t.api_name);
+  if (!venue || venue.status !== 0) fail('GAME_VENUE_CLOSED');
+  const adapter = venueAdapter(db, t.api_name);
+  return adapter instanceof SandboxVenue ? adapter : fail('GAME_VENUE_CLOSED');
+}
+
+const balanceOf = async (db: Db, t: Ticket): Promise<bigint> =>
+  t.member_id === null ? BigInt(t.demo_balance!) : (await sandboxOf(db, t)).balance(Number(t.member_id));
+
+/** What the game page shows on opening: the game, the balance it plays with, the way back. */
+export async function ticketInfo(db: Db, ticket: string) {
+  const t = await liveTicket(db, ticket);
+  const { rows } = await db.execute(sql`
+    SELECT v.name AS venue_name, g.game_name FROM venues v LEFT JOIN casino_games g ON g.game_id = ${t.game_id} WHERE v.api_name = ${t.api_name}`);
+  const names = rows[0] as { venue_name: string; game_name: string | null };
+  return {
+    gameName: names.game_name ?? names.venue_name,
+    venueName: names.venue_name,
+    balance: money(await balanceOf(db, t)),
+    demo: t.member_id === null,
+    rollbackAddress: t.rollback_address,
+    rtp: RETURN_TO_PLAYER,
+  };
+}
+
+/**
+ * One spin: the stake (at most what the player holds at the venue) against the slot's outcome,
+ * settled at the venue's own books by `SandboxVenue.play`, or on the demo's play money.
+ */
+export async function spin(db: Db, ticket: string, stake: number) {
+  const t = await liveTicket(db, ticket);
+  const stakeMinor = toMinor(stake);
+  const outcome = spinSlot();
+  const payout = payoutOf(stakeMinor, outcome);
+  let balance: bigint;
+  if (t.member_id === null) {
+    balance = await playDemo(db, t.ticket, stakeMinor, payout);
+  } else {
+    const venue = await sandboxOf(db, t);
+    if (stakeMinor > (await venue.balance(Number(t.member_id)))) fail('GAME_STAKE_ABOVE_BALANCE');
+    balance = await venue.play(Number(t.member_id), payout - stakeMinor);
+  }
+  return { symbols: outcome.symbols, multiplier: outcome.tenths / 10, win: money(payout), balance: money(balance), demo: t.member_id === null };
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { Amount } from './rules/schemas.ts';
+
+/**
+ * Electronic games and venue launch (seed 7 "Games"; seed 3 "Venue launch"). Amounts are decimal
+ * numbers in the site's currency; the server keeps integer minor units.
+ */
+
+// The egame page's code (seed 2, /app/egame/{code}) ------------------------------------------
+export const DEFAULT_EGAME_VENUE = 'default';
+export const DEFAULT_EGAME_CODE = 'pg';
+
+/** The default venue maps to a fixed code, a key starting with yb to by, any other key to its first two letters in lower case. */
+export function egameCode(venueKey: string | null | undefined): string {
+  const key = (venueKey ?? '').trim();
+  if (!key || key.toLowerCase() === DEFAULT_EGAME_VENUE) return DEFAULT_EGAME_CODE;
+  if (/^yb/i.test(key)) return 'by';
+  return key.slice(0, 2).toLowerCase();
+}
+
+// Catalogue ---------------------------------------------------------------------------------
+const Page = { page: z.number().int().min(1).max(10_000).default(1), size: z.number().int().min(1).max(100).default(20) };
+const GameId = z.string().trim().min(1).max(32);
+const ApiName = z.string().trim().min(1).max(16);
+
+export const EgameBrand = z.object({ api_name: z.string(), name: z.string(), code: z.string(), status: z.number().int(), gameCount: z.number().int() });
+export const EgameBrandsData = z.array(EgameBrand);
+
+export const EgameListBody = z
+  .object({
+    ...Page,
+    code: z.string().trim().min(1).max(8).optional(),
+    api_name: ApiName.optional(),
+    keyword: z.string().trim().max(30).optional(),
+    hot: z.boolean().optional(),
+    new: z.boolean().optional(),
+  })
+  .refine((b) => b.code !== undefined || b.api_name !== undefined, { message: 'code or api_name is required', path: ['code'] });
+
+export const Egame = z.object({
+  gameId: z.string(),
+  gameName: z.string(),
+  api_name: z.string(),
+  brand: z.string(),
+  image: z.string(),
+  hot: z.boolean(),
+  new: z.boolean(),
+  /** Whether the member has it in their collection (always false for a visitor). */
+  collected: z.boolean(),
+});
+export type Egame = z.infer<typeof Egame>;
+export const EgameListData = z.object({ list: z.array(Egame), total: z.number().int() });
+
+// Collections -------------------------------------------------------------------------------
+export const CollectionBody = z.object({ gameId: GameId });
+export const CollectionData = z.object({ gameId: z.string(), collected: z.boolean() });
+export const CollectionListBody = z.object(Page);
+
+// Launch ------------------------------------------------------------------------------------
+/** Seed 3 "Venue launch". `rollbackAddress`: where the game's back button returns (a path of this site). */
+export const VenueLaunchBody = z.object({
+  venueEnName: ApiName,
+  gameId: GameId.optional(),
+  resetDpDomain: z.boolean().optional(),
+  rollbackAddress: z.string().trim().max(200).optional(),
+  isUseCache: z.boolean().optional(),
+});
+export const DemoLaunchBody = VenueLaunchBody.pick({ venueEnName: true, gameId: true, rollbackAddress: true });
+/** `transferred`: what auto-transfer moved from the main wallet to the venue for this launch. */
+export const VenueLaunchData = z.object({ url: z.string(), transferred: z.number() });
+
+// The sandbox game ---------------------------------------------------------------------------
+export const SandboxSpinBody = z.object({ ticket: z.string().regex(/^[a-f0-9]{48}$/), stake: Amount });
+export const SandboxSpinData = z.object({
+  symbols: z.array(z.string()).length(3),
+  multiplier: z.number(),
+  win: z.number(),
+  balance: z.number(),
+  demo: z.boolean(),
+});
+export const SandboxTicketBody = z.object({ ticket: z.string().regex(/^[a-f0-9]{48}$/) });
+export const SandboxTicketData = z.object({ gameName: z.string(), venueName: z.string(), balance: z.number(), demo: z.boolean(), rollbackAddress: z.string(), rtp: z.number() });
