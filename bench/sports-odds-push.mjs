@@ -45,7 +45,8 @@ async function subscribe(wsUrl, ch, latencies, frames) {
           if (text.includes('"sub.ok"')) return resolve();
           const type = /"type":"([^"]+)"/.exec(text)?.[1];
           const at = Number(/"at":(\d+)/.exec(text)?.[1]);
-          if (!PUSHED.has(type) || !at || !latencies.recording) return;
+          // Frames changed within the window count, each until its last client has it.
+          if (!PUSHED.has(type) || !at || !(at >= latencies.from && at <= latencies.to)) return;
           const key = `${type}@${at}`;
           latencies.push(received - at);
           const f = frames.get(key) ?? { first: Infinity, last: 0 };
@@ -75,9 +76,9 @@ let matchId;
 try {
   matchId = await liveMatch(base);
   sockets = await subscribe(`ws://127.0.0.1:${port}/ws`, `match:${matchId}`, latencies, frames);
-  latencies.recording = true;
-  await sleep(DURATION * 1000);
-  latencies.recording = false;
+  latencies.from = Date.now();
+  latencies.to = latencies.from + DURATION * 1000;
+  await sleep(DURATION * 1000 + 2000);
 } finally {
   for (const ws of sockets) ws.terminate();
   await stopProcess(server);
