@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { Errors } from '@bp/contract';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { caller, expectLedgerSound, newKey } from '../wallet/test-kit.ts';
+import { SandboxVenue } from '../venue/index.ts';
+import { outcomeOf, payoutOf, RETURN_TO_PLAYER, ROLLS } from './slot.ts';
+
+let s: TestServer;
+let w: ReturnType<typeof caller>;
+beforeAll(async () => {
+  s = await startTestServer();
+  w = caller(s);
+});
+afterAll(async () => {
+  await expectLedgerSound(s);
+  await s.close();
+});
+
+const launch = (token: string, body: object, key = newKey()) => w.move('/api/game/venue/launch', body, token, key);
+const ticketOf = (url: string) => new URL(url, 'http://x').searchParams.get('ticket')!;
+const venueBalance = (memberId: number) => new SandboxVenue(s.deps.db, 'PG').balance(memberId);
+
+describe('venue launch', () => {
+  it('[S3-02] launches a game with venueEnName and gameId; the sandbox page opens with its rollbackAddress', async () => {
+    const m = await s.member();
+    const res = await launch(m.token, { venueEnName: 'PG', gameId: 'pg-lucky-neko', rollbackAddress: '/app/egame/pg', isUseCache: false });
+    expect(res.code, res.msg).toBe(0);
+    expect(res.data.url).toMatch(/^\/sandbox\/game\?ticket=[a-f0-9]{48}$/);
+    expect(res.data.transferred).toBe(0);
+    const page = await s.inject({ method: 'GET', url: res.data.url });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("call('spin'");
+    expect(page.headers['content-security-policy']).toContain("script-src 'nonce-");
+    const info = await w.call('/api/game/sandbox/ticket', { ticket: ticketOf(res.data.url) });
+    expect(info.data).toEqual({ gameName: '招财喵', venueName: 'PG电子', balance: 0, demo: false, rollbackAddress: '/app/egame/pg', rtp: 0.96 });
+  });
+
+  it('[S3-02] resetDpDomain answers the URL on the request’s domain; isUseCache reuses a launch of the last minute', async () => {
+    const m = await s.member();
+    const a = await launch(m.token, { venueEnName: 'PG', gameId: 'pg-ice-rush', resetDpDomain: true });
+    expect(a.data.url).toMatch(/^http:\/\/localhost(:\d+)?\/sandbox\/game\?ticket=/);
+    const b = await launch(m.token, { venueEnName: 'PG', gameId: 'pg-ice-rush', isUseCache: true });
+    expect(ticketOf(b.data.url)).toBe(ticketOf(a.data.url));
+    const c = await launch(m.token, { venueEnName: 'PG', gameId: 'pg-ice-rush', isUseCache: false });
+    expect(ticketOf(c.data.url)).not.toBe(ticketOf(a.data.url));
+  });
+
+  it('[S7-11] with auto-transfer on, moves the main balance into the venue once per launch', async () => {
+    const m = await s.member();
+    await w.fund(m.token, 500);
+    await w.call('/api/wallet/autoTransfer/set', { status: true }, m.token);
+    const key = newKey();
+    const first = await launch(m.token, { venueEnName: 'PG', gameId: 'pg-mahjong-ways' }, key);
+    expect(first.data.transferred).toBe(500);
+    const again = await launch(m.token, { venueEnName: 'PG', gameId: 'pg-mahjong-ways' }, key);
+    expect(again.data).toEqual(first.data);
+    const balance = await w.balance(m.token);
+    expect(balance.main).toBe(0);
+    expect(balance.venues.find((v: { api_name: string }) => v.api_name === 'PG').balance).toBe(500);
+    expect(await venueBalance(m.memberId)).toBe(50_000n);
+
+    await w.fund(m.token, 20);
+    const next = await launch(m.token, { venueEnName: 'PG' });
+    expect(next.data.transferred).toBe(20);
+    expect(await venueBalance(m.memberId)).toBe(52_000n);
+  });
+
+  it('[S3-02] refuses a closed or unknown venue, a game of another venue, a foreign rollback, and visitors; nothing moves', async () => {
+    const m = await s.member();
+    await w.fund(m.token, 100);
+    await w.call('/api/wallet/autoTransfer/set', { status: true }, m.token);
+    expect((await launch(m.token, { venueEnName: 'XX' })).code).toBe(Errors.GAME_VENUE_UNKNOWN.code);
+    expect((await launch(m.token, { venueEnName: 'AG', gameId: 'pg-ice-rush' })).code).toBe(Errors.GAME_NOT_FOUND.code);
+    expect((await launch(m.token, { venueEnName: 'PG', rollbackAddress: 'https://evil.example/' })).code).toBe(Errors.GAME_ROLLBACK_INVALID.code);
+    expect((await launch(m.token, { venueEnName: 'PG', rollbackAddress: '//evil.example/' })).code).toBe(Errors.GAME_ROLLBACK_INVALID.code);
+    await s.deps.db.execute(sql`UPDATE venues SET status = 1 WHERE api_name = 'PG'`);
+    try {
+      const closed = await launch(m.token, { venueEnName: 'PG' });
+      expect(closed.code).toBe(Errors.GAME_VENUE_CLOSED.code);
+      expect(closed.msg).toBe('该游戏平台维护中，请稍后再试');
+    } finally {
+      await s.deps.db.execute(sql`UPDATE venues SET status = 0 WHERE api_name = 'PG'`);
+    }
+    expect((await w.balance(m.token)).main).toBe(100);
+    expect((await w.call('/api/game/venue/launch', { venueEnName: 'PG' }, undefined, newKey())).status).toBe(401);
+    expect((await w.call('/api/game/venue/launch', { venueEnName: 'PG' }, m.token)).code).toBe(Errors.IDEMPOTENCY_KEY_REQUIRED.code);
+  });
+});
+
+describe('the sandbox slot', () => {
+  it('pays back its stated return to player over every roll', () => {
+    let paid = 0n;
+    for (let roll = 0; roll < ROLLS; roll++) paid += payoutOf(100n, outcomeOf(roll));
+    expect(Number(paid) / (ROLLS * 100)).toBe(RETURN_TO_PLAYER);
+    expect(RETURN_TO_PLAYER).toBe(0.96);
+    const losing = outcomeOf(ROLLS - 1);
+    expect(losing.tenths).toBe(0);
+    expect(losing.symbols[0]).not.toBe(losing.symbols[1]);
+  });
+
+  it('[S7-11] a spin settles at the member’s venue wallet, never above it, and the ledger stays sound after recovery', async () => {
+    const m = await s.member();
+    await w.fund(m.token, 50);
+    await w.move('/api/wallet/transfer', { api_name: 'PG', amount: 50, transfer_out: false }, m.token);
+    const { data } = await launch(m.token, { venueEnName: 'PG', gameId: 'pg-candy-burst' });
+    const ticket = ticketOf(data.url);
+
+    const over = await w.call('/api/game/sandbox/spin', { ticket, stake: 50.01 });
+    expect(over.code).toBe(Errors.GAME_STAKE_ABOVE_BALANCE.code);
+    const r = await w.call('/api/game/sandbox/spin', { ticket, stake: 10 });
+    expect(r.code, r.msg).toBe(0);
+    expect(r.data.win).toBe(10 * r.data.multiplier);
+    expect(r.data.balance).toBe(40 + r.data.win);
+    expect(await venueBalance(m.memberId)).toBe(BigInt(Math.round(r.data.balance * 100)));
+
+    const recovered = await w.move('/api/wallet/recover', {}, m.token);
+    expect(recovered.data.main).toBe(r.data.balance);
+    await expectLedgerSound(s);
+  });
+
+  it('[S7-11] a visitor’s demo plays on play money only', async () => {
+    const demo = await w.call('/api/game/venue/demoLaunch', { venueEnName: 'PG', gameId: 'pg-fortune-pig' });
+    expect(demo.code, demo.msg).toBe(0);
+    const ticket = ticketOf(demo.data.url);
+    const info = await w.call('/api/game/sandbox/ticket', { ticket });
+    expect(info.data).toMatchObject({ gameName: '金猪报财', demo: true, balance: 2000 });
+    const r = await w.call('/api/game/sandbox/spin', { ticket, stake: 100 });
+    expect(r.data).toMatchObject({ demo: true, balance: 1900 + r.data.win });
+    expect((await w.call('/api/game/sandbox/spin', { ticket, stake: 5000 })).code).toBe(Errors.GAME_STAKE_ABOVE_BALANCE.code);
+    expect((await w.call('/api/game/venue/demoLaunch', { venueEnName: 'PG' })).code).toBe(Errors.GAME_NOT_FOUND.code);
+    expect((await w.call('/api/game/sandbox/spin', { ticket: 'a'.repeat(48), stake: 1 })).code).toBe(Errors.GAME_TICKET_EXPIRED.code);
+    expect((await w.call('/api/game/sandbox/spin', { ticket, stake: 1.001 })).code).not.toBe(0);
+  });
+});
