@@ -259,6 +259,7 @@ export interface OddsChangedEvent {
   matchId: number;
   /** Server time of the change (epoch ms). */
   at: number;
+  /** The markets that changed: their state, and those of their selections whose price or state moved (none: the state alone). */
   markets: Array<{ marketId: number; status: MarketStatus; selections: Array<{ selectionId: number; odds: number; status: MarketStatus }> }>;
 }
 export interface MatchScoreEvent {
