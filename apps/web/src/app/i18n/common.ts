@@ -52,6 +52,7 @@ export const common: Locale = {
       records: '交易记录',
       transfer: '额度转换',
       yeb: '利息宝',
+      egame: '电子游戏',
     },
   },
   en: {
@@ -105,6 +106,7 @@ export const common: Locale = {
       records: 'Transactions',
       transfer: 'Transfer',
       yeb: 'Interest wallet',
+      egame: 'Slots',
     },
   },
 };
