@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../apps/server/src/test/harness.ts';
+import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
+import { dismissPopups, logIn, waitForPath } from './steps.ts';
+
+/** Electronic games in Chromium on the real server: from home to a venue's games, then a real spin. */
+describe.runIf(browserAvailable())('electronic games', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(() => site?.close());
+
+  const api = async (token: string, url: string, payload: object = {}, money = false) =>
+    (await site.server.inject({ method: 'POST', url, headers: bearer(token, money ? { 'idempotency-key': randomUUID() } : {}), payload })).json();
+
+  it('[S2-11] a visitor reaches /app/egame/pg from home and searches the games', async () => {
+    const { context, page } = await phone(site);
+    await page.goto('/app/home');
+    await dismissPopups(page);
+    await page.getByText('电子', { exact: true }).first().click();
+    await waitForPath(page, '/app/egame/pg');
+    await expect.poll(() => page.locator('.bp-egame-tile').count()).toBe(12);
+    await shoot(page, 'egame-01-venue');
+    await page.getByPlaceholder('搜索游戏').fill('招财');
+    await expect.poll(() => page.locator('.bp-egame-tile').count()).toBe(1);
+    await expect(page.locator('.bp-egame-tile').first().innerText()).resolves.toContain('招财喵');
+    await context.close();
+  });
+
+  it('[S3-02] a member collects a game, launches it with auto-transfer and spins against the venue wallet', async () => {
+    const member = await site.server.member();
+    const types = (await api(member.token, '/api/wallet/pay/types')).data as Array<{ payTypeId: number; kind: string }>;
+    const sandbox = types.find((t) => t.kind === 'sandbox')!;
+    expect((await api(member.token, '/api/wallet/pay/payVal', { payTypeId: sandbox.payTypeId, amount: 300 }, true)).data.status).toBe('success');
+    await api(member.token, '/api/wallet/autoTransfer/set', { status: true });
+
+    const { context, page } = await phone(site);
+    await logIn(page, member.name, member.password);
+    // The login on the phone ended the registration's session: ask the server with the phone's token.
+    const token = await page.evaluate(() => localStorage.getItem('bp.token')!);
+    await page.goto('/app/egame/pg');
+    const tile = page.locator('.bp-egame-tile').first();
+    await tile.getByRole('button', { name: '收藏' }).click();
+    await expect.poll(() => tile.getByRole('button', { name: '取消收藏' }).count()).toBe(1);
+    await tile.locator('.bp-egame-open').click();
+    await waitForPath(page, '/sandbox/game');
+    await expect.poll(() => page.locator('#spin').isEnabled()).toBe(true);
+    // Auto-transfer moved the whole main wallet into the venue before the game opened.
+    const before = (await api(token, '/api/wallet/balance')).data;
+    expect(before.main).toBe(0);
+    expect(before.venues.find((v: { api_name: string }) => v.api_name === 'PG').balance).toBe(300);
+    await page.locator('#stake').fill('10');
+    await page.locator('#spin').click();
+    await expect.poll(() => page.locator('#result').innerText()).not.toBe('');
+    await shoot(page, 'egame-02-sandbox-spin');
+    const after = (await api(token, '/api/wallet/balance')).data;
+    const pg = after.venues.find((v: { api_name: string }) => v.api_name === 'PG').balance as number;
+    expect(pg).not.toBe(300); // a spin of 10 either lost the stake or paid a multiple of it
+    expect(Number.isInteger(Math.round(pg * 100))).toBe(true);
+    await context.close();
+  });
+});
