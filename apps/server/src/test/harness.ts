@@ -10,6 +10,8 @@ import { createServer, type Server } from '../server.ts';
  */
 export interface TestServer extends Server {
   inject: Server['app']['inject'];
+  /** A JSON POST as a client makes it: the HTTP status, headers and parsed envelope. */
+  post(url: string, payload?: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: any }>;
   /** Registers a fresh member on the default site and returns its token. */
   member(opts?: { name?: string; password?: string; siteId?: number }): Promise<{ token: string; memberId: number; name: string; password: string }>;
 }
@@ -38,6 +40,10 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     ...server,
     close,
     inject: server.app.inject.bind(server.app),
+    async post(url, payload = {}, headers = {}) {
+      const res = await server.app.inject({ method: 'POST', url, payload: payload as object, headers });
+      return { status: res.statusCode, headers: res.headers, body: res.json() };
+    },
     async member(opts = {}) {
       const name = opts.name ?? `m${randomBytes(5).toString('hex')}`;
       const password = opts.password ?? 'abc12345';

@@ -16,8 +16,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 afterEach(() => clock.reset());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  s.inject({ method: 'POST', url, payload: payload as object, headers }).then((r) => ({ status: r.statusCode, body: r.json() }));
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => s.post(url, payload, headers);
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 /** A member with a bound phone (and email when asked). */

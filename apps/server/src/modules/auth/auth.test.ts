@@ -16,8 +16,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 afterEach(() => clock.reset());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  s.inject({ method: 'POST', url, payload: payload as object, headers }).then((r) => ({ status: r.statusCode, body: r.json() }));
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => s.post(url, payload, headers);
 const register = (body: Record<string, unknown>) => post('/api/member/register/v4', { password: 'abc12345', ...body });
 const info = (token: string) => post('/api/member/info', {}, bearer(token));
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');

@@ -14,8 +14,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 afterEach(() => clock.reset());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  s.inject({ method: 'POST', url, payload: payload as object, headers }).then((r) => ({ status: r.statusCode, body: r.json() }));
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => s.post(url, payload, headers);
 const login = (body: Record<string, unknown>) => post(LOGIN_PATH, body);
 const failTimes = async (name: string, n: number) => {
   for (let i = 0; i < n; i++) expect((await login({ name, password: 'wrong1234' })).body.code).toBe(Errors.LOGIN_FAILED.code);

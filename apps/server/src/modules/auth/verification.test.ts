@@ -14,8 +14,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 afterEach(() => clock.reset());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  s.inject({ method: 'POST', url, payload: payload as object, headers }).then((r) => ({ status: r.statusCode, headers: r.headers, body: r.json() }));
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => s.post(url, payload, headers);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const check = (captchaId: string, answer: number | string, durationMs = 300) => post('/api/captchaEx/check', { captchaId, answer, durationMs });
 const svgOf = (dataUrl: string) => Buffer.from(dataUrl.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString();

@@ -11,8 +11,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 afterEach(() => clock.reset());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  s.inject({ method: 'POST', url, payload: payload as object, headers }).then((r) => ({ status: r.statusCode, body: r.json() }));
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => s.post(url, payload, headers);
 const list = async (url: string, payload: unknown = {}, siteId = '1') => {
   const res = await post(url, payload, { 'x-site-id': siteId });
   expect(res.body.code, res.body.msg).toBe(0);

@@ -19,8 +19,7 @@ afterEach(async () => {
   }
 });
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  s.inject({ method: 'POST', url, payload: payload as object, headers }).then((r) => ({ status: r.statusCode, body: r.json() }));
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => s.post(url, payload, headers);
 const perInfo = (headers: Record<string, string> = {}) => post('/api/site/group/site/perInfo', {}, headers);
 const banners = (headers: Record<string, string> = {}) => post('/api/site/banner/list', {}, headers);
 const from = (ip: string, country?: string) => ({ 'x-forwarded-for': ip, ...(country ? { 'cf-ipcountry': country } : {}) });

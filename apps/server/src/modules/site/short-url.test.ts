@@ -8,8 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  s.inject({ method: 'POST', url, payload: payload as object, headers }).then((r) => ({ status: r.statusCode, body: r.json() }));
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => s.post(url, payload, headers);
 const create = (path: unknown, siteId = '1') => post('/api/site/shortUrl/create', { path }, { 'x-site-id': siteId, host: 'h5.hgty.example.com' });
 
 describe('short links', () => {

@@ -9,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  s.inject({ method: 'POST', url, payload: payload as object, headers }).then((r) => ({ status: r.statusCode, body: r.json() }));
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => s.post(url, payload, headers);
 
 describe('site info', () => {
   it('[S3-09] [S1-02] [S1-03] perInfo names the site, its series, settlement unit (CNY or USDT) and the 13 deploy-site pairs', async () => {
