@@ -27,12 +27,13 @@ export async function installGateway(app: FastifyInstance, { bus, identify }: Ga
   const stop = bus.onFrame((frame: Frame) => {
     const sockets = byChannel.get(frame.ch);
     if (!sockets) return;
-    const text = JSON.stringify(frame);
+    // Encoded once for every subscriber: with thousands on one match, per-socket encoding dominates.
+    const bytes = Buffer.from(JSON.stringify(frame));
     for (const socket of sockets) {
       if (socket.readyState !== socket.OPEN) continue;
       // A client that stopped reading would make us buffer every frame for it: it is let go.
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.terminate();
-      else socket.send(text);
+      else socket.send(bytes, { binary: false });
     }
   });
   app.addHook('onClose', async () => stop());
