@@ -4,13 +4,15 @@ import { execFileSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../apps/server/src/test/harness.ts';
+import type { Config } from '../apps/server/src/platform/config.ts';
 
 /**
  * Browser journeys drive the built site on the real server (in-process, real database: PGlite in
  * memory, or a schema of its own on DATABASE_URL) with Debian's Chromium.
  */
 export const ROOT = path.resolve(import.meta.dirname, '..');
-export const WEB_DIST = path.join(ROOT, 'apps', 'web', 'dist');
+/** The build under test; `E2E_WEB_DIST` points at a build of one's own (kept apart from others' rebuilds of apps/web/dist). */
+export const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(ROOT, 'apps', 'web', 'dist');
 export const SCREENSHOTS = path.join(ROOT, 'e2e', 'screenshots');
 
 /** The phone every journey uses (seed: mobile first, 390 px wide). */
@@ -37,6 +39,7 @@ export function browserAvailable(): boolean {
 
 /** Builds the web app when there is no build or the sources are newer (the same rule as `npm start`). */
 export function ensureWebBuild(): void {
+  if (process.env.E2E_WEB_DIST) return;
   // The test runner sets NODE_ENV=test; the site is always built for production.
   execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-web-if-needed.mjs')], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
@@ -48,9 +51,10 @@ export interface Site {
   close(): Promise<void>;
 }
 
-export async function startSite(): Promise<Site> {
+/** The site on a test server; `overrides` set its config (e.g. `{ runJobs: true, feedSpeed: 300 }` for a live book). */
+export async function startSite(overrides: Partial<Config> = {}): Promise<Site> {
   ensureWebBuild();
-  const server = await startTestServer({ webDist: WEB_DIST });
+  const server = await startTestServer({ ...overrides, webDist: WEB_DIST });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
   const browser = await chromium.launch({ executablePath: chromiumPath()!, args: LAUNCH_ARGS });

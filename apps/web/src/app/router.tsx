@@ -2,6 +2,7 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-do
 import { homeArea } from '../features/home/area.tsx';
 import { memberArea } from '../features/member/area.tsx';
 import { walletArea } from '../features/wallet/area.tsx';
+import { sportsArea } from '../features/sports/area.tsx';
 import { casinoArea } from '../features/casino/area.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
 import { csRoutes, csTab, statusRoutes } from '../features/site/routes.tsx';
@@ -15,7 +16,7 @@ import { registerRouteTable } from './built-paths.ts';
  * The seed's routes (section 2). Areas of the app frame are listed here as they are built; sports,
  * live, casino, promotions and the wallet join by exporting an Area from their feature folder.
  */
-const areas: Area[] = [homeArea, casinoArea, memberArea, walletArea];
+const areas: Area[] = [homeArea, sportsArea, casinoArea, memberArea, walletArea];
 
 const tabs = [...areas.flatMap((a) => (a.tab ? [a.tab] : [])), csTab].sort((a, b) => a.order - b.order);
 

@@ -25,7 +25,8 @@ export const common: Locale = {
       networkToast: '网络异常 {{status}}',
       warmTips: '温馨提示',
     },
-    tabs: { home: '首页', cs: '客服', member: '我的' },
+    tabs: { home: '首页', sports: '体育', cs: '客服', member: '我的' },
+    sportsPages: { match: '赛事详情', records: '投注记录' },
     greeting: {
       morning: '早上好',
       forenoon: '上午好',
@@ -79,7 +80,8 @@ export const common: Locale = {
       networkToast: 'Network exception {{status}}',
       warmTips: 'Warm tips',
     },
-    tabs: { home: 'Home', cs: 'Support', member: 'Me' },
+    tabs: { home: 'Home', sports: 'Sports', cs: 'Support', member: 'Me' },
+    sportsPages: { match: 'Match', records: 'My bets' },
     greeting: {
       morning: 'Good morning',
       forenoon: 'Good morning',

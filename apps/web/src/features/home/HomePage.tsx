@@ -6,6 +6,7 @@ import { HomeHeader } from './HomeHeader.tsx';
 import { BannerCarousel } from './BannerCarousel.tsx';
 import { NoticeTicker } from './NoticeTicker.tsx';
 import { QuickNav } from './QuickNav.tsx';
+import { LiveStrip } from './LiveStrip.tsx';
 import { AnnouncementList } from './AnnouncementList.tsx';
 import { AppDownload, APP_DOWNLOAD_ID } from './AppDownload.tsx';
 import { FloatIcons } from './FloatIcons.tsx';
@@ -56,6 +57,7 @@ export function HomePage() {
         <BannerCarousel />
         <NoticeTicker />
         <QuickNav />
+        <LiveStrip />
         <AnnouncementList />
         <AppDownload ref={download} />
         <footer className="bp-home-footer">

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Banner, FloatIcon, NavigationEntry, Notice } from '@bp/contract';
+import { SPORTS_LIST_SIZE, type Banner, type FloatIcon, type NavigationEntry, type Notice, type SportsListData } from '@bp/contract';
 import { call } from '../../shared/api/request.ts';
 
 /** The home page's content calls (seed 7: banners, notices, navigation, floating icons). */
@@ -8,9 +8,13 @@ export const homeApi = {
   notices: () => call<Notice[]>('/api/site/notice/list', {}),
   navigation: () => call<NavigationEntry[]>('/api/site/navigation/list', {}, { cacheMs: 60_000 }),
   floatIcons: () => call<FloatIcon[]>('/api/site/floatIcon/list', {}, { cacheMs: 60_000 }),
+  /** Matches in play (seed 9: the live list at 200 a page). */
+  liveMatches: () => call<SportsListData>('/api/sports/live/list', { page: 1, size: SPORTS_LIST_SIZE }),
 };
 
 export const useBanners = (position: string) => useQuery({ queryKey: ['site', 'banners', position], queryFn: () => homeApi.banners(position) });
 export const useNotices = () => useQuery({ queryKey: ['site', 'notices'], queryFn: homeApi.notices, staleTime: 60_000 });
 export const useNavigation = () => useQuery({ queryKey: ['site', 'navigation'], queryFn: homeApi.navigation });
 export const useFloatIcons = () => useQuery({ queryKey: ['site', 'floatIcons'], queryFn: homeApi.floatIcons });
+export const useLiveMatches = (enabled: boolean) =>
+  useQuery({ queryKey: ['sports', 'home-live'], queryFn: homeApi.liveMatches, enabled, refetchInterval: 30_000 });

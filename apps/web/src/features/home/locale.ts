@@ -11,6 +11,8 @@ export const homeLocale: Locale = {
       downloadStep1: '使用手机相机或浏览器扫描二维码',
       downloadStep2: '在浏览器菜单中选择“添加到主屏幕”',
       scan: '扫码访问',
+      liveNow: '滚球进行中',
+      worldCup: '世界杯',
     },
   },
   en: {
@@ -23,6 +25,8 @@ export const homeLocale: Locale = {
       downloadStep1: 'Scan the code with your phone’s camera or browser',
       downloadStep2: 'Choose “Add to Home Screen” in the browser menu',
       scan: 'Scan to open',
+      liveNow: 'In play now',
+      worldCup: 'World Cup',
     },
   },
 };

@@ -1,0 +1,29 @@
+import type { Area, RouteHandle } from '../../app/areas.ts';
+import { RequireMember } from '../../shared/session/login-required.tsx';
+import { SportIcon } from './components/SportIcon.tsx';
+
+const titled = (title: string): RouteHandle => ({ title });
+
+/** The sportsbook at /app/sports: the boards, a match, and the member's bets. The screens load on first visit. */
+export const sportsArea: Area = {
+  name: 'sports',
+  tab: { key: 'sports', path: '/app/sports', title: 'tabs.sports', icon: <SportIcon sport="football" />, order: 20 },
+  routes: [
+    { path: 'sports', handle: titled('tabs.sports'), lazy: async () => ({ Component: (await import('./pages/SportsHomePage.tsx')).SportsHomePage }) },
+    { path: 'sports/match/:matchId', handle: titled('sportsPages.match'), lazy: async () => ({ Component: (await import('./pages/MatchDetailPage.tsx')).MatchDetailPage }) },
+    {
+      path: 'sports/records',
+      handle: titled('sportsPages.records'),
+      lazy: async () => {
+        const { BetRecordsPage } = await import('./pages/BetRecordsPage.tsx');
+        return {
+          element: (
+            <RequireMember>
+              <BetRecordsPage />
+            </RequireMember>
+          ),
+        };
+      },
+    },
+  ],
+};

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RightOutline } from 'antd-mobile-icons';
+import type { MatchStatusEvent, OddsChangedEvent } from '@bp/contract';
+import { formatOdds, parlayOdds } from '../../model/odds.ts';
+import { closeMatchLegs, modeOf, updatesFromOdds } from '../../model/slip.ts';
+import { slip, slipStore, useSlip } from '../../hooks/slip-store.ts';
+import { useMatchFrames } from '../../hooks/use-match-frames.ts';
+import { SlipSheet } from './SlipSheet.tsx';
+
+/**
+ * The slip's bar above the tab bar while it holds selections; it keeps the slip's prices live
+ * with the matches' channels and opens the slip.
+ */
+export function SlipBar() {
+  const { t } = useTranslation();
+  const current = useSlip();
+  const [open, setOpen] = useState(false);
+  useMatchFrames(
+    current.legs.map((l) => l.matchId),
+    (frame) => {
+      const legs = slipStore.get().legs;
+      if (frame.type === 'odds.changed') slip.prices(updatesFromOdds(frame.data as OddsChangedEvent, legs));
+      if (frame.type === 'match.status') {
+        const e = frame.data as MatchStatusEvent;
+        if (e.status === 'finished' || e.status === 'cancelled') slip.prices(closeMatchLegs(legs, e.matchId));
+      }
+    },
+  );
+  const count = current.legs.length;
+  return (
+    <>
+      {count > 0 ? (
+        <button className="bp-slipbar" onClick={() => setOpen(true)}>
+          <span className="bp-slipbar-count">{count}</span>
+          <span className="bp-slipbar-title">{t('sports.slip.open')}</span>
+          <span className="bp-slipbar-mode">
+            {modeOf(current) === 'parlay' ? `${t('sports.slip.parlayName', { n: count })} @${formatOdds(parlayOdds(current.legs.map((l) => l.odds)))}` : t('sports.slip.single')}
+          </span>
+          <RightOutline />
+        </button>
+      ) : null}
+      <SlipSheet visible={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

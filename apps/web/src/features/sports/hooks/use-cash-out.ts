@@ -1,0 +1,54 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { Dialog, Toast } from 'antd-mobile';
+import { Errors, type BetRecord } from '@bp/contract';
+import { ApiError } from '../../../shared/api/request.ts';
+import { formatMoney } from '../../../shared/ui/format.ts';
+import { sportsApi, sportsKeys } from '../api.ts';
+import { keyFor, type KeyedBet } from '../model/placement-key.ts';
+
+/**
+ * Cashing out an open single at the offer the member saw: confirmed first; if the offer fell
+ * meanwhile, the new one is offered again; refused while the market is suspended. The same
+ * offer tried again (a lost answer) keeps its Idempotency-Key.
+ */
+export function useCashOut(unit?: string | null) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const keys = useRef(new Map<string, KeyedBet>());
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const attempt = async (orderId: string, amount: number): Promise<void> => {
+    const body = { orderId, cashOutAmount: amount };
+    const keyed = keyFor(keys.current.get(orderId), body);
+    keys.current.set(orderId, keyed);
+    try {
+      const done = await sportsApi.cashOut(orderId, amount, keyed.key);
+      keys.current.delete(orderId);
+      Toast.show({ icon: 'success', content: t('sports.rec.cashedOut', { amount: formatMoney(done.payout, unit) }) });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const offer = (err.data as { cashOut?: number } | null)?.cashOut;
+      if (err.code === Errors.CASHOUT_CHANGED.code && offer) {
+        const again = await Dialog.confirm({ content: t('sports.rec.cashOutChanged', { amount: formatMoney(offer, unit) }), cancelText: t('common.cancel'), confirmText: t('common.confirm') });
+        if (again) return attempt(orderId, offer);
+      } else Toast.show({ content: err.message });
+    }
+  };
+
+  const cashOut = async (bet: BetRecord) => {
+    if (bet.cashOut === null || busy) return;
+    const ok = await Dialog.confirm({ content: t('sports.rec.cashOutConfirm', { amount: formatMoney(bet.cashOut, unit) }), cancelText: t('common.cancel'), confirmText: t('common.confirm') });
+    if (!ok) return;
+    setBusy(bet.orderId);
+    try {
+      await attempt(bet.orderId, bet.cashOut);
+    } finally {
+      setBusy(null);
+      void queryClient.invalidateQueries({ queryKey: ['member', 'sports', 'records'] });
+      void queryClient.invalidateQueries({ queryKey: sportsKeys.balance });
+    }
+  };
+  return { cashOut, busy };
+}

@@ -1,0 +1,24 @@
+import { useEffect, useState } from 'react';
+import { serverClock } from '../../../shared/time/server-time.ts';
+
+/** Server time now, renewed every `ms` while `running` (a match clock, a countdown). */
+export function useServerNow(running: boolean, ms = 1_000): number {
+  const [now, setNow] = useState(() => serverClock.now());
+  useEffect(() => {
+    if (!running) return;
+    setNow(serverClock.now());
+    const timer = setInterval(() => setNow(serverClock.now()), ms);
+    return () => clearInterval(timer);
+  }, [running, ms]);
+  return now;
+}
+
+/** A value that follows `value` once it has stood still for `ms` (seed 9: search waits 300 ms). */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
