@@ -219,7 +219,7 @@ describe.runIf(browserAvailable())('the wallet', () => {
     await page.locator('.bp-order-head').getByText('审核中').waitFor();
     await page.getByRole('button', { name: '申诉' }).waitFor();
     await page.getByRole('button', { name: '取消订单' }).click();
-    await page.getByRole('button', { name: '取消订单' }).last().click();
+    await page.locator('.adm-dialog').getByRole('button', { name: '取消订单' }).click();
     await page.locator('.bp-order-head').getByText('已取消').waitFor();
 
     await page.goto('/app/wallet/deposit');
@@ -265,7 +265,7 @@ describe.runIf(browserAvailable())('the wallet', () => {
     await shoot(page, 'wallet-18-password');
   });
 
-  it('[S2-14] [S1-03] the wallet in every theme series, and on the USDT site in ₮', async () => {
+  it('[S2-14] [S1-03] the wallet in every theme series, the history page by page, and the USDT site in ₮', async () => {
     const member = await site.server.member();
     const { page } = await phone(site);
     await logIn(page, member.name, member.password);
@@ -274,6 +274,16 @@ describe.runIf(browserAvailable())('the wallet', () => {
       await page.getByTestId('wallet-main').getByText('¥0.00').waitFor();
       await shoot(page, `wallet-theme-${series}`);
     }
+    // The history reads page after page as the member scrolls: 22 movements, pages of 20.
+    const token = await tokenOf(page);
+    for (let i = 0; i < 22; i++) await api(token, '/api/wallet/pay/payVal', { payTypeId: 1, amount: 10 + i }, `e2e-p-${i}-${Date.now()}`);
+    await page.goto('/app/wallet/records');
+    const rows = page.locator('.bp-deal');
+    await expect.poll(() => rows.count()).toBe(20);
+    await rows.last().scrollIntoViewIfNeeded();
+    await expect.poll(() => rows.count()).toBe(22);
+    await page.getByText('没有更多了').waitFor();
+    await rows.filter({ hasText: '+¥10.00' }).waitFor();
     const usdt = await site.server.member({ siteId: 2 });
     const other = await phone(site);
     await other.page.goto('/login?siteId=2&theme=site');

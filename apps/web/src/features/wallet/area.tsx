@@ -1,12 +1,20 @@
 import { useLayoutEffect, type ComponentType, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { Area, RouteHandle } from '../../app/areas.ts';
 import { RequireMember } from '../../shared/session/login-required.tsx';
 
 const titled = (title: string): RouteHandle => ({ title: `walletPages.${title}` });
 
-/** A screen opens at its top, not where the page before it was scrolled to. */
+/**
+ * A screen opens at its top, not where the screen before it was scrolled to. Keyed on the path:
+ * from one wallet screen to the next React keeps this wrapper and swaps only the page inside it.
+ */
 function FromTheTop({ children }: { children: ReactNode }) {
-  useLayoutEffect(() => window.scrollTo(0, 0), []);
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    // Not returned: newer browsers answer scrollTo with a promise, which React would take for a cleanup.
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return children;
 }
 

@@ -17,8 +17,8 @@ export function PagedList<T>({ query, render, empty, itemKey }: { query: Paged<T
       {items.map((item) => (
         <div key={itemKey(item)}>{render(item)}</div>
       ))}
-      <InfiniteScroll loadMore={async () => void (await query.fetchNextPage())} hasMore={query.isPending || !!query.hasNextPage}>
-        {query.hasNextPage || query.isPending ? t('common.loading') : <span className="bp-muted">{t('wallet.history.end')}</span>}
+      <InfiniteScroll loadMore={async () => void (await query.fetchNextPage({ cancelRefetch: false }))} hasMore={!!query.hasNextPage}>
+        {query.isFetching || query.hasNextPage ? t('common.loading') : <span className="bp-muted">{t('wallet.history.end')}</span>}
       </InfiniteScroll>
     </div>
   );

@@ -55,7 +55,7 @@ export function DepositPage() {
             {t('wallet.deposit.orderNo')} {credited.orderNo}
           </p>
           <div className="bp-button-row">
-            <Button shape="rounded" fill="outline" color="primary" onClick={() => (setCredited(null), setText(''))}>
+            <Button shape="rounded" fill="outline" color="primary" onClick={() => { setCredited(null); setText(''); }}>
               {t('wallet.deposit.again')}
             </Button>
             <Button shape="rounded" color="primary" onClick={() => navigate('/app/wallet')}>
@@ -72,7 +72,7 @@ export function DepositPage() {
       <PageHeader title={t('walletPages.deposit')} fallback="/app/wallet" right={<HeaderLink to="/app/wallet/orders" label={t('wallet.deposit.orders')} />} />
       <div className="bp-page-body">
         <div className="bp-section-title">{t('wallet.deposit.payTypes')}</div>
-        {types ? <PayTypePicker types={types} value={typeId} onChange={(id) => (setTypeId(id), setText(''))} /> : <Skeleton.Paragraph lineCount={3} animated />}
+        {types ? <PayTypePicker types={types} value={typeId} onChange={(id) => { setTypeId(id); setText(''); }} /> : <Skeleton.Paragraph lineCount={3} animated />}
         <div className="bp-section-title">{t('wallet.deposit.amount')}</div>
         <div className="bp-card">
           <AmountField

@@ -76,7 +76,7 @@ export function YebPage() {
             </div>
             <div className="bp-segments" role="tablist">
               {(['toYeb', 'toCenter'] as const).map((w) => (
-                <button key={w} role="tab" aria-selected={way === w} className={way === w ? 'is-active' : ''} onClick={() => (setWay(w), setText(''))}>
+                <button key={w} role="tab" aria-selected={way === w} className={way === w ? 'is-active' : ''} onClick={() => { setWay(w); setText(''); }}>
                   {t(`wallet.yebPage.${w}`)}
                 </button>
               ))}
