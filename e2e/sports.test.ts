@@ -5,7 +5,7 @@ import { setConfig } from '../apps/server/src/modules/site/index.ts';
 import { INPLAY_DELAY_KEY, setMatchMedia, setVenueStatus } from '../apps/server/src/modules/sports/index.ts';
 import { goLive, priced, scriptMatch, setPrices } from '../apps/server/src/modules/sports/test/book-fixtures.ts';
 import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
-import { logIn, waitForPath } from './steps.ts';
+import { dismissPopups, logIn, waitForPath } from './steps.ts';
 
 /**
  * The sportsbook in the browser, on a live book: the built-in feed runs at FEED_SPEED times real
@@ -86,6 +86,16 @@ describe.runIf(browserAvailable())('the sportsbook', () => {
 
   it('[S9-07] [S3-13] [S9-01] the boards: popular with the World Cup marked, in play, by sport and league, and search', async () => {
     const { page } = await phone(site);
+    // Home shows what is in play; a card opens its match.
+    await page.goto('/app/home');
+    await dismissPopups(page);
+    const strip = page.locator('.bp-livestrip-card').first();
+    await strip.waitFor();
+    await strip.scrollIntoViewIfNeeded();
+    await shoot(page, 'sports-00-home-live-strip');
+    await strip.click();
+    await waitForPath(page, /^\/app\/sports\/match\/\d+$/);
+
     await page.goto('/app/sports');
     await page.locator('.bp-sp-card').first().waitFor();
     await page.locator('.bp-sp-card .bp-sp-wc', { hasText: '世界杯' }).first().waitFor();

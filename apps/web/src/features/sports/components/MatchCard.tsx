@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { RightOutline } from 'antd-mobile-icons';
 import type { MatchSummary } from '@bp/contract';
-import { columnMarket, columnsOf, hasDraw, listLabel, rowSelection, type ListRow } from '../model/markets.ts';
+import { columnLabel, columnMarket, columnsOf, hasDraw, listLabel, rowSelection, type ListRow } from '../model/markets.ts';
 import { isWorldCupMatch, venueLabel } from '../model/venue.ts';
 import { OddsButton } from './OddsButton.tsx';
 import { MatchWhen } from './MatchWhen.tsx';
@@ -28,7 +28,7 @@ export function MatchCard({ match }: { match: MatchSummary }) {
         <MatchWhen match={match} className="bp-sp-grid-when" />
         {columns.map((c) => (
           <span key={c.key} className="bp-sp-col-head">
-            {t(`sports.cols.${c.key}`)}
+            {t(`sports.cols.${columnLabel(match.sport, c)}`)}
           </span>
         ))}
         {rows.map((row) => (

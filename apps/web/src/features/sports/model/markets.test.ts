@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Market, MarketKind } from '@bp/contract';
-import { columnMarket, columnsOf, hasDraw, listLabel, marketSections, pricesPerRow, rowSelection, LIST_COLUMNS } from './markets.ts';
+import { columnLabel, columnMarket, columnsOf, hasDraw, listLabel, marketSections, pricesPerRow, rowSelection, LIST_COLUMNS } from './markets.ts';
 
 let id = 1;
 const market = (kind: MarketKind, codes: Array<[string, string]>, status: Market['status'] = 'open', name: string = kind): Market => ({
@@ -23,7 +23,8 @@ describe('markets on the screens', () => {
     expect(listLabel(ah, ah.selections[0])).toBe('-0/0.5');
     expect(listLabel(ou, ou.selections[1])).toBe('小 2.5');
     expect(listLabel(x12, x12.selections[0])).toBeUndefined();
-    expect(LIST_COLUMNS).toHaveLength(3);
+    expect(LIST_COLUMNS.map((c) => columnLabel('basketball', c))).toEqual(['handicapPoints', 'totalPoints', 'winner']);
+    expect(LIST_COLUMNS.map((c) => columnLabel('football', c))).toEqual(['handicap', 'total', 'winner']);
   });
 
   it('groups the detail screen by kind, lines together, closed markets left out', () => {

@@ -8,6 +8,10 @@ export const LIST_COLUMNS = [
 ] as const satisfies ReadonlyArray<{ key: string; kinds: readonly MarketKind[] }>;
 export type ListColumn = (typeof LIST_COLUMNS)[number];
 
+/** A column's heading (an i18n key under `sports.cols.`): basketball speaks of points, not goals. */
+export const columnLabel = (sport: Sport, column: ListColumn): string =>
+  sport === 'basketball' && column.key !== 'winner' ? `${column.key}Points` : column.key;
+
 export const columnsOf = (sport: Sport): ListColumn[] => (sport === 'esports' ? LIST_COLUMNS.filter((c) => c.key === 'winner') : [...LIST_COLUMNS]);
 
 export const columnMarket = (markets: Market[], column: ListColumn): Market | undefined =>
