@@ -89,6 +89,20 @@ describe('one member, several venues, all at once', () => {
   });
 });
 
+describe('the key and the money in one transaction', () => {
+  it('a refused phase claims no key: after a short main wallet, the same key moves the money once funded', async () => {
+    const m = await s.member();
+    const key = newKey();
+    expect((await transfer(m.token, 'BBIN', 80, false, key)).code).toBe(Errors.INSUFFICIENT_BALANCE.code);
+    const { rows } = await s.deps.db.execute(sql`SELECT count(*)::int AS n FROM idempotency_keys WHERE member_id = ${m.memberId} AND key = ${key}`);
+    expect(rows[0]).toEqual({ n: 0 });
+    await w.fund(m.token, 100);
+    expect((await transfer(m.token, 'BBIN', 80, false, key)).data).toEqual({ main: 20, venue: 80 });
+    expect((await transfer(m.token, 'BBIN', 80, false, key)).data).toEqual({ main: 20, venue: 80 });
+    expect(await sandbox('BBIN').balance(m.memberId)).toBe(8_000n);
+  });
+});
+
 describe('lock order', () => {
   // Two phases of one member that both need the member's house slice: a settle (its commit holds the
   // transit account, then the mirror follows the venue through the slice) and the reserve of an
