@@ -114,10 +114,11 @@ describe.runIf(browserAvailable())('the wallet', () => {
     await rows.filter({ hasText: '存款到账' }).getByText('+¥500.00').waitFor();
     await rows.filter({ hasText: '主钱包 → AG' }).getByText('-¥200.00').waitFor();
     await rows.filter({ hasText: 'AG → 主钱包' }).first().waitFor();
-    expect(await rows.count()).toBe(4);
+    await expect.poll(() => rows.count()).toBe(4);
     await page.getByRole('tab', { name: '转账' }).click();
-    await expect.poll(() => rows.filter({ hasText: '存款到账' }).count()).toBe(0);
-    expect(await rows.count()).toBe(3);
+    // The filtered list replaces the whole one: three transfers, no deposit.
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.filter({ hasText: '存款到账' }).count()).toBe(0);
     await page.getByRole('tab', { name: '全部' }).first().click();
     await rows.filter({ hasText: '存款到账' }).waitFor();
     await calm(page);

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   Headers,
   type AutoTransferData, type BalanceData, type BankCard, type BankListData, type BindFlowData, type CancelCountData, type DealRecordData,
@@ -122,6 +122,8 @@ function usePaged<T>(key: readonly unknown[], fetchPage: (page: number) => Promi
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.list.length, 0) < last.total && last.list.length > 0 ? pages.length + 1 : undefined),
     enabled: loggedIn,
+    // Another filter keeps the rows in view until its own arrive, instead of a blank list.
+    placeholderData: keepPreviousData,
   });
 }
 
