@@ -21,6 +21,9 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // A few web tests start the real server, which takes longer on a busy 2-core machine.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
