@@ -72,9 +72,13 @@ export async function memberAccount(tx: DbOrTx, owner: WalletOwner, kind: Member
   return (await ensureAccounts(tx, [memberAccountRow(owner, kind, venue)]))[0];
 }
 
-/** The operator's account `name` on a site in a currency, e.g. houseAccount(tx, 1, 'CNY', 'stakes'). */
-export async function houseAccount(tx: DbOrTx, siteId: number, currency: CurrencyCode, name: HouseAccountName): Promise<number> {
-  return (await ensureAccounts(tx, [{ key: houseAccountKey(siteId, currency, name), siteId, currency, kind: 'house', memberId: null, name }]))[0];
+/**
+ * The operator's account `name` on a site in a currency, e.g. houseAccount(tx, 1, 'CNY', 'stakes');
+ * with `sliceOf` (a member id), that member's slice of it (see HOUSE_SLICES).
+ */
+export async function houseAccount(tx: DbOrTx, siteId: number, currency: CurrencyCode, name: HouseAccountName, sliceOf?: number): Promise<number> {
+  const key = sliceOf === undefined ? houseAccountKey(siteId, currency, name) : houseSliceKey(siteId, currency, name, sliceOf);
+  return (await ensureAccounts(tx, [{ key, siteId, currency, kind: 'house', memberId: null, name }]))[0];
 }
 
 /**

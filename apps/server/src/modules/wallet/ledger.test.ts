@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Errors } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { houseAccount, memberAccount, memberBalances, postTransfer, walletOwner, type WalletOwner } from './index.ts';
+import { auditLedger, HOUSE_SLICES, houseAccount, memberAccount, memberBalances, postTransfer, walletOwner, type WalletOwner } from './index.ts';
 
 let s: TestServer;
 let owner: WalletOwner;
@@ -60,6 +60,33 @@ describe('ledger core', () => {
     expect((await memberBalances(db, owner.memberId)).main).toBe(9_900n);
     await expect(db.execute(sql`UPDATE wallet_transfers SET amount_minor = 1`)).rejects.toThrow();
     await expect(db.execute(sql`DELETE FROM wallet_transfers`)).rejects.toThrow();
+  });
+
+  it('splits a busy house account in slices: a member always posts to the same one, the sum stays zero', async () => {
+    const { db } = s.deps;
+    const slice = await houseAccount(db, 1, 'CNY', 'payouts', owner.memberId);
+    expect(await houseAccount(db, 1, 'CNY', 'payouts', owner.memberId + HOUSE_SLICES)).toBe(slice);
+    expect(await houseAccount(db, 1, 'CNY', 'payouts', owner.memberId + 1)).not.toBe(slice);
+    expect(await houseAccount(db, 1, 'CNY', 'payouts')).not.toBe(slice);
+    const { rows } = await db.execute(sql`SELECT account_key, kind, name FROM wallet_accounts WHERE account_id = ${slice}`);
+    expect(rows[0]).toEqual({ account_key: `house:1:CNY:payouts:${owner.memberId % HOUSE_SLICES}`, kind: 'house', name: 'payouts' });
+    await db.transaction(async (tx) => {
+      await postTransfer(tx, { from: slice, to: await memberAccount(tx, owner), amountMinor: 250n, kind: 'test.payout', ref: `t:${owner.memberId}:slice` });
+    });
+    const total = await db.execute(sql`SELECT sum(balance)::text AS total FROM wallet_accounts`);
+    expect(total.rows[0]).toEqual({ total: '0' });
+  });
+
+  it('opposite transfers between the same two accounts at once neither deadlock nor lose a cent', async () => {
+    const { db } = s.deps;
+    const main = await memberAccount(db, owner);
+    const stakes = await houseAccount(db, 1, 'CNY', 'stakes');
+    const before = (await memberBalances(db, owner.memberId)).main;
+    const post = (from: number, to: number, i: number) =>
+      db.transaction((tx) => postTransfer(tx, { from, to, amountMinor: 7n, kind: 'test.race', ref: `t:${owner.memberId}:race:${i}` }));
+    await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? post(main, stakes, i) : post(stakes, main, i))));
+    expect((await memberBalances(db, owner.memberId)).main).toBe(before);
+    expect(await auditLedger(db)).toMatchObject({ ok: true });
   });
 
   it('refuses zero, negative and mixed-currency transfers', async () => {
