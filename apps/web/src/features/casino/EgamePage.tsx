@@ -7,7 +7,7 @@ import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { useLoggedIn } from '../../shared/session/use-session.ts';
 import { showLoginReminder } from '../../shared/session/login-required.tsx';
 import { casinoApi, useBrands, useGames, type EgameTab } from './api.ts';
-import { useDebounced } from './use-debounced.ts';
+import { useDebounced } from '../../shared/ui/use-debounced.ts';
 import './egame.css';
 
 /** /app/egame/{code}: a venue's electronic games, searched, by tab, collected and launched. */

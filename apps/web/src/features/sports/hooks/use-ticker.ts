@@ -13,12 +13,4 @@ export function useServerNow(running: boolean, ms = 1_000): number {
   return now;
 }
 
-/** A value that follows `value` once it has stood still for `ms` (seed 9: search waits 300 ms). */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
+export { useDebounced } from '../../../shared/ui/use-debounced.ts';

@@ -8,7 +8,7 @@ import type { ApiError } from '../../../shared/api/request.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { walletApi, walletKeys, type Prepare, type Withdrawal } from '../api.ts';
 import { useCurrency } from '../hooks/use-currency.ts';
-import { useDebounced } from '../hooks/use-debounced.ts';
+import { useDebounced } from '../../../shared/ui/use-debounced.ts';
 import { useMoneyAction } from '../hooks/use-money-action.ts';
 import { amountProblem } from '../model/amount.ts';
 import { showsOwnRefusal } from '../model/refusal.ts';
