@@ -90,6 +90,19 @@ describe('one member, several venues, all at once', () => {
 });
 
 describe('the key and the money in one transaction', () => {
+  it('the database itself refuses a transfer row with a ref not its own, an unknown direction or no amount', async () => {
+    const { db } = s.deps;
+    const m = await s.member();
+    await w.fund(m.token, 10);
+    expect((await transfer(m.token, 'KY', 5, false)).code).toBe(0);
+    const [row] = (await db.execute(sql`SELECT transfer_id FROM venue_transfers WHERE member_id = ${m.memberId}`)).rows as Array<{ transfer_id: number }>;
+    const id = Number(row.transfer_id);
+    await expect(db.execute(sql`UPDATE venue_transfers SET ref = 'VT0' WHERE transfer_id = ${id}`)).rejects.toThrow();
+    await expect(db.execute(sql`UPDATE venue_transfers SET direction = 'sideways' WHERE transfer_id = ${id}`)).rejects.toThrow();
+    await expect(db.execute(sql`UPDATE venue_transfers SET amount_minor = 0 WHERE transfer_id = ${id}`)).rejects.toThrow();
+    await expect(db.execute(sql`UPDATE venue_transfers SET status = 'lost' WHERE transfer_id = ${id}`)).rejects.toThrow();
+  });
+
   it('a refused phase claims no key: after a short main wallet, the same key moves the money once funded', async () => {
     const m = await s.member();
     const key = newKey();

@@ -47,6 +47,19 @@ describe('ledger core', () => {
     await expect(s.deps.db.execute(sql`UPDATE wallet_accounts SET balance = -1 WHERE account_id = ${main}`)).rejects.toThrow();
   });
 
+  it('the database itself refuses an account of an unknown kind or currency, or a house account with a member', async () => {
+    const { db } = s.deps;
+    const add = (kind: string, currency: string, memberId: number | null) =>
+      db.execute(sql`INSERT INTO wallet_accounts (account_key, site_id, currency, kind, member_id) VALUES (${`t:${Math.random()}`}, 1, ${currency}, ${kind}, ${memberId})`);
+    await expect(add('loan', 'CNY', owner.memberId)).rejects.toThrow();
+    await expect(add('main', 'EUR', owner.memberId)).rejects.toThrow();
+    await expect(add('house', 'CNY', owner.memberId)).rejects.toThrow();
+    await expect(add('main', 'CNY', null)).rejects.toThrow();
+    const main = await memberAccount(db, owner);
+    await expect(db.execute(sql`UPDATE wallet_accounts SET kind = 'house' WHERE account_id = ${main}`)).rejects.toThrow();
+    await expect(db.execute(sql`UPDATE wallet_accounts SET currency = 'EUR' WHERE account_id = ${main}`)).rejects.toThrow();
+  });
+
   it('moves a (kind, ref) pair once and keeps transfers immutable', async () => {
     const { db } = s.deps;
     const post = () =>
