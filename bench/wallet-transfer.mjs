@@ -129,6 +129,7 @@ async function measureEngine(engine) {
   // The run leaves a sound ledger behind (read after the server stopped: one process owns a PGlite folder).
   execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/scripts/ledger-audit.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'pipe' });
   if (engine === 'pglite') fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+  else psql(`SET client_min_messages = warning; DROP SCHEMA "${env.DATABASE_SCHEMA}" CASCADE`);
   return result;
 }
 
