@@ -7,31 +7,10 @@ import { setConfig } from '../../../../server/src/modules/site/index.ts';
 import { session } from '../../shared/session/session.ts';
 import { ApiError, call } from '../../shared/api/request.ts';
 import { apiSettings } from '../../shared/api/transport.ts';
-import { recordScreen } from '../../shared/api/test-network.ts';
+import { MemoryStorage, recordScreen } from '../../shared/api/test-network.ts';
 import { walletApi } from './api.ts';
 
 /** The receipt upload goes through the common path (signed, on a site that requires it) to the real server. */
-class MemoryStorage implements Storage {
-  private map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  clear() {
-    this.map.clear();
-  }
-  getItem(k: string) {
-    return this.map.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.map.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.map.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.map.set(k, String(v));
-  }
-}
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
 let s: TestServer;

@@ -7,30 +7,9 @@ import { setConfig } from '../../../../server/src/modules/site/index.ts';
 import { session } from '../session/session.ts';
 import { ApiError, call, resetRequestState } from './request.ts';
 import { apiSettings } from './transport.ts';
-import { recordScreen } from './test-network.ts';
+import { MemoryStorage, recordScreen } from './test-network.ts';
 
 /** The common path against the real server: its signatures and sealed bodies are checked for real. */
-class MemoryStorage implements Storage {
-  private map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  clear() {
-    this.map.clear();
-  }
-  getItem(k: string) {
-    return this.map.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.map.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.map.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.map.set(k, String(v));
-  }
-}
 
 let s: TestServer;
 const name = `w${Date.now().toString(36)}`;

@@ -66,3 +66,26 @@ export function recordScreen(opts: { path?: string; ticket?: string | null } = {
   });
   return log;
 }
+
+/** A `localStorage` for tests that run the path under Node (the session keeps its token there). */
+export class MemoryStorage implements Storage {
+  private map = new Map<string, string>();
+  get length() {
+    return this.map.size;
+  }
+  clear() {
+    this.map.clear();
+  }
+  getItem(k: string) {
+    return this.map.get(k) ?? null;
+  }
+  key(i: number) {
+    return [...this.map.keys()][i] ?? null;
+  }
+  removeItem(k: string) {
+    this.map.delete(k);
+  }
+  setItem(k: string, v: string) {
+    this.map.set(k, String(v));
+  }
+}
