@@ -1,42 +1,26 @@
-import { Button, Input, Toast } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
 import { USDT_NETWORKS, checkUsdtAddress, couldBeUsdtAddress, Errors, type UsdtNetwork } from '@bp/contract';
-import { ApiError } from '../../../shared/api/request.ts';
 import { FieldError } from '../../../shared/ui/Field.tsx';
 import { PageHeader } from '../../../shared/ui/PageHeader.tsx';
-import { walletApi, walletKeys } from '../api.ts';
-import { useBack } from '../hooks/use-back.ts';
+import { walletApi } from '../api.ts';
+import { useSaveDestination } from '../hooks/use-save-destination.ts';
 import '../wallet.css';
 
 /** Adds a USDT address: the network, the address (its format checked as typed), a label. */
 export function AddAddressPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const done = useBack('/app/wallet/cards');
   const [network, setNetwork] = useState<UsdtNetwork>('TRC20');
   const [address, setAddress] = useState('');
   const [alias, setAlias] = useState('');
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { save, busy, refusal, setRefusal } = useSaveDestination();
   const valid = checkUsdtAddress(network, address) === null;
   const problem = couldBeUsdtAddress(network, address) ? null : Errors.USDT_ADDRESS_INVALID.msg;
 
   const submit = async () => {
     if (!valid) return;
-    setBusy(true);
-    try {
-      await walletApi.addAddress({ network, address, ...(alias.trim() ? { alias: alias.trim() } : {}) });
-      Toast.show({ icon: 'success', content: t('wallet.cards.saved') });
-      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['member', 'info'] });
-      done();
-    } catch (err) {
-      if (err instanceof ApiError) setRefusal(err.message);
-    } finally {
-      setBusy(false);
-    }
+    await save(() => walletApi.addAddress({ network, address, ...(alias.trim() ? { alias: alias.trim() } : {}) }));
   };
 
   return (

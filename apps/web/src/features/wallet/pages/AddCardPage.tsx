@@ -1,24 +1,21 @@
-import { Button, CheckList, Input, Popup, Toast } from 'antd-mobile';
+import { Button, CheckList, Input, Popup } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { compactCardNum } from '@bp/contract';
-import { ApiError } from '../../../shared/api/request.ts';
 import { refreshMemberInfo } from '../../../shared/session/member-info.ts';
 import { FieldError } from '../../../shared/ui/Field.tsx';
 import { PageHeader } from '../../../shared/ui/PageHeader.tsx';
-import { useBanks, walletApi, walletKeys } from '../api.ts';
+import { useBanks, walletApi } from '../api.ts';
 import { RealNameForm } from '../components/BindGuide.tsx';
-import { useBack } from '../hooks/use-back.ts';
+import { useSaveDestination } from '../hooks/use-save-destination.ts';
 import { cardNumberProblem, typedCardNumber } from '../model/card-input.ts';
 import '../wallet.css';
 
 /** Binds a bank card in the member's real name: bank, number (groups of 4, Luhn checked as typed), branch. */
 export function AddCardPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const done = useBack('/app/wallet/cards');
   const { data: info, refetch } = useQuery({ queryKey: ['member', 'info'], queryFn: refreshMemberInfo });
   const { data: banks } = useBanks();
   const [bankCode, setBankCode] = useState<string | null>(null);
@@ -26,8 +23,7 @@ export function AddCardPage() {
   const [cardNum, setCardNum] = useState('');
   const [left, setLeft] = useState(false);
   const [branch, setBranch] = useState('');
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { save, busy, refusal, setRefusal } = useSaveDestination();
 
   const problem = cardNumberProblem(cardNum, left);
   const complete = compactCardNum(cardNum).length >= 12 && cardNumberProblem(cardNum, true) === null;
@@ -35,18 +31,7 @@ export function AddCardPage() {
 
   const submit = async () => {
     if (!bankCode || !complete) return;
-    setBusy(true);
-    try {
-      await walletApi.addCard({ bankCode, cardNum: compactCardNum(cardNum), ...(branch.trim() ? { branch: branch.trim() } : {}) });
-      Toast.show({ icon: 'success', content: t('wallet.cards.saved') });
-      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['member', 'info'] });
-      done();
-    } catch (err) {
-      if (err instanceof ApiError) setRefusal(err.message);
-    } finally {
-      setBusy(false);
-    }
+    await save(() => walletApi.addCard({ bankCode, cardNum: compactCardNum(cardNum), ...(branch.trim() ? { branch: branch.trim() } : {}) }));
   };
 
   return (
