@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './platform/config.ts';
 import { openDatabase } from './platform/db/index.ts';
 import { migrate } from './platform/db/migrate.ts';
-import { installHttp, BODY_LIMIT } from './platform/http/index.ts';
+import { installHttp, installGate, BODY_LIMIT } from './platform/http/index.ts';
 import { installOpenApi } from './platform/openapi.ts';
 import { memoryBus, redisBus, installGateway } from './platform/realtime/index.ts';
 import { installSecurity, provisionClientKeys } from './platform/security/index.ts';
@@ -50,8 +50,10 @@ export async function createServer(config: Config): Promise<Server> {
     memberOf: (req) => req.member?.memberId ?? null,
     siteConfig: (siteId, keys) => getConfig(deps.db, siteId, keys),
   });
+  installGate(app, modules.flatMap((module) => (module.gate ? [module.gate(deps)] : [])));
   for (const module of modules) await module.install(app, deps);
-  await installGateway(app, { bus, identify: (token) => authenticate(deps.db, token) });
+  // In a scope of its own: the socket plugin's per-request hooks then run for `/ws` alone.
+  await app.register(async (scope) => installGateway(scope, { bus, identify: (token) => authenticate(deps.db, token) }));
   await installWeb(app, config.webDist);
   await app.ready();
 

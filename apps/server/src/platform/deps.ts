@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/index.ts';
 import type { Bus } from './realtime/index.ts';
+import type { GateCheck } from './http/index.ts';
 
 /** What the composition root hands every module. */
 export interface Deps {
@@ -19,6 +20,8 @@ export interface Module {
   name: string;
   /** Routes and hooks, registered on the root app in the modules' order. */
   install(app: FastifyInstance, deps: Deps): Promise<void> | void;
+  /** What every request must pass before its route runs (the request's gate), in the modules' order. */
+  gate?(deps: Deps): GateCheck;
   /** Demo data for an empty database; must be safe to run on every start. */
   seed?(deps: Deps): Promise<void>;
   /** Background work for this instance; returns how to stop it. */

@@ -1,9 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import type { Db } from '../../platform/db/index.ts';
 import type { Bus } from '../../platform/realtime/index.ts';
-import { AppError } from '../../platform/http/index.ts';
+import { AppError, type GateCheck } from '../../platform/http/index.ts';
 import { blockedDevices, blockedIps, members } from './tables.ts';
 import { announceEnd, endSessions } from './sessions.ts';
 import { memberChanged } from '../../platform/cache.ts';
@@ -46,25 +46,19 @@ const forget = (db: Db, siteId: number) => caches.get(db)?.delete(siteId);
  * The request hook: runs after the site is known, before anything else of the call. It guards the
  * API; the page and its assets still load, so the site can show the blockade message.
  */
-export function blockadeHook(db: Db) {
+export function blockadeCheck(db: Db): GateCheck {
   const refuse = (req: FastifyRequest, lists: Lists): void => {
     if (lists.ips.size > 0 && lists.ips.has(normalizeIp(req.ip) ?? req.ip)) throw new AppError('IP_BLOCKED');
     const device = req.headers['x-uuid'];
     if (lists.devices.size > 0 && typeof device === 'string' && lists.devices.has(device)) throw new AppError('DEVICE_BLOCKED');
   };
-  // Callback style: with the lists warm, no promise is made on this hot path.
-  return (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void => {
+  // With the lists warm, no promise is made on this hot path.
+  return (req) => {
     const url = req.routeOptions.url;
-    if (!url?.startsWith('/api/') || url.startsWith('/api/docs') || req.routeOptions.config?.exempt || !req.site) return done();
+    if (!url?.startsWith('/api/') || url.startsWith('/api/docs') || req.routeOptions.config?.exempt || !req.site) return;
     const warm = caches.get(db)?.get(req.site.siteId);
-    try {
-      if (warm && Date.now() - warm.at < CACHE_MS) return (refuse(req, warm), done());
-    } catch (err) {
-      return done(err as Error);
-    }
-    listsOf(db, req.site.siteId)
-      .then((lists) => refuse(req, lists))
-      .then(() => done(), done);
+    if (warm && Date.now() - warm.at < CACHE_MS) return refuse(req, warm);
+    return listsOf(db, req.site.siteId).then((lists) => refuse(req, lists));
   };
 }
 

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps, Module } from '../../platform/deps.ts';
-import { AppError, hookWhere } from '../../platform/http/index.ts';
+import { AppError, hookOf, hookWhere } from '../../platform/http/index.ts';
+import { andThen } from '../../platform/now.ts';
 import { authRoutes } from './routes.ts';
 import { accountRoutes } from './account-routes.ts';
 import { verifyRoutes } from './verify-routes.ts';
-import { authenticate, bearerToken, type MemberContext } from './sessions.ts';
+import { authenticateNow, bearerToken, type MemberContext } from './sessions.ts';
 import { seedDemoMember } from './demo.ts';
 import { challengeStore } from './challenge-store.ts';
-import { blockadeHook } from './blockades.ts';
+import { blockadeCheck } from './blockades.ts';
 import { startHousekeeping } from './housekeeping.ts';
 
 export { authenticate, bearerToken, endSessions, announceEnd, openSession, type MemberContext, type EndReason } from './sessions.ts';
@@ -36,33 +37,45 @@ declare module 'fastify' {
  */
 export function installSessionCheck(app: FastifyInstance, deps: Deps): void {
   app.decorateRequest('member', null);
-  hookWhere(app, 'preHandler', (config) => config.auth !== undefined, async (req) => {
-    const mode = req.routeOptions.config?.auth;
-    const token = bearerToken(req.headers.authorization);
-    if (!token) {
-      if (mode === 'member') throw new AppError('AUTH_INVALID', { httpStatus: 401 });
-      return;
-    }
-    try {
-      const member = await authenticate(deps.db, token);
-      if (member.siteId !== req.site.siteId) throw new AppError('AUTH_INVALID', { httpStatus: 401 });
-      req.member = member;
-    } catch (err) {
-      if (mode === 'member') throw err;
-    }
-  });
+  hookWhere(
+    app,
+    'preHandler',
+    (config) => config.auth !== undefined,
+    hookOf((req) => {
+      const mode = req.routeOptions.config?.auth;
+      const token = bearerToken(req.headers.authorization);
+      if (!token) {
+        if (mode === 'member') throw new AppError('AUTH_INVALID', { httpStatus: 401 });
+        return;
+      }
+      const accept = (member: MemberContext) => {
+        if (member.siteId !== req.site.siteId) throw new AppError('AUTH_INVALID', { httpStatus: 401 });
+        req.member = member;
+      };
+      // 'optional' reads a session when there is a good one; 'member' demands it.
+      const refuse = (err: unknown) => {
+        if (mode === 'member') throw err;
+      };
+      try {
+        const settled = andThen(authenticateNow(deps.db, token), accept);
+        return settled instanceof Promise ? settled.catch(refuse) : settled;
+      } catch (err) {
+        return refuse(err);
+      }
+    }),
+  );
 }
 
 export const authModule: Module = {
   name: 'auth',
   install(app, deps) {
     app.decorate('challenges', challengeStore(deps.db, deps.redis));
-    // Blocked IPs and devices are turned away before anything else of the call runs.
-    app.addHook('onRequest', blockadeHook(deps.db));
     authRoutes(app, deps);
     accountRoutes(app, deps);
     verifyRoutes(app, deps);
   },
+  // Blocked IPs and devices are turned away before anything else of the call runs.
+  gate: ({ db }) => blockadeCheck(db),
   seed: seedDemoMember,
   start: startHousekeeping,
 };

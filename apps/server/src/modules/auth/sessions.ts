@@ -8,6 +8,7 @@ import { clock, nextTokenExpiry } from '../../platform/clock.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { members, sessions } from './tables.ts';
 import { MemoryCache, memberChanged, memberTag, scopeOf } from '../../platform/cache.ts';
+import type { Now } from '../../platform/now.ts';
 
 /** The member a request acts for, once its token checks out. */
 export interface MemberContext {
@@ -150,24 +151,38 @@ async function loadSession(db: DbOrTx, tokenHash: string): Promise<LiveSession> 
  * longer than the member's logout preference. Ending a session forgets it on every instance.
  */
 export async function authenticate(db: DbOrTx, token: string): Promise<MemberContext> {
-  const tokenHash = hashToken(token);
-  const key = `${scopeOf(db)}:${tokenHash}`;
-  let live = liveSessions.get(key);
-  if (!live) {
-    live = await loadSession(db, tokenHash);
-    liveSessions.set(key, live, memberTag(live.ctx.memberId));
-  }
+  return authenticateNow(db, token);
+}
+
+/** authenticate, answered without a promise while the session is warm and nothing is to be written. */
+export function authenticateNow(db: DbOrTx, token: string): Now<MemberContext> {
+  // Kept by the token itself (this process's memory only), so a warm call hashes nothing.
+  const key = `${scopeOf(db)}:${token}`;
+  const live = liveSessions.get(key);
+  if (live) return judgeSession(db, live);
+  return loadSession(db, hashToken(token)).then((loaded) => {
+    liveSessions.set(key, loaded, memberTag(loaded.ctx.memberId));
+    return judgeSession(db, loaded);
+  });
+}
+
+function judgeSession(db: DbOrTx, live: LiveSession): Now<MemberContext> {
   const now = clock.now();
   if (live.expiresAt <= now) throw new AppError('AUTH_INVALID', { httpStatus: 401 });
   if (live.blocked) throw new AppError('ACCOUNT_BLOCKED', { httpStatus: 401 });
-  if (live.idleLogoutMinutes > 0 && now - live.seenAt > live.idleLogoutMinutes * 60_000) {
+  const idle = live.idleLogoutMinutes > 0 && now - live.seenAt > live.idleLogoutMinutes * 60_000;
+  if (!idle && now - live.seenAt < SEEN_EVERY_MS) return live.ctx;
+  return noteSeen(db, live, now, idle);
+}
+
+/** Ends a session idle too long, or notes that it was seen (at most every SEEN_EVERY_MS). */
+async function noteSeen(db: DbOrTx, live: LiveSession, now: number, idle: boolean): Promise<MemberContext> {
+  if (idle) {
     await endSession(db, live.ctx.sessionId, 'idle');
     throw sessionLost('idle');
   }
-  if (now - live.seenAt >= SEEN_EVERY_MS) {
-    live.seenAt = now;
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.sessionId, live.ctx.sessionId));
-  }
+  live.seenAt = now;
+  await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.sessionId, live.ctx.sessionId));
   return live.ctx;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { MemoryCache, memberTag, scopeOf } from '../../platform/cache.ts';
+import { andThen, type Now } from '../../platform/now.ts';
 import {
   AddressBody,
   AddressData,
@@ -29,10 +30,13 @@ type Profile = z.input<typeof MemberInfo>;
 /** The profile as member/info shows it, kept briefly: it is read far more often than it changes. */
 const profiles = new MemoryCache<Profile>(10_000);
 
-async function profileOf(db: Deps['db'], memberId: number): Promise<Profile> {
+/** The member's profile, without a promise while it is warm. */
+function profileOf(db: Deps['db'], memberId: number): Now<Profile> {
   const key = `${scopeOf(db)}:${memberId}`;
-  const hit = profiles.get(key);
-  if (hit) return hit;
+  return profiles.get(key) ?? loadProfile(db, memberId, key);
+}
+
+async function loadProfile(db: Deps['db'], memberId: number, key: string): Promise<Profile> {
   const m = await getMember(db, memberId);
   if (!m) return fail('AUTH_INVALID', { httpStatus: 401 });
   const avatarId = m.avatar || DEFAULT_AVATAR;
@@ -70,7 +74,7 @@ export function memberRoutes(app: FastifyInstance, { db }: Deps): void {
   defineRoute(
     app,
     { url: '/api/member/info', summary: "The logged-in member's profile", body: EmptyBody, auth: 'member', rateLimit: 'read', data: MemberInfo },
-    async (req) => ({ ...(await profileOf(db, req.member!.memberId)), currency: req.site.currency }),
+    (req) => andThen(profileOf(db, req.member!.memberId), (profile) => ({ ...profile, currency: req.site.currency })),
   );
 
   defineRoute(

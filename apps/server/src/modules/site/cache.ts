@@ -10,12 +10,9 @@ export const TTL_MS = 5_000;
 type Entry = { at: number; value: Promise<unknown>; settled?: { value: unknown } };
 const stores = new WeakMap<Db, Map<string, Entry>>();
 
-/** A value, or the promise of it: the hot path stays synchronous while the cache is warm. */
-export type Now<T> = T | Promise<T>;
+import type { Now } from '../../platform/now.ts';
 
-/** Applies `next` to a value now, or once its promise settles. */
-export const andThen = <T, U>(value: Now<T>, next: (v: T) => Now<U>): Now<U> =>
-  value instanceof Promise ? value.then(next) : next(value);
+export { andThen, type Now } from '../../platform/now.ts';
 
 export function cached<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   let store = stores.get(db);

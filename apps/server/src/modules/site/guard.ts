@@ -16,8 +16,14 @@ const UNGUARDED_PREFIXES = ['/api/docs'];
 export function visitorOf(req: FastifyRequest): Visitor {
   const header = req.headers['cf-ipcountry'] ?? req.headers['x-country'];
   const country = typeof header === 'string' && /^[A-Za-z]{2}$/.test(header.trim()) ? header.trim().toUpperCase() : null;
-  // Cloudflare's XX (unknown) and T1 (Tor) name no country.
-  return { ip: req.ip || null, country: country === 'XX' ? null : country };
+  // Cloudflare's XX (unknown) and T1 (Tor) name no country. The address (worked out from the
+  // forwarding headers) is read only when a rule or an answer needs it.
+  return {
+    get ip() {
+      return req.ip || null;
+    },
+    country: country === 'XX' ? null : country,
+  };
 }
 
 /**

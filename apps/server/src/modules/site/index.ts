@@ -8,8 +8,8 @@ import { contentRoutes } from './content-routes.ts';
 import { shortUrlRoutes } from './short-url-routes.ts';
 import { seedSites } from './demo.ts';
 import { resolveSite, type SiteContext } from './service.ts';
-import { andThen } from './cache.ts';
-import { currentMaintenance } from './maintenance.ts';
+import { andThen, type Now } from './cache.ts';
+import { maintenanceNow } from './maintenance.ts';
 import { guardSite } from './guard.ts';
 
 export { getConfig, getConfigValue, setConfig, resolveSite, requireSite, listSites, forgetSites, DEPLOY_SITES, type SiteContext } from './service.ts';
@@ -23,7 +23,7 @@ declare module 'fastify' {
     /** The site the request is for (x-site-id, or the default site). */
     site: SiteContext;
     /** The site's maintenance state now. */
-    siteMaintenance(): Promise<Maintenance>;
+    siteMaintenance(): Now<Maintenance>;
   }
 }
 
@@ -35,27 +35,20 @@ export const siteModule: Module = {
   async install(app, deps) {
     app.decorateRequest('site', null as unknown as SiteContext);
     app.decorateRequest('siteMaintenance', function (this: { site: SiteContext }) {
-      return currentMaintenance(deps.db, this.site.siteId);
-    });
-    // Resolve the site first, then turn away whom the site is closed to (maintenance, access rules).
-    // Callback style: with the caches warm (nearly always) no promise is made on this hot path.
-    app.addHook('onRequest', (req, _reply, done) => {
-      try {
-        const settled = andThen(resolveSite(deps.db, req.headers['x-site-id'] as string | undefined), (site) => {
-          if (!site) fail('SYSTEM_MAINTENANCE', { msg: '站点尚未配置' });
-          req.site = site as SiteContext;
-          return guardSite(deps.db, req);
-        });
-        if (settled instanceof Promise) settled.then(() => done(), done);
-        else done();
-      } catch (err) {
-        done(err as Error);
-      }
+      return maintenanceNow(deps.db, this.site.siteId);
     });
     await app.register(fastifyStatic, { root: SITE_ASSETS_DIR, prefix: '/assets/site/', decorateReply: false, maxAge: '1d', index: false });
     siteRoutes(app, deps);
     contentRoutes(app, deps);
     shortUrlRoutes(app, deps);
   },
+  // The first check of every request: resolve the site, then turn away whom it is closed to
+  // (maintenance, access rules).
+  gate: ({ db }) => (req) =>
+    andThen(resolveSite(db, req.headers['x-site-id'] as string | undefined), (site) => {
+      if (!site) fail('SYSTEM_MAINTENANCE', { msg: '站点尚未配置' });
+      req.site = site as SiteContext;
+      return guardSite(db, req);
+    }),
   seed: seedSites,
 };

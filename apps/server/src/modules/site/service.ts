@@ -67,18 +67,24 @@ export async function requireSite(db: Db, siteId: number): Promise<SiteContext> 
 }
 
 /** A site's whole config, kept a few seconds: many calls read a key or two on every request. */
-function configOf(db: Db, siteId: number): Promise<Map<string, string | null>> {
-  return cached(db, `config:${siteId}`, async () => {
+function configOf(db: Db, siteId: number): Now<Map<string, string | null>> {
+  return cachedNow(db, `config:${siteId}`, async () => {
     const rows = await db.select().from(siteConfig).where(eq(siteConfig.siteId, siteId));
     return new Map(rows.map((r) => [r.keyCode, r.value]));
   });
 }
 
+/** Some of a site's config values, without a promise while the config is warm. */
+export function configNow(db: Db, siteId: number, keyCodes: string[]): Now<Record<string, string | null>> {
+  return andThen(configOf(db, siteId), (config) => {
+    const out: Record<string, string | null> = {};
+    for (const key of keyCodes) out[key] = config.get(key) ?? null;
+    return out;
+  });
+}
+
 export async function getConfig(db: Db, siteId: number, keyCodes: string[]): Promise<Record<string, string | null>> {
-  const config = await configOf(db, siteId);
-  const out: Record<string, string | null> = {};
-  for (const key of keyCodes) out[key] = config.get(key) ?? null;
-  return out;
+  return configNow(db, siteId, keyCodes);
 }
 
 export async function getConfigValue(db: Db, siteId: number, keyCode: string): Promise<string | null> {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf } from '@bp/contract';
+import type { Now } from '../now.ts';
 
 export type RateLimitClass = 'read' | 'money' | 'register' | 'send';
 
@@ -34,7 +35,9 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, D extends z
 type Handler<B extends z.ZodType, Q extends z.ZodType, D extends z.ZodType> = (
   req: FastifyRequest<{ Body: z.infer<B>; Querystring: z.infer<Q> }>,
   reply: FastifyReply,
-) => Promise<z.input<D>>;
+) => Now<z.input<D>>;
+
+const envelope = (data: unknown) => ({ code: 0, data: data ?? null, msg: 'success' });
 
 /**
  * Declares a call of the API: its schema (validated on the way in, documented in OpenAPI), its
@@ -58,9 +61,11 @@ export function defineRoute<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodT
       ...(query ? { querystring: query } : {}),
       response: { 200: envelopeOf(data) },
     },
-    handler: async (req: FastifyRequest, reply: FastifyReply) => {
-      const result = await handler(req as never, reply);
-      return { code: 0, data: result ?? null, msg: 'success' };
+    // A handler answering from warm memory returns its data as is: no promise on that path.
+    handler: (req: FastifyRequest, reply: FastifyReply) => {
+      const result = handler(req as never, reply);
+      // Any thenable (a query builder returned as is, say) is awaited; only plain data is answered at once.
+      return typeof (result as PromiseLike<unknown> | null)?.then === 'function' ? Promise.resolve(result).then(envelope) : envelope(result);
     },
   } as unknown as RouteOptions);
 }
