@@ -119,6 +119,24 @@ describe('the sandbox slot', () => {
     await expectLedgerSound(s);
   });
 
+  it('[S7-11] concurrent spins over one venue balance: each stake is covered when taken, and the balance is exactly what the accepted spins say', async () => {
+    const m = await s.member();
+    await w.fund(m.token, 20);
+    expect((await w.move('/api/wallet/transfer', { api_name: 'PG', amount: 20, transfer_out: false }, m.token)).code).toBe(0);
+    const ticket = ticketOf((await launch(m.token, { venueEnName: 'PG', gameId: 'pg-candy-burst' })).data.url);
+
+    const spins = await Promise.all(Array.from({ length: 12 }, () => w.call('/api/game/sandbox/spin', { ticket, stake: 8 })));
+    const accepted = spins.filter((r) => r.code === 0);
+    for (const r of spins) if (r.code !== 0) expect(r.code).toBe(Errors.GAME_STAKE_ABOVE_BALANCE.code);
+    // Two stakes fit in 20.00 before any win: at least two ran, and never more than the wins paid for.
+    expect(accepted.length).toBeGreaterThanOrEqual(2);
+    const expected = 2000 + accepted.reduce((sum, r) => sum + Math.round(r.data.win * 100) - 800, 0);
+    expect(await venueBalance(m.memberId)).toBe(BigInt(expected));
+    expect(expected).toBeGreaterThanOrEqual(0);
+    await w.move('/api/wallet/recover', {}, m.token);
+    await expectLedgerSound(s);
+  });
+
   it('[S7-11] a visitor’s demo plays on play money only', async () => {
     const demo = await w.call('/api/game/venue/demoLaunch', { venueEnName: 'PG', gameId: 'pg-fortune-pig' });
     expect(demo.code, demo.msg).toBe(0);

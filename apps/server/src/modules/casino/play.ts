@@ -49,8 +49,7 @@ export async function spin(db: Db, ticket: string, stake: number) {
     balance = await playDemo(db, t.ticket, stakeMinor, payout);
   } else {
     const venue = await sandboxOf(db, t);
-    if (stakeMinor > (await venue.balance(Number(t.member_id)))) fail('GAME_STAKE_ABOVE_BALANCE');
-    balance = await venue.play(Number(t.member_id), payout - stakeMinor);
+    balance = (await venue.play(Number(t.member_id), stakeMinor, payout)) ?? fail('GAME_STAKE_ABOVE_BALANCE');
   }
   return { symbols: outcome.symbols, multiplier: outcome.tenths / 10, win: money(payout), balance: money(balance), demo: t.member_id === null };
 }

@@ -24,15 +24,6 @@ export class SandboxVenue implements VenueAdapter {
     readonly apiName: string,
   ) {}
 
-  /** The member's venue balance, the row locked (created at 0 on first use). */
-  private async wallet(tx: DbOrTx, memberId: number): Promise<bigint> {
-    const [row] = await rowsOf<{ balance: string }>(tx, sql`
-      INSERT INTO venue_sandbox_wallets (api_name, player_id) VALUES (${this.apiName}, ${memberId})
-      ON CONFLICT (api_name, player_id) DO UPDATE SET balance = venue_sandbox_wallets.balance
-      RETURNING balance`);
-    return BigInt(row.balance);
-  }
-
   /** One statement in a transaction of its own (SQL venue_sandbox_move, migration 0046). */
   private async move(ref: string, memberId: number, amountMinor: bigint, direction: 'deposit' | 'withdraw'): Promise<VenueOutcome> {
     const [row] = await runPrepared<{ outcome: keyof typeof REFUSALS | 'success'; balance_after: unknown }>(this.db, 'venue_sandbox_move',
@@ -65,13 +56,17 @@ export class SandboxVenue implements VenueAdapter {
     return row.status;
   }
 
-  /** Sandbox game play: a member's result at the venue (the casino's sandbox games call this). */
-  async play(memberId: number, resultMinor: bigint): Promise<bigint> {
-    return this.db.transaction(async (tx) => {
-      const balance = await this.wallet(tx, memberId);
-      const next = balance + resultMinor < 0n ? 0n : balance + resultMinor;
-      await tx.execute(sql`UPDATE venue_sandbox_wallets SET balance = ${next.toString()} WHERE api_name = ${this.apiName} AND player_id = ${memberId}`);
-      return next;
-    });
+  /**
+   * Sandbox game play (the casino's sandbox games call this): the stake taken and the payout paid
+   * in one statement, only while the member holds the stake. Answers the balance after, or null
+   * when the stake is more than the member holds (nothing changed): concurrent rounds queue on the
+   * row, each judged against what the one before left.
+   */
+  async play(memberId: number, stakeMinor: bigint, payoutMinor: bigint): Promise<bigint | null> {
+    const [row] = await rowsOf<{ balance: string }>(this.db, sql`
+      UPDATE venue_sandbox_wallets SET balance = balance - ${stakeMinor.toString()} + ${payoutMinor.toString()}
+      WHERE api_name = ${this.apiName} AND player_id = ${memberId} AND balance >= ${stakeMinor.toString()}
+      RETURNING balance`);
+    return row ? BigInt(row.balance) : null;
   }
 }

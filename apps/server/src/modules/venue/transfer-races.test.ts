@@ -7,6 +7,7 @@ import { HOUSE_SLICES, houseSliceKey, walletOwner } from '../wallet/index.ts';
 import { caller, expectLedgerSound, newKey } from '../wallet/test-kit.ts';
 import { SandboxVenue } from './index.ts';
 import { beginTransfer, reserveFromVenue, settle } from './phases.ts';
+import { playAtVenue } from './test-kit.ts';
 
 /**
  * The one-statement phases under load: one member's transfers to several venues at once (each
@@ -53,7 +54,7 @@ describe('one member, several venues, all at once', () => {
       // Between rounds the member wins at two venues and loses at the others (nothing in flight then).
       for (const [i, v] of VENUES.entries()) {
         const before = await sandbox(v).balance(m.memberId);
-        result += (await sandbox(v).play(m.memberId, i % 2 === 0 ? 1_234n : -777n)) - before;
+        result += (await playAtVenue(s.deps.db, v, m.memberId, i % 2 === 0 ? 1_234n : -777n)) - before;
       }
     }
     const recovered = await w.move('/api/wallet/recover', {}, m.token);
@@ -73,11 +74,11 @@ describe('one member, several venues, all at once', () => {
     const m = await s.member();
     await w.fund(m.token, 500);
     expect((await transfer(m.token, 'PG', 100, false)).data).toEqual({ main: 400, venue: 100 });
-    await sandbox('PG').play(m.memberId, 4_000n);
+    await playAtVenue(s.deps.db, 'PG', m.memberId, 4_000n);
     // In: the venue answers 190 after the deposit; our mirror follows it (the 40 won comes from the house).
     expect((await transfer(m.token, 'PG', 50, false)).data).toEqual({ main: 350, venue: 190 });
     expect((await books(m.memberId)).mirror.PG).toBe(19_000);
-    await sandbox('PG').play(m.memberId, -15_000n);
+    await playAtVenue(s.deps.db, 'PG', m.memberId, -15_000n);
     // Out more than the venue holds while our mirror still shows it: refused, nothing moved, the key free again.
     const key = newKey();
     expect((await transfer(m.token, 'PG', 100, true, key)).code).toBe(Errors.INSUFFICIENT_BALANCE.code);

@@ -6,6 +6,7 @@ import { members } from '../auth/index.ts';
 import { setConfig } from '../site/index.ts';
 import { caller, expectLedgerSound, luhnCard, newKey } from '../wallet/test-kit.ts';
 import { SandboxVenue, reconcileVenueTransfers, useVenueAdapter, venueAdapter, type VenueAdapter } from './index.ts';
+import { playAtVenue } from './test-kit.ts';
 
 let s: TestServer;
 let w: ReturnType<typeof caller>;
@@ -86,10 +87,10 @@ describe('transfers between the main wallet and a venue', () => {
     const m = await s.member();
     await w.fund(m.token, 200);
     await transfer(m.token, { api_name: 'OBTY', amount: 200, transfer_out: false });
-    await sandbox('OBTY').play(m.memberId, 5_000n);
+    await playAtVenue(s.deps.db, 'OBTY', m.memberId, 5_000n);
     expect((await transfer(m.token, { api_name: 'OBTY', amount: 250, transfer_out: true })).data).toEqual({ main: 250, venue: 0 });
     await transfer(m.token, { api_name: 'OBTY', amount: 100, transfer_out: false });
-    await sandbox('OBTY').play(m.memberId, -6_000n);
+    await playAtVenue(s.deps.db, 'OBTY', m.memberId, -6_000n);
     expect((await transfer(m.token, { api_name: 'OBTY', amount: 50, transfer_out: true })).code).toBe(Errors.INSUFFICIENT_BALANCE.code);
     expect((await transfer(m.token, { api_name: 'OBTY', amount: 40, transfer_out: true })).data).toEqual({ main: 190, venue: 0 });
     await expectLedgerSound(s);
@@ -155,7 +156,7 @@ describe('recover, auto-transfer, concurrency', () => {
     const m = await s.member();
     await w.fund(m.token, 600);
     for (const api_name of ['AG', 'PG', 'IMTY']) await transfer(m.token, { api_name, amount: 150, transfer_out: false });
-    await sandbox('PG').play(m.memberId, 1_000n);
+    await playAtVenue(s.deps.db, 'PG', m.memberId, 1_000n);
     const key = newKey();
     const recovered = await w.move('/api/wallet/recover', {}, m.token, key);
     expect(recovered.data).toEqual({ main: 610, pending: [] });

@@ -1,0 +1,14 @@
+import type { Db } from '../../platform/db/index.ts';
+import { SandboxVenue } from './sandbox.ts';
+
+/**
+ * Tests: a member's result at a sandbox venue while nothing is in flight, as a game round would
+ * leave it: a win paid in full, a loss of at most what the member holds there. Answers the
+ * balance after.
+ */
+export async function playAtVenue(db: Db, apiName: string, memberId: number, resultMinor: bigint): Promise<bigint> {
+  const venue = new SandboxVenue(db, apiName);
+  const held = await venue.balance(memberId);
+  const stake = resultMinor < 0n ? (-resultMinor < held ? -resultMinor : held) : 0n;
+  return (await venue.play(memberId, stake, resultMinor > 0n ? resultMinor : 0n)) ?? held;
+}
