@@ -1,6 +1,9 @@
 // Shared helpers of the benchmarks: start a server in a child process, wait for it, measure with autocannon.
-import { spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
+import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -61,4 +64,140 @@ export const today = () => new Date().toISOString().slice(0, 10);
 export async function post(url, body, headers = {}) {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   return res.json();
+}
+
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+
+// A load generator shares the two cores with the server and the database: node:http over kept-alive
+// connections costs the client ~0.2 ms a call, where fetch cost ~1 ms here and starved the server.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+export function postKeepAlive(base, urlPath, body, headers) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${urlPath}`, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve(JSON.parse(text)));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** CPU seconds (user + system) of a process, from /proc. */
+const TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString()) || 100;
+export function cpuOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+  } catch {
+    return null; // gone meanwhile
+  }
+}
+
+const pgUrl = new URL(PG_URL);
+const PG_CONN = ['-h', pgUrl.hostname, '-p', pgUrl.port || '5432', '-U', decodeURIComponent(pgUrl.username || 'postgres')];
+export const psql = (query) => execFileSync('psql', [...PG_CONN, '-d', pgUrl.pathname.slice(1) || 'postgres', '-Atqc', query]).toString();
+
+/** CPU of the PostgreSQL backends matching `where` (pg_stat_activity), between start() and stop(): only ours, not the other tenants'. */
+export function backendsCpu(where) {
+  let before;
+  const snapshot = () => new Map(psql(`SELECT pid FROM pg_stat_activity WHERE ${where}`).split('\n').filter(Boolean).map((pid) => [pid, cpuOf(pid)]));
+  return {
+    start: () => (before = snapshot()),
+    // A backend that connected meanwhile counts whole.
+    stop: () => [...snapshot()].reduce((sum, [pid, t]) => sum + (t === null ? 0 : t - (before.get(pid) ?? 0)), 0),
+  };
+}
+
+/**
+ * pgbench's built-in simple-update (one UPDATE, one SELECT, one INSERT per transaction) with `clients`
+ * for `duration` seconds on a scratch database: transactions per second, p99 ms, and PostgreSQL's CPU
+ * ms per transaction over the middle of the run.
+ */
+export async function pgbench(clients, duration) {
+  const scratch = `bench_pgbench_${process.pid}`;
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pgbench-'));
+  psql(`CREATE DATABASE ${scratch}`);
+  try {
+    execFileSync('pgbench', [...PG_CONN, '-i', '-q', '-s', '4', scratch], { stdio: 'ignore' });
+    const args = [...PG_CONN, '-b', 'simple-update', '-c', String(clients), '-j', '2', '-T', String(duration), '-l', '--log-prefix', path.join(logDir, 'tx'), scratch];
+    const run = promisify(execFile)('pgbench', args, { cwd: logDir });
+    // Its backends' CPU over the middle of the run, while all of them are connected.
+    const backends = backendsCpu(`datname = '${scratch}'`);
+    await sleep(1000);
+    backends.start();
+    const window = (duration - 2) * 1000;
+    await sleep(window);
+    const spent = backends.stop();
+    const { stdout } = await run;
+    const latencies = fs
+      .readdirSync(logDir)
+      .flatMap((f) => fs.readFileSync(path.join(logDir, f), 'utf8').trim().split('\n'))
+      .map((line) => Number(line.split(' ')[2]) / 1000)
+      .sort((a, b) => a - b);
+    const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? 0);
+    return { tps: Math.round(tps), p99: percentile(latencies, 99).toFixed(1), postgresMs: (spent * 1000) / (tps * (window / 1000)) };
+  } finally {
+    psql(`DROP DATABASE IF EXISTS ${scratch}`);
+    fs.rmSync(logDir, { recursive: true, force: true });
+  }
+}
+
+/** `count` members, each registered and funded by a sandbox deposit of `amount`; answers their auth headers. */
+export async function fundedMembers(base, count, prefix, amount) {
+  const members = [];
+  for (let i = 0; i < count; i++) {
+    const name = `${prefix}${Date.now().toString(36)}${i}`.slice(0, 16);
+    const reg = await post(`${base}/api/member/register/v4`, { name, password: 'bench1234' });
+    if (reg.code !== 0) throw new Error(`register failed: ${JSON.stringify(reg)}`);
+    const auth = { authorization: `Bearer ${reg.data.token}` };
+    const types = await post(`${base}/api/wallet/pay/types`, {}, auth);
+    const payTypeId = types.data.find((t) => t.kind === 'sandbox').payTypeId;
+    const paid = await post(`${base}/api/wallet/pay/payVal`, { payTypeId, amount }, { ...auth, 'idempotency-key': `fund-${name}` });
+    if (paid.code !== 0) throw new Error(`deposit failed: ${JSON.stringify(paid)}`);
+    members.push(auth);
+  }
+  return members;
+}
+
+/** Every member calling `call(auth, i, n)` (answers the envelope) one call after another until `until`. */
+async function callUntil(members, call, until) {
+  const latencies = [];
+  const refusals = new Map();
+  await Promise.all(
+    members.map(async (auth, i) => {
+      for (let n = 0; Date.now() < until; n++) {
+        const started = performance.now();
+        const res = await call(auth, i, n);
+        latencies.push(performance.now() - started);
+        if (res.code !== 0) refusals.set(res.code, (refusals.get(res.code) ?? 0) + 1);
+      }
+    }),
+  );
+  return { latencies, refusals };
+}
+
+/**
+ * The members' calls, one unmeasured second first (connections open, code warm), then `duration`
+ * seconds measured: calls per second, p50 and p99 ms, refusals (by code), and CPU ms per call of the
+ * server process, of the PostgreSQL backends named `appName` (null: not measured) and of this
+ * load generator.
+ */
+export async function measureCalls({ members, call, duration, serverPid, appName = null }) {
+  await callUntil(members, call, Date.now() + 1000);
+  const backends = appName && backendsCpu(`application_name = '${appName}'`);
+  backends?.start();
+  const before = { server: cpuOf(serverPid), client: process.cpuUsage() };
+  const { latencies, refusals } = await callUntil(members, call, Date.now() + duration * 1000);
+  const n = latencies.length;
+  const client = process.cpuUsage(before.client);
+  const cpuMs = {
+    server: ((cpuOf(serverPid) - before.server) * 1000) / n,
+    postgres: backends ? (backends.stop() * 1000) / n : null,
+    client: (client.user + client.system) / 1000 / n,
+  };
+  latencies.sort((a, b) => a - b);
+  const failures = [...refusals.values()].reduce((a, b) => a + b, 0);
+  return { tps: Math.round((n - failures) / duration), p50: percentile(latencies, 50).toFixed(1), p99: percentile(latencies, 99).toFixed(1), failures, refusals, total: n, cpuMs };
 }

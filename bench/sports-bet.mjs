@@ -1,31 +1,19 @@
 // Sportsbook: bet placements (/api/sports/bet/place) per second and p99 on PostgreSQL, 32 members
 // at once, as a ratio to `pgbench -b simple-update` with 32 clients on a scratch database of the
-// same server, run just before. Bounded: BENCH_DURATION seconds (default 8) of each.
+// same server, run just before. Where the machine's time goes is measured too: CPU per bet of the
+// server process, of its PostgreSQL backends and of this load generator, and PostgreSQL's CPU per
+// pgbench transaction. Bounded: BENCH_DURATION seconds (default 8) of each, after one unmeasured
+// warm-up second.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { PG_URL, machine, post, startProcess, stopProcess, today } from './lib.mjs';
+import { PG_URL, fundedMembers, machine, measureCalls, pgbench, post, postKeepAlive, psql, startProcess, stopProcess, today } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CLIENTS = 32;
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
-
-/** pgbench's simple-update (an UPDATE, a SELECT, an INSERT per transaction) with 32 clients. */
-function pgbench() {
-  const url = new URL(PG_URL);
-  const conn = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
-  const db = url.pathname.slice(1) || 'postgres';
-  const scratch = `bench_sports_pgbench_${process.pid}`;
-  execFileSync('psql', [...conn, '-d', db, '-qc', `CREATE DATABASE ${scratch}`]);
-  try {
-    execFileSync('pgbench', [...conn, '-i', '-q', '-s', '4', scratch], { stdio: 'ignore' });
-    const out = execFileSync('pgbench', [...conn, '-b', 'simple-update', '-c', String(CLIENTS), '-j', '2', '-T', String(DURATION), scratch]).toString();
-    return { tps: Math.round(Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0)), latency: Number(/latency average = ([\d.]+)/.exec(out)?.[1] ?? 0) };
-  } finally {
-    execFileSync('psql', [...conn, '-d', db, '-qc', `DROP DATABASE IF EXISTS ${scratch}`]);
-  }
-}
+/** The server's connections are told apart from the other tenants' of the same PostgreSQL by this name. */
+const APP_NAME = 'bench-sports-bet';
 
 /** The main-line selections of matches starting later than the run lasts (pre-match: no in-play delay). */
 async function selections(base) {
@@ -36,62 +24,49 @@ async function selections(base) {
   return out;
 }
 
-async function drive(base) {
+let seq = 0;
+/** 32 members, each funded, each placing a single of 10.00 after another, spread over the board. */
+async function drive(base, serverPid) {
   const pool = await selections(base);
-  const members = [];
-  for (let i = 0; i < CLIENTS; i++) {
-    const name = `sb${Date.now().toString(36)}${i}`.slice(0, 16);
-    const reg = await post(`${base}/api/member/register/v4`, { name, password: 'bench1234' });
-    if (reg.code !== 0) throw new Error(`register failed: ${JSON.stringify(reg)}`);
-    const auth = { authorization: `Bearer ${reg.data.token}` };
-    const types = await post(`${base}/api/wallet/pay/types`, {}, auth);
-    const payTypeId = types.data.find((t) => t.kind === 'sandbox').payTypeId;
-    const paid = await post(`${base}/api/wallet/pay/payVal`, { payTypeId, amount: 50_000 }, { ...auth, 'idempotency-key': `fund-${name}` });
-    if (paid.code !== 0) throw new Error(`deposit failed: ${JSON.stringify(paid)}`);
-    members.push(auth);
-  }
-  const latencies = [];
-  const failures = new Map();
-  let seq = 0;
-  const until = Date.now() + DURATION * 1000;
-  await Promise.all(
-    members.map(async (auth, i) => {
-      while (Date.now() < until) {
-        const pick = pool[(seq * 7 + i) % pool.length];
-        const started = performance.now();
-        const res = await post(`${base}/api/sports/bet/place`, { type: 'single', stake: 10, selections: [pick], acceptOddsChange: true }, { ...auth, 'idempotency-key': `bench-${i}-${seq++}` });
-        latencies.push(performance.now() - started);
-        if (res.code !== 0) failures.set(res.code, (failures.get(res.code) ?? 0) + 1);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const failed = [...failures.values()].reduce((a, b) => a + b, 0);
-  return { tps: Math.round((latencies.length - failed) / DURATION), p50: percentile(latencies, 50).toFixed(1), p99: percentile(latencies, 99).toFixed(1), failed, total: latencies.length, failures };
+  const members = await fundedMembers(base, CLIENTS, 'sb', 50_000);
+  const call = (auth, i) => {
+    const n = seq++;
+    const body = { type: 'single', stake: 10, selections: [pool[(n * 7 + i) % pool.length]], acceptOddsChange: true };
+    return postKeepAlive(base, '/api/sports/bet/place', body, { ...auth, 'idempotency-key': `bench-${i}-${n}` });
+  };
+  return measureCalls({ members, call, duration: DURATION, serverPid, appName: APP_NAME });
 }
 
-const schema = `bench_sports_${Date.now()}`;
-const base = pgbench();
+const load = os.loadavg()[0].toFixed(1);
+const base = await pgbench(CLIENTS, DURATION);
 const port = 18190;
-const server = await startProcess('apps/server/src/main.ts', { PORT: String(port), DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema, RUN_JOBS: 'off', WEB_DIST: '', PG_POOL_MAX: '32' }, `http://127.0.0.1:${port}/api/health`);
+const env = { PORT: String(port), DATABASE_URL: PG_URL, DATABASE_SCHEMA: `bench_sports_${Date.now()}`, RUN_JOBS: 'off', WEB_DIST: '', PG_POOL_MAX: '32', PGAPPNAME: APP_NAME };
+const server = await startProcess('apps/server/src/main.ts', env, `http://127.0.0.1:${port}/api/health`);
 let r;
 try {
-  r = await drive(`http://127.0.0.1:${port}`);
-  // The run leaves a sound ledger behind (exits non-zero on any difference).
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/scripts/ledger-audit.ts'], { env: { ...process.env, DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema }, stdio: 'pipe' });
+  r = await drive(`http://127.0.0.1:${port}`, server.pid);
 } finally {
   await stopProcess(server);
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await c.end();
 }
+try {
+  // The run leaves a sound ledger behind (exits non-zero on any difference).
+  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/scripts/ledger-audit.ts'], { env: { ...process.env, ...env }, stdio: 'pipe' });
+} finally {
+  psql(`SET client_min_messages = warning; DROP SCHEMA IF EXISTS "${env.DATABASE_SCHEMA}" CASCADE`);
+}
+const ms = (value) => value.toFixed(2);
 const table = [
-  '| bets/s | p50 ms | p99 ms | refused | pgbench simple-update tps | pgbench avg ms | ratio |',
+  '| bets/s | p50 ms | p99 ms | refused | pgbench simple-update tps | pgbench p99 ms | ratio |',
   '|---|---|---|---|---|---|---|',
-  `| ${r.tps} | ${r.p50} | ${r.p99} | ${r.failed}/${r.total} | ${base.tps} | ${base.latency} | ${(r.tps / base.tps).toFixed(3)} |`,
+  `| ${r.tps} | ${r.p50} | ${r.p99} | ${r.failures}/${r.total} | ${base.tps} | ${base.p99} | ${(r.tps / base.tps).toFixed(3)} |`,
+  '',
+  '| CPU ms per bet | server process | PostgreSQL | load generator |',
+  '|---|---|---|---|',
+  `| bet placement | ${ms(r.cpuMs.server)} | ${ms(r.cpuMs.postgres)} | ${ms(r.cpuMs.client)} |`,
+  `| pgbench simple-update, per transaction | — | ${ms(base.postgresMs)} | — |`,
 ].join('\n');
-if (r.failed) console.log('refusals by code:', Object.fromEntries(r.failures));
-console.log(`\nSports bet placement on PostgreSQL (${today()}, ${machine()}, ${CLIENTS} members at once, ${DURATION} s)\n${table}`);
+if (r.failures) console.log('refusals by code:', Object.fromEntries(r.refusals));
+const heading = `${today()}, ${machine()}, load average ${load} at the start, ${CLIENTS} members at once, ${DURATION} s`;
+console.log(`\nSports bet placement on PostgreSQL (${heading})\n${table}`);
 fs.mkdirSync(path.join(import.meta.dirname, '.out'), { recursive: true });
-fs.writeFileSync(path.join(import.meta.dirname, '.out', 'sports-bet.md'), `${today()} · ${machine()}\n\n${table}\n`);
+fs.writeFileSync(path.join(import.meta.dirname, '.out', 'sports-bet.md'), `${heading}\n\n${table}\n`);

@@ -3,14 +3,11 @@
 // simple-update` with 32 clients on a scratch database of the same server, run just before.
 // Where the machine's time goes is measured too: CPU per transfer of the server process, of the
 // PostgreSQL backends and of this load generator, and PostgreSQL's CPU per pgbench transaction.
-import { execFile, execFileSync } from 'node:child_process';
-import { promisify } from 'node:util';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { PG_URL, machine, post, startProcess, stopProcess, today } from './lib.mjs';
+import { PG_URL, fundedMembers, machine, measureCalls, pgbench, postKeepAlive, psql, startProcess, stopProcess, today } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CLIENTS = 32;
@@ -18,98 +15,13 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /** The server's connections are told apart from the other tenants' of the same PostgreSQL by this name. */
 const APP_NAME = 'bench-wallet-transfer';
 
-const execFileAsync = promisify(execFile);
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
-
-// The load generator shares the two cores with the server and the database: node:http over kept-alive
-// connections costs the client ~0.2 ms a call, where fetch cost ~1 ms here and starved the server.
-const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-function postKeepAlive(base, urlPath, body, headers) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${urlPath}`, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve(JSON.parse(text)));
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
-}
-
-/** CPU seconds (user + system) of a process, from /proc. */
-const TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString()) || 100;
-function cpuOf(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS;
-  } catch {
-    return null; // gone meanwhile
-  }
-}
-
-const pgUrl = new URL(PG_URL);
-const PG_CONN = ['-h', pgUrl.hostname, '-p', pgUrl.port || '5432', '-U', decodeURIComponent(pgUrl.username || 'postgres')];
-const psql = (query) => execFileSync('psql', [...PG_CONN, '-d', pgUrl.pathname.slice(1) || 'postgres', '-Atqc', query]).toString();
-
-/** CPU of the PostgreSQL backends matching `where` (pg_stat_activity), between start() and stop(): only ours, not the other tenants'. */
-function backendsCpu(where) {
-  let before;
-  const snapshot = () => new Map(psql(`SELECT pid FROM pg_stat_activity WHERE ${where}`).split('\n').filter(Boolean).map((pid) => [pid, cpuOf(pid)]));
-  return {
-    start: () => (before = snapshot()),
-    // A backend that connected meanwhile counts whole.
-    stop: () => [...snapshot()].reduce((sum, [pid, t]) => sum + (t === null ? 0 : t - (before.get(pid) ?? 0)), 0),
-  };
-}
-
 let seq = 0;
-/** Each member alternating transfers to AG and back, one request at a time, until `until`. */
-async function transferUntil(base, members, until) {
-  const latencies = [];
-  let failures = 0;
-  await Promise.all(
-    members.map(async (auth, i) => {
-      for (let n = 0; Date.now() < until; n++) {
-        const started = performance.now();
-        const res = await postKeepAlive(base, '/api/wallet/transfer', { api_name: 'AG', amount: 1, transfer_out: n % 2 === 1 }, { ...auth, 'idempotency-key': `bench-${i}-${seq++}-${Math.round(started)}` });
-        latencies.push(performance.now() - started);
-        if (res.code !== 0) failures++;
-      }
-    }),
-  );
-  return { latencies, failures };
-}
-
-/** 32 members, each funded, then the measured run. */
+/** 32 members, each funded, each alternating transfers to AG and back, one request at a time. */
 async function drive(base, serverPid, engine) {
-  const members = [];
-  for (let i = 0; i < CLIENTS; i++) {
-    const name = `wb${Date.now().toString(36)}${i}`.slice(0, 16);
-    const reg = await post(`${base}/api/member/register/v4`, { name, password: 'bench1234' });
-    if (reg.code !== 0) throw new Error(`register failed: ${JSON.stringify(reg)}`);
-    const auth = { authorization: `Bearer ${reg.data.token}` };
-    const types = await post(`${base}/api/wallet/pay/types`, {}, auth);
-    const payTypeId = types.data.find((t) => t.kind === 'sandbox').payTypeId;
-    const paid = await post(`${base}/api/wallet/pay/payVal`, { payTypeId, amount: 10_000 }, { ...auth, 'idempotency-key': `fund-${name}` });
-    if (paid.code !== 0) throw new Error(`deposit failed: ${JSON.stringify(paid)}`);
-    members.push(auth);
-  }
-  // One second unmeasured first: every member's connection open, the code warm.
-  await transferUntil(base, members, Date.now() + 1000);
-  const backends = backendsCpu(`application_name = '${APP_NAME}'`);
-  if (engine === 'postgres') backends.start();
-  const before = { server: cpuOf(serverPid), client: process.cpuUsage() };
-  const { latencies, failures } = await transferUntil(base, members, Date.now() + DURATION * 1000);
-  const n = latencies.length;
-  const client = process.cpuUsage(before.client);
-  const cpuMs = {
-    server: ((cpuOf(serverPid) - before.server) * 1000) / n,
-    postgres: engine === 'postgres' ? (backends.stop() * 1000) / n : null,
-    client: (client.user + client.system) / 1000 / n,
-  };
-  latencies.sort((a, b) => a - b);
-  return { tps: Math.round(n / DURATION), p50: percentile(latencies, 50).toFixed(1), p99: percentile(latencies, 99).toFixed(1), failures, total: n, cpuMs };
+  const members = await fundedMembers(base, CLIENTS, 'wb', 10_000);
+  const call = (auth, i, n) =>
+    postKeepAlive(base, '/api/wallet/transfer', { api_name: 'AG', amount: 1, transfer_out: n % 2 === 1 }, { ...auth, 'idempotency-key': `bench-${i}-${seq++}-${Math.round(performance.now())}` });
+  return measureCalls({ members, call, duration: DURATION, serverPid, appName: engine === 'postgres' ? APP_NAME : null });
 }
 
 async function measureEngine(engine) {
@@ -133,37 +45,8 @@ async function measureEngine(engine) {
   return result;
 }
 
-/** pgbench's built-in simple-update (one UPDATE, one SELECT, one INSERT per transaction), 32 clients. */
-async function pgbench() {
-  const scratch = `bench_pgbench_${process.pid}`;
-  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pgbench-'));
-  psql(`CREATE DATABASE ${scratch}`);
-  try {
-    execFileSync('pgbench', [...PG_CONN, '-i', '-q', '-s', '4', scratch], { stdio: 'ignore' });
-    const run = execFileAsync('pgbench', [...PG_CONN, '-b', 'simple-update', '-c', String(CLIENTS), '-j', '2', '-T', String(DURATION), '-l', '--log-prefix', path.join(logDir, 'tx'), scratch], { cwd: logDir });
-    // Its backends' CPU over the middle of the run, while all of them are connected.
-    const backends = backendsCpu(`datname = '${scratch}'`);
-    await sleep(1000);
-    backends.start();
-    const window = (DURATION - 2) * 1000;
-    await sleep(window);
-    const spent = backends.stop();
-    const { stdout } = await run;
-    const latencies = fs
-      .readdirSync(logDir)
-      .flatMap((f) => fs.readFileSync(path.join(logDir, f), 'utf8').trim().split('\n'))
-      .map((line) => Number(line.split(' ')[2]) / 1000)
-      .sort((a, b) => a - b);
-    const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? 0);
-    return { tps: Math.round(tps), p99: percentile(latencies, 99).toFixed(1), postgresMs: (spent * 1000) / (tps * (window / 1000)) };
-  } finally {
-    psql(`DROP DATABASE IF EXISTS ${scratch}`);
-    fs.rmSync(logDir, { recursive: true, force: true });
-  }
-}
-
 const load = os.loadavg()[0].toFixed(1);
-const base = await pgbench();
+const base = await pgbench(CLIENTS, DURATION);
 const rows = [];
 for (const engine of ['pglite', 'postgres']) rows.push({ engine, ...(await measureEngine(engine)) });
 

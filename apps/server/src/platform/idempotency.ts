@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from './db/index.ts';
+import { executePrepared, type Db, type DbOrTx, type Tx } from './db/index.ts';
 import { AppError, hookWhere } from './http/index.ts';
 
 declare module 'fastify' {
@@ -30,12 +30,15 @@ export type Claim<T> = { fresh: true } | { fresh: false; response: T };
 /**
  * Claims a key inside the caller's transaction. A concurrent claim of the same key waits on the
  * row until this transaction ends, then sees its outcome. The same key with another body is an
- * error; a key still `pending` (a two-phase call in flight) answers 409.
+ * error; a key still `pending` (a two-phase call in flight) answers 409. With `turn` (a name, e.g.
+ * 'sports-bet:<memberId>'), the claim first waits for that turn, an advisory lock held until the
+ * transaction ends, in the same round trip: calls taking the same turn go one at a time.
  */
-export async function claimKey<T>(tx: DbOrTx, memberId: number, key: string, hash: string, state: 'pending' | 'done'): Promise<Claim<T>> {
-  const inserted = await tx.execute(sql`
+export async function claimKey<T>(tx: DbOrTx, memberId: number, key: string, hash: string, state: 'pending' | 'done', turn?: string): Promise<Claim<T>> {
+  const claimed = sql`${memberId}::bigint, ${key}::text, ${hash}::text, ${state}::text`;
+  const inserted = await executePrepared(tx, sql`
     INSERT INTO idempotency_keys (member_id, key, request_hash, state)
-    VALUES (${memberId}, ${key}, ${hash}, ${state})
+    ${turn === undefined ? sql`VALUES (${claimed})` : sql`SELECT ${claimed} FROM (SELECT pg_advisory_xact_lock(hashtextextended(${turn}, 0))) AS turn`}
     ON CONFLICT DO NOTHING RETURNING key`);
   if (inserted.rows.length > 0) return { fresh: true };
   const { rows } = await tx.execute(sql`
@@ -49,7 +52,7 @@ export async function claimKey<T>(tx: DbOrTx, memberId: number, key: string, has
 
 /** Records the answer of a claimed key, so a repeat returns it. */
 export async function completeKey(tx: DbOrTx, memberId: number, key: string, response: unknown): Promise<void> {
-  await tx.execute(sql`
+  await executePrepared(tx, sql`
     UPDATE idempotency_keys SET state = 'done', response = ${JSON.stringify(response ?? null)}::jsonb
     WHERE member_id = ${memberId} AND key = ${key}`);
 }

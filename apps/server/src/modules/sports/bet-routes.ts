@@ -37,8 +37,8 @@ export function betRoutes(app: FastifyInstance, deps: Deps): void {
     async (req) => {
       const owner = ownerOf(req);
       const venues = await currentVenues(deps.db, req.site.siteId);
-      const placed = await placeBet(deps.db, { owner, idempotencyKey: req.idempotencyKey!, inPlayDelayMs: await inPlayDelayMs(deps, req.site.siteId), venues }, req.body);
-      await announce(deps, owner);
+      const { placed, mainAfterMinor } = await placeBet(deps.db, { owner, idempotencyKey: req.idempotencyKey!, inPlayDelayMs: await inPlayDelayMs(deps, req.site.siteId), venues }, req.body);
+      await announce(deps, owner, mainAfterMinor);
       return placed;
     },
   );

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/index.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { executePrepared, type DbOrTx } from '../../platform/db/index.ts';
 
 /** Accounts a member owns: the main wallet, one per venue, the interest wallet (yeb), bonus, and the
  * member's own hold (withdrawals awaiting payout) and in-transit (venue transfers under way). */
@@ -49,11 +49,14 @@ interface NewAccount {
   name: string;
 }
 
-/** The ids of accounts in the order asked, each created on first use, in one round trip (SQL wallet_account_id).
+/** An account's id as an SQL expression, the account created on first use (SQL wallet_account_id). */
+const accountId = (a: NewAccount): SQL => sql`wallet_account_id(${a.key}, ${a.siteId}, ${a.currency}, ${a.kind}, ${a.memberId}, ${a.name})`;
+
+/** The ids of accounts in the order asked, each created on first use, in one round trip.
  * Accounts are never removed, so ids are stable. */
 async function ensureAccounts(tx: DbOrTx, wanted: NewAccount[]): Promise<number[]> {
-  const ids = wanted.map((a, i) => sql`wallet_account_id(${a.key}, ${a.siteId}, ${a.currency}, ${a.kind}, ${a.memberId}, ${a.name}) AS ${sql.raw(`a${i}`)}`);
-  const { rows } = await tx.execute(sql`SELECT ${sql.join(ids, sql`, `)}`);
+  const ids = wanted.map((a, i) => sql`${accountId(a)} AS ${sql.raw(`a${i}`)}`);
+  const { rows } = await executePrepared(tx, sql`SELECT ${sql.join(ids, sql`, `)}`);
   const row = rows[0] as Record<string, unknown>;
   return wanted.map((_, i) => Number(row[`a${i}`]));
 }
@@ -67,6 +70,15 @@ const memberAccountRow = (owner: WalletOwner, kind: MemberAccountKind, venue = '
   name: kind === 'venue' ? venue : '',
 });
 
+const houseAccountRow = (siteId: number, currency: CurrencyCode, name: HouseAccountName, sliceOf?: number): NewAccount => ({
+  key: sliceOf === undefined ? houseAccountKey(siteId, currency, name) : houseSliceKey(siteId, currency, name, sliceOf),
+  siteId,
+  currency,
+  kind: 'house',
+  memberId: null,
+  name,
+});
+
 /** A member's account of `kind` (for 'venue', the venue's api_name). */
 export async function memberAccount(tx: DbOrTx, owner: WalletOwner, kind: MemberAccountKind = 'main', venue = ''): Promise<number> {
   return (await ensureAccounts(tx, [memberAccountRow(owner, kind, venue)]))[0];
@@ -77,9 +89,14 @@ export async function memberAccount(tx: DbOrTx, owner: WalletOwner, kind: Member
  * with `sliceOf` (a member id), that member's slice of it (see HOUSE_SLICES).
  */
 export async function houseAccount(tx: DbOrTx, siteId: number, currency: CurrencyCode, name: HouseAccountName, sliceOf?: number): Promise<number> {
-  const key = sliceOf === undefined ? houseAccountKey(siteId, currency, name) : houseSliceKey(siteId, currency, name, sliceOf);
-  return (await ensureAccounts(tx, [{ key, siteId, currency, kind: 'house', memberId: null, name }]))[0];
+  return (await ensureAccounts(tx, [houseAccountRow(siteId, currency, name, sliceOf)]))[0];
 }
+
+/** A member's main wallet and the member's slice of house account `name`, as SQL id expressions (for a posting in one statement). */
+export const mainAndHouseSliceIds = (owner: WalletOwner, name: HouseAccountName): [main: SQL, house: SQL] => [
+  accountId(memberAccountRow(owner, 'main')),
+  accountId(houseAccountRow(owner.siteId, owner.currency, name, owner.memberId)),
+];
 
 /**
  * Several accounts of one member in one round trip (created on first use), in the order asked:

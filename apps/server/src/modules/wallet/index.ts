@@ -19,6 +19,11 @@ import { startWalletJobs } from './jobs.ts';
  *   });
  *   await announceBalance(deps, owner, 'bet');   // after the commit
  *
+ * A product whose every member posts to the same house account (stakes, payouts) uses the member's
+ * slice of it instead, in one round trip: postWithHouseSlice(tx, owner, { house: 'stakes', toHouse:
+ * true, ... }). Money sent back later moves between the original transfer's own accounts
+ * (postedTransfer(tx, kind, ref)), never ones looked up afresh.
+ *
  * postTransfer throws AppError INSUFFICIENT_BALANCE when a member account would go below zero and
  * TRANSFER_DUPLICATE when the (kind, ref) pair was already posted; either way nothing moved.
  * Kinds are '<category>.<step>'; the category is the deal-record type members filter by
@@ -38,7 +43,7 @@ export {
   type HouseAccountName,
   type CurrencyCode,
 } from './accounts.ts';
-export { postTransfer, balanceOf, balancesOf, memberBalances, type TransferInput, type Posted, type MemberBalances } from './ledger.ts';
+export { postTransfer, postWithHouseSlice, postedTransfer, balanceOf, balancesOf, memberBalances, type TransferInput, type HouseSliceTransfer, type Posted, type PostedTransfer, type MemberBalances } from './ledger.ts';
 export { announceBalance } from './announce.ts';
 /** For member info (seed 3): bank cards with masked `cardNum`, virtual-currency `address`es. */
 export { payoutAccounts } from './destinations.ts';

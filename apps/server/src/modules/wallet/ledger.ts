@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/index.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { executePrepared, type DbOrTx } from '../../platform/db/index.ts';
 import { AppError, fail } from '../../platform/http/index.ts';
+import { mainAndHouseSliceIds, type HouseAccountName, type WalletOwner } from './accounts.ts';
 
 export interface TransferInput {
   from: number;
@@ -28,11 +29,32 @@ export interface Posted {
  * repeated (kind, ref) raises TRANSFER_DUPLICATE and moves nothing.
  */
 export async function postTransfer(tx: DbOrTx, t: TransferInput): Promise<Posted> {
-  if (typeof t.amountMinor !== 'bigint' || t.amountMinor <= 0n) fail('AMOUNT_INVALID');
   if (t.from === t.to) throw new Error(`postTransfer: from and to are the same account ${t.from}`);
-  const { rows } = await tx.execute(sql`
+  return post(tx, sql`${t.from}`, sql`${t.to}`, t);
+}
+
+/** A movement between a member's main wallet and the member's slice of a house account. */
+export interface HouseSliceTransfer extends Omit<TransferInput, 'from' | 'to'> {
+  house: HouseAccountName;
+  /** Toward the house (a stake); otherwise from it (a payout). */
+  toHouse: boolean;
+}
+
+/**
+ * Moves money between a member's main wallet and the member's slice of a house account (see
+ * HOUSE_SLICES), both accounts created on first use, as postTransfer does: one round trip.
+ */
+export function postWithHouseSlice(tx: DbOrTx, owner: WalletOwner, t: HouseSliceTransfer): Promise<Posted> {
+  const [main, house] = mainAndHouseSliceIds(owner, t.house);
+  return t.toHouse ? post(tx, main, house, t) : post(tx, house, main, t);
+}
+
+/** One posting (SQL wallet_post_transfer) between accounts given as id expressions. */
+async function post(tx: DbOrTx, from: SQL, to: SQL, t: Omit<TransferInput, 'from' | 'to'>): Promise<Posted> {
+  if (typeof t.amountMinor !== 'bigint' || t.amountMinor <= 0n) fail('AMOUNT_INVALID');
+  const { rows } = await executePrepared(tx, sql`
     SELECT outcome, posted_id, from_after, to_after
-    FROM wallet_post_transfer(${t.from}, ${t.to}, ${t.amountMinor.toString()}, ${t.kind}, ${t.ref}, ${t.memo ?? null})`);
+    FROM wallet_post_transfer(${from}, ${to}, ${t.amountMinor.toString()}, ${t.kind}, ${t.ref}, ${t.memo ?? null})`);
   const row = rows[0] as { outcome: PostOutcome; posted_id: unknown; from_after: unknown; to_after: unknown };
   if (row.outcome !== 'posted') refusePost(row.outcome, t);
   return { transferId: Number(row.posted_id), fromBalance: BigInt(row.from_after as string), toBalance: BigInt(row.to_after as string) };
@@ -46,6 +68,24 @@ function refusePost(outcome: Exclude<PostOutcome, 'posted'>, t: Pick<TransferInp
   if (outcome === 'insufficient') fail('INSUFFICIENT_BALANCE');
   if (outcome === 'currency_mismatch') fail('CURRENCY_MISMATCH');
   throw new AppError('TRANSFER_DUPLICATE', { data: { kind: t.kind, ref: t.ref } });
+}
+
+/** A transfer as posted: the accounts it moved money between and how much. */
+export interface PostedTransfer {
+  from: number;
+  to: number;
+  amountMinor: bigint;
+}
+
+/**
+ * The transfer posted as (kind, ref), or null. A reversal sends money back between this transfer's
+ * own accounts, never ones looked up afresh (an account's key may have changed since, e.g. a house
+ * account split in slices).
+ */
+export async function postedTransfer(tx: DbOrTx, kind: string, ref: string): Promise<PostedTransfer | null> {
+  const { rows } = await tx.execute(sql`SELECT from_account, to_account, amount_minor FROM wallet_transfers WHERE kind = ${kind} AND ref = ${ref}`);
+  const row = rows[0] as { from_account: unknown; to_account: unknown; amount_minor: string } | undefined;
+  return row ? { from: Number(row.from_account), to: Number(row.to_account), amountMinor: BigInt(row.amount_minor) } : null;
 }
 
 /** Balances of several accounts in one round trip, in the order asked (0 for unknown ids). */

@@ -5,6 +5,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Config } from '../config.ts';
 
+export { executePrepared } from './prepared.ts';
+
 /**
  * One query builder over either engine. PGlite and node-postgres share Drizzle's PostgreSQL
  * dialect, so the same SQL runs on both; we type both as the node-postgres flavour.

@@ -66,7 +66,7 @@ async function confirmBet(tx: Tx, betId: number, now: number): Promise<{ owner: 
   if (refusal) {
     const reason = Errors[refusal].msg;
     await tx.execute(sql`UPDATE sports_bets SET status = 'rejected', reject_reason = ${reason}, settled_at = now() WHERE bet_id = ${betId}`);
-    await returnStake(tx, owner, bet.order_id, stake);
+    await returnStake(tx, bet.order_id);
     return { owner, event: { orderId: bet.order_id, status: 'rejected', odds: 0, reason } };
   }
   // Accepted: a lower price the member agreed to is written on the legs and the bet.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ErrorName, MarketKind, MarketStatus, MatchStatus, SportsVenueCode } from '@bp/contract';
-import type { Tx } from '../../../platform/db/index.ts';
+import { executePrepared, type Tx } from '../../../platform/db/index.ts';
 import { epochMs, inList } from '../book/sql.ts';
 
 /** A selection as it stands now, with its market and match. */
@@ -49,7 +49,7 @@ export function toLiveSelection(r: Record<string, unknown>): LiveSelection {
  * prices, and both sides lock in the same order (no deadlock).
  */
 export async function lockSelections(tx: Tx, selectionIds: number[]): Promise<Map<number, LiveSelection>> {
-  const { rows } = await tx.execute(sql`
+  const { rows } = await executePrepared(tx, sql`
     SELECT ${LIVE_SELECTION_COLUMNS}
     FROM sports_selections s
     JOIN sports_markets mk ON mk.market_id = s.market_id

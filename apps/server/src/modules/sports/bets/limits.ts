@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { SPORTS_LIMITS, fromMinor, toMinor } from '@bp/contract';
-import type { DbOrTx, Tx } from '../../../platform/db/index.ts';
+import { executePrepared, type DbOrTx, type Tx } from '../../../platform/db/index.ts';
 import { fail } from '../../../platform/http/index.ts';
 import { MAIN_MARKETS } from '../markets/kinds.ts';
 import type { LiveSelection } from './legs.ts';
@@ -21,14 +21,14 @@ export async function setStakeFactor(db: DbOrTx, memberId: number, factor: numbe
 
 /**
  * The member's stake factor and, for a single, what the member already has open in singles on its
- * market: one query.
+ * market (read through the member's own legs on that market): one query.
  */
 async function memberExposure(tx: Tx, memberId: number, marketId: number | null): Promise<{ factor: number; stakedMinor: bigint }> {
-  const { rows } = await tx.execute(sql`
+  const { rows } = await executePrepared(tx, sql`
     SELECT coalesce((SELECT stake_factor FROM sports_member_limits WHERE member_id = ${memberId}), 1)::float8 AS factor,
       ${marketId === null ? sql`'0'` : sql`(
-        SELECT coalesce(sum(b.stake_minor), 0)::text FROM sports_bets b JOIN sports_bet_legs l ON l.bet_id = b.bet_id
-        WHERE b.member_id = ${memberId} AND l.market_id = ${marketId} AND b.bet_type = 'single' AND b.status IN ('pending_delay', 'pending'))`} AS staked`);
+        SELECT coalesce(sum(b.stake_minor), 0)::text FROM sports_bet_legs l JOIN sports_bets b ON b.bet_id = l.bet_id
+        WHERE l.member_id = ${memberId} AND l.market_id = ${marketId} AND b.bet_type = 'single' AND b.status IN ('pending_delay', 'pending'))`} AS staked`);
   const row = rows[0] as { factor: number; staked: string };
   return { factor: Number(row.factor), stakedMinor: BigInt(row.staked) };
 }

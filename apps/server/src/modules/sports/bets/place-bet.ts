@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PARLAY_LEGS, VENUE_OPEN, fromMinor, toMinor, type BetPlaceBody, type BetPlaceData, type SportsVenue } from '@bp/contract';
-import type { Db, Tx } from '../../../platform/db/index.ts';
+import { executePrepared, type Db, type Tx } from '../../../platform/db/index.ts';
 import { fail } from '../../../platform/http/index.ts';
 import { claimKey, completeKey, requestHash } from '../../../platform/idempotency.ts';
 import { clock, shanghaiDay } from '../../../platform/clock.ts';
@@ -26,6 +26,12 @@ function checkShape(body: BetPlaceBody): void {
   if (new Set(ids).size !== ids.length) fail('PARLAY_SAME_MATCH');
 }
 
+export interface Placed {
+  placed: BetPlaceData;
+  /** The member's main balance after the stake; absent when a repeated key answered (nothing moved now). */
+  mainAfterMinor?: bigint;
+}
+
 /**
  * Takes a bet: checks every leg's market and price, the limits and the balance, then writes the
  * bet and debits the stake in one transaction, keyed by the Idempotency-Key (a repeat answers the
@@ -33,15 +39,15 @@ function checkShape(body: BetPlaceBody): void {
  * worse one is refused with the new prices unless `acceptOddsChange`. An in-play bet is held as
  * `pending_delay` with its stake taken; a job (or the member's next read) confirms or rejects it.
  */
-export async function placeBet(db: Db, p: Placement, body: BetPlaceBody): Promise<BetPlaceData> {
+export async function placeBet(db: Db, p: Placement, body: BetPlaceBody): Promise<Placed> {
   checkShape(body);
   const stakeMinor = toMinor(body.stake);
   checkMinStake(stakeMinor, p.owner.currency);
   return db.transaction(async (tx) => {
-    const claim = await claimKey<BetPlaceData>(tx, p.owner.memberId, p.idempotencyKey, requestHash(body), 'done');
-    if (!claim.fresh) return claim.response;
-    // One member's bets go one at a time, so limits that count open bets stay true.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sports-bet:${p.owner.memberId}`}, 0))`);
+    // One member's bets go one at a time (the key is claimed in the member's turn), so limits that
+    // count open bets stay true.
+    const claim = await claimKey<BetPlaceData>(tx, p.owner.memberId, p.idempotencyKey, requestHash(body), 'done', `sports-bet:${p.owner.memberId}`);
+    if (!claim.fresh) return { placed: claim.response };
     const now = clock.now();
     const legs = await priceLegs(tx, p.venues, body, now);
     const legOdds = legs.map((l) => l.oddsX100);
@@ -61,10 +67,9 @@ export async function placeBet(db: Db, p: Placement, body: BetPlaceBody): Promis
       selections: legs.map((l) => ({ selectionId: l.selectionId, odds: oddsFromX100(l.oddsX100) })),
     };
     await completeKey(tx, p.owner.memberId, p.idempotencyKey, placed);
-    // Last: the debit locks the member's wallet and the house's stakes account (which every bet
-    // shares) until the commit, the only step left.
-    await takeStake(tx, p.owner, orderId, stakeMinor);
-    return placed;
+    // Last: the debit locks the member's wallet and their slice of the house's stakes account until
+    // the commit, the only step left.
+    return { placed, mainAfterMinor: await takeStake(tx, p.owner, orderId, stakeMinor) };
   });
 }
 
@@ -101,17 +106,17 @@ interface NewBet {
 async function insertBet(tx: Tx, o: BetOwner, b: NewBet): Promise<string> {
   const day = shanghaiDay(clock.now()).replaceAll('-', '');
   const legs = b.legs.map((l, i) => sql`(${i + 1}::smallint, ${l.selectionId}::bigint, ${l.marketId}::bigint, ${l.matchId}::bigint, ${l.oddsX100}::int)`);
-  const { rows } = await tx.execute(sql`
+  const { rows } = await executePrepared(tx, sql`
     WITH id AS (SELECT nextval(pg_get_serial_sequence('sports_bets', 'bet_id')) AS bet_id),
     bet AS (
       INSERT INTO sports_bets (bet_id, order_id, member_id, site_id, currency, bet_type, stake_minor, odds_x100, potential_return_minor, status, accept_odds_change, confirm_at)
       SELECT bet_id, ${`SB${day}`}::text || lpad(bet_id::text, 8, '0'), ${o.memberId}::bigint, ${o.siteId}::int, ${o.currency}::text, ${b.type}::text,
         ${b.stakeMinor.toString()}::bigint, ${b.oddsX100.toString()}::bigint, ${b.potentialMinor.toString()}::bigint,
         ${b.confirmAt ? 'pending_delay' : 'pending'}::text, ${b.accept}::boolean, ${b.confirmAt ? sql`to_timestamp(${b.confirmAt} / 1000.0)` : sql`NULL::timestamptz`}
-      FROM id RETURNING bet_id, order_id
+      FROM id RETURNING bet_id, order_id, member_id
     ), legs AS (
-      INSERT INTO sports_bet_legs (bet_id, leg_no, selection_id, market_id, match_id, odds_x100)
-      SELECT bet.bet_id, v.leg_no, v.selection_id, v.market_id, v.match_id, v.odds_x100
+      INSERT INTO sports_bet_legs (bet_id, member_id, leg_no, selection_id, market_id, match_id, odds_x100)
+      SELECT bet.bet_id, bet.member_id, v.leg_no, v.selection_id, v.market_id, v.match_id, v.odds_x100
       FROM bet, (VALUES ${sql.join(legs, sql`, `)}) AS v(leg_no, selection_id, market_id, match_id, odds_x100)
     )
     SELECT order_id FROM bet`);

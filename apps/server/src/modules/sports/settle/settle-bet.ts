@@ -17,7 +17,6 @@ interface BetRow {
   bet_type: BetType;
   stake_minor: unknown;
   status: string;
-  payout_minor: unknown;
   settlement_no: number;
   settled_key: string | null;
 }
@@ -48,7 +47,7 @@ export interface Settled {
  */
 export async function settleBet(tx: Tx, betId: number): Promise<Settled | null> {
   const found = await tx.execute(sql`
-    SELECT order_id, member_id, site_id, currency, bet_type, stake_minor, status, payout_minor, settlement_no, settled_key
+    SELECT order_id, member_id, site_id, currency, bet_type, stake_minor, status, settlement_no, settled_key
     FROM sports_bets WHERE bet_id = ${betId} FOR UPDATE`);
   const bet = found.rows[0] as unknown as BetRow | undefined;
   if (!bet || !SETTLEABLE.includes(bet.status)) return null;
@@ -74,7 +73,7 @@ export async function settleBet(tx: Tx, betId: number): Promise<Settled | null> 
   const owner: BetOwner = { memberId: Number(bet.member_id), siteId: bet.site_id, currency: bet.currency };
   const n = bet.settlement_no + 1;
   await payOut(tx, owner, bet.order_id, n, payoutMinor);
-  const owed = bet.settlement_no > 0 ? await takeBackPayout(tx, owner, bet.order_id, bet.settlement_no, BigInt(bet.payout_minor as string)) : 0n;
+  const owed = bet.settlement_no > 0 ? await takeBackPayout(tx, bet.order_id, bet.settlement_no) : 0n;
   await tx.execute(sql`
     UPDATE sports_bets SET status = ${status}, payout_minor = ${payoutMinor.toString()}, settlement_no = ${n}, settled_key = ${key},
       settled_at = now(), recovery_due_minor = recovery_due_minor + ${owed.toString()}

@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './index.ts';
+
+const dialect = new PgDialect();
+const names = new Map<string, string>();
+
+/** A statement's name on a connection: the hash of its text, so one name never carries two texts. */
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `p${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Runs a hot-path statement like `execute`, inside a transaction or not, but on PostgreSQL as a
+ * named prepared statement: parsed and planned once per connection instead of on every call (on
+ * the bet path, parse and plan were a third of PostgreSQL's CPU). PGlite runs it as text. Only for
+ * statements whose text takes a few shapes (each shape stays prepared on every connection of the
+ * pool): not for SQL built from unbounded lists or free text.
+ */
+export async function executePrepared(db: DbOrTx, query: SQL): Promise<{ rows: Record<string, unknown>[] }> {
+  const built = dialect.sqlToQuery(query);
+  const prepared = db._.session.prepareQuery(built, undefined, nameOf(built.sql), false);
+  return (await prepared.execute()) as { rows: Record<string, unknown>[] };
+}
