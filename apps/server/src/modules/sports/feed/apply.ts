@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { channel, type Frame, type OddsChangedEvent } from '@bp/contract';
 import type { Deps } from '../../../platform/deps.ts';
-import type { Tx } from '../../../platform/db/index.ts';
+import { executePrepared, type Tx } from '../../../platform/db/index.ts';
 import { clock } from '../../../platform/clock.ts';
 import { specKey } from '../markets/kinds.ts';
 import { oddsFromX100, oddsToX100 } from '../markets/odds.ts';
@@ -44,12 +44,23 @@ export async function applyFeedEvents(deps: FeedDeps, events: FeedEvent[]): Prom
   return resulted;
 }
 
+/**
+ * A tick of prices and play moves no money and the feed's next tick moves on from it, so its commit
+ * need not wait for the WAL flush: the frames go out sooner, and a crash loses at most the last
+ * ticks (the feed plays on from the state that was kept). Whatever builds on a tick durably, a bet
+ * at its price or a settlement, commits after it and so flushes the log past it. Fixtures and
+ * results wait for the flush.
+ */
+const waitsForFlush = (group: FeedEvent[]) => group.some((e) => e.type !== 'prices' && e.type !== 'state');
+
 async function lockMatch(tx: Tx, group: FeedEvent[]): Promise<MatchRow | null> {
   const fixture = group.find((e) => e.type === 'fixture');
   if (fixture?.type === 'fixture') await insertFixture(tx, fixture);
-  // NO KEY UPDATE: a bet's legs reference the match (a key-share lock) while it holds the match's markets.
-  const { rows } = await tx.execute(sql`
-    SELECT match_id, status, period, clock_sec, home_score, visit_score FROM sports_matches WHERE feed_ref = ${group[0].ref} FOR NO KEY UPDATE`);
+  const noFlushWait = waitsForFlush(group) ? sql`` : sql`, set_config('synchronous_commit', 'off', true)`;
+  // NO KEY UPDATE: rows that reference the match (its markets) take key-share locks, which this does not wait on.
+  const { rows } = await executePrepared(tx, sql`
+    SELECT match_id, status, period, clock_sec, home_score, visit_score ${noFlushWait}
+    FROM sports_matches WHERE feed_ref = ${group[0].ref} FOR NO KEY UPDATE`);
   const row = rows[0] as unknown as MatchRow | undefined;
   return row ? { ...row, match_id: Number(row.match_id) } : null;
 }
@@ -81,7 +92,7 @@ async function applyOne(tx: Tx, match: MatchRow, e: FeedEvent, at: number, frame
     const changed = await applyPrices(tx, match.match_id, e.markets);
     if (changed.length) frames.push({ ch, type: 'odds.changed', data: { matchId: match.match_id, at, markets: changed } });
   } else if (e.type === 'state' && !settled) {
-    await tx.execute(sql`
+    await executePrepared(tx, sql`
       UPDATE sports_matches SET status = ${e.status}, period = ${e.period}, clock_sec = ${e.clockSec}, clock_at = ${ts(at)},
         home_score = ${e.homeScore}, visit_score = ${e.visitScore}, feed_state = ${json(e.memory ?? {})}, updated_at = now()
       WHERE match_id = ${match.match_id}`);
@@ -118,7 +129,7 @@ async function applyOne(tx: Tx, match: MatchRow, e: FeedEvent, at: number, frame
  */
 async function applyPrices(tx: Tx, matchId: number, markets: FeedMarket[]): Promise<OddsChangedEvent['markets']> {
   const marketRows = markets.map((m, sort) => ({ spec: specKey(m), kind: m.kind, line: m.line, map_no: m.mapNo, status: m.status, sort }));
-  const movedMarkets = await tx.execute(sql`
+  const movedMarkets = await executePrepared(tx, sql`
     INSERT INTO sports_markets (match_id, spec, kind, line, map_no, status, sort)
     SELECT ${matchId}, x.spec, x.kind, x.line, x.map_no, x.status, x.sort
     FROM jsonb_to_recordset(${json(marketRows)}) AS x(spec text, kind text, line numeric, map_no smallint, status text, sort int)
@@ -128,7 +139,7 @@ async function applyPrices(tx: Tx, matchId: number, markets: FeedMarket[]): Prom
   const selectionRows = markets.flatMap((m) =>
     m.selections.map((s, sort) => ({ spec: specKey(m), code: s.code, odds: s.odds === null ? null : oddsToX100(s.odds), sort })),
   );
-  const movedSelections = await tx.execute(sql`
+  const movedSelections = await executePrepared(tx, sql`
     INSERT INTO sports_selections (market_id, code, odds_x100, status, sort)
     SELECT m.market_id, x.code, COALESCE(x.odds, 101), CASE WHEN x.odds IS NULL THEN 'closed' ELSE 'open' END, x.sort
     FROM jsonb_to_recordset(${json(selectionRows)}) AS x(spec text, code text, odds int, sort int)
@@ -142,7 +153,7 @@ async function applyPrices(tx: Tx, matchId: number, markets: FeedMarket[]): Prom
     ...(movedSelections.rows as Array<{ market_id: unknown }>).map((r) => Number(r.market_id)),
   ]);
   if (marketIds.size === 0) return [];
-  const { rows } = await tx.execute(sql`SELECT market_id, status FROM sports_markets WHERE match_id = ${matchId}`);
+  const { rows } = await executePrepared(tx, sql`SELECT market_id, status FROM sports_markets WHERE match_id = ${matchId}`);
   const statusOf = new Map((rows as Array<{ market_id: unknown; status: string }>).map((r) => [Number(r.market_id), r.status as 'open' | 'suspended' | 'closed']));
   return [...marketIds].map((marketId) => {
     const status = statusOf.get(marketId)!;
