@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '../platform/config.ts';
 import { dropSchema } from '../platform/db/index.ts';
+import { TEST_PASSWORD_HASHING, setPasswordHashing } from '../modules/auth/index.ts';
 import { createServer, type Server } from '../server.ts';
+
+// Cheap argon2 in every process that starts test servers (auth/passwords.ts says why); one test
+// keeps the production cost (auth/passwords.test.ts).
+setPasswordHashing(TEST_PASSWORD_HASHING);
 
 /**
  * Test servers on a real database: PGlite in memory by default, or a schema of its own on the

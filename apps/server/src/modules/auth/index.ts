@@ -15,6 +15,9 @@ export { authenticate, bearerToken, endSessions, announceEnd, openSession, type 
 export { getMember, findMember, createMember, normalizeName } from './accounts.ts';
 export { members, type MemberRow } from './tables.ts';
 export { DEMO_MEMBER } from './demo.ts';
+export { hashSecret, verifySecret } from './passwords.ts';
+/** Tests: the production hashing and the cheap one the test harness sets. */
+export { PASSWORD_HASHING, TEST_PASSWORD_HASHING, setPasswordHashing } from './passwords.ts';
 /** Other modules demand security verification (NEED_SAFE) or the robot check (ROBOT_CHECK) with these. */
 export { requireVerification, requireHuman } from './verification.ts';
 /** Operator levers, for the back office and tests. */

@@ -9,11 +9,28 @@ export function digestOf(name: string, password: string): string {
   return password.length === DIGEST_LENGTH && /^[0-9a-f]{32}$/i.test(password) ? password.toLowerCase() : loginDigest(name, password);
 }
 
-export const hashPassword = (name: string, password: string): Promise<string> =>
-  argon2.hash(digestOf(name, password), { type: argon2.argon2id });
+/** What production stores: argon2id at the library's defaults (64 MiB, 3 passes, 4 lanes). */
+export const PASSWORD_HASHING: argon2.Options = { type: argon2.argon2id };
+/**
+ * Tests only: one argon2id pass over 1 MiB. A test run registers hundreds of members, and at the
+ * production cost hashing was most of its time. A hash carries its own parameters, so either kind
+ * verifies the same way.
+ */
+export const TEST_PASSWORD_HASHING: argon2.Options = { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 };
+let hashing = PASSWORD_HASHING;
 
-export const verifyPassword = (hash: string, name: string, password: string): Promise<boolean> =>
-  argon2.verify(hash, digestOf(name, password)).catch(() => false);
+/** Tests only (the test harness): how this process hashes passwords from now on. */
+export function setPasswordHashing(options: argon2.Options): void {
+  hashing = options;
+}
+
+/** A secret (a login digest, a withdrawal password) as stored: argon2id. */
+export const hashSecret = (secret: string): Promise<string> => argon2.hash(secret, hashing);
+export const verifySecret = (hash: string, secret: string): Promise<boolean> => argon2.verify(hash, secret).catch(() => false);
+
+export const hashPassword = (name: string, password: string): Promise<string> => hashSecret(digestOf(name, password));
+
+export const verifyPassword = (hash: string, name: string, password: string): Promise<boolean> => verifySecret(hash, digestOf(name, password));
 
 let decoy: Promise<string> | null = null;
 

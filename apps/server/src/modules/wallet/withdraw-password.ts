@@ -1,10 +1,10 @@
-import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import { WITHDRAW_PASSWORD_PATTERN, compactCardNum } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { clock } from '../../platform/clock.ts';
 import { getConfigValue } from '../site/index.ts';
+import { hashSecret, verifySecret } from '../auth/index.ts';
 import { epochMs, oneOf } from './sql.ts';
 
 /** Seed 5: six digits. Five wrong in a row lock withdrawals for 30 minutes. */
@@ -26,7 +26,7 @@ const lockedUntil = (row: PasswordRow | null): number | null => {
 };
 
 const store = async (db: Db, memberId: number, password: string) => {
-  const hash = await argon2.hash(password, { type: argon2.argon2id });
+  const hash = await hashSecret(password);
   await db.execute(sql`
     INSERT INTO wallet_withdraw_passwords (member_id, password_hash) VALUES (${memberId}, ${hash})
     ON CONFLICT (member_id) DO UPDATE SET password_hash = excluded.password_hash, failures = 0, locked_until = NULL, updated_at = now()`);
@@ -43,7 +43,7 @@ export async function passwordStatus(db: Db, memberId: number, siteId: number) {
 }
 
 export async function setWithdrawPassword(db: Db, memberId: number, password: string): Promise<void> {
-  const hash = await argon2.hash(password, { type: argon2.argon2id });
+  const hash = await hashSecret(password);
   const inserted = await db.execute(sql`
     INSERT INTO wallet_withdraw_passwords (member_id, password_hash) VALUES (${memberId}, ${hash})
     ON CONFLICT (member_id) DO NOTHING RETURNING member_id`);
@@ -60,7 +60,7 @@ export async function verifyWithdrawPassword(db: Db, memberId: number, password:
   if (!row) return fail('WITHDRAW_PASSWORD_UNSET');
   const locked = lockedUntil(row);
   if (locked) fail('WITHDRAW_PASSWORD_LOCKED', { data: { lockedUntil: locked } });
-  if (WITHDRAW_PASSWORD_PATTERN.test(password) && (await argon2.verify(row.password_hash, password).catch(() => false))) {
+  if (WITHDRAW_PASSWORD_PATTERN.test(password) && (await verifySecret(row.password_hash, password))) {
     if (row.failures > 0 || row.locked_until) {
       await db.execute(sql`UPDATE wallet_withdraw_passwords SET failures = 0, locked_until = NULL WHERE member_id = ${memberId}`);
     }

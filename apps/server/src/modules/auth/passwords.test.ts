@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { Errors, LOGIN_PATH } from '@bp/contract';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { PASSWORD_HASHING, TEST_PASSWORD_HASHING, members, setPasswordHashing } from './index.ts';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+// Every other test hashes cheaply (the harness): this one is the production cost's.
+describe('passwords at the production cost', () => {
+  it('are stored as argon2id over 64 MiB, 3 passes, 4 lanes, and log the member in; a wrong one does not', async () => {
+    setPasswordHashing(PASSWORD_HASHING);
+    try {
+      const member = await s.member({ password: 'prod1234' });
+      const [row] = await s.deps.db.select({ hash: members.passwordHash }).from(members).where(eq(members.memberId, member.memberId));
+      expect(row.hash).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=4\$/);
+      expect((await s.post(LOGIN_PATH, { name: member.name, password: 'prod1234' })).body.code).toBe(0);
+      expect((await s.post(LOGIN_PATH, { name: member.name, password: 'prod12345' })).body.code).toBe(Errors.LOGIN_FAILED.code);
+    } finally {
+      setPasswordHashing(TEST_PASSWORD_HASHING);
+    }
+  });
+});
