@@ -6,6 +6,8 @@ export default defineConfig({
     // Most of a server test's time is spent waiting on its database: three files at a time keep
     // both cores of a CI machine busy.
     maxWorkers: 3,
+    // The PGlite database every test server starts from a copy of (apps/server/src/test/harness.ts).
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       {

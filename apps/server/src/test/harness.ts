@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '../platform/config.ts';
-import { dropSchema } from '../platform/db/index.ts';
+import { dropSchema, openDatabase } from '../platform/db/index.ts';
+import { migrate } from '../platform/db/migrate.ts';
+import { memoryBus } from '../platform/realtime/index.ts';
+import { modules } from '../modules/index.ts';
 import { TEST_PASSWORD_HASHING, setPasswordHashing } from '../modules/auth/index.ts';
 import { createServer, type Server } from '../server.ts';
 
@@ -9,9 +14,9 @@ import { createServer, type Server } from '../server.ts';
 setPasswordHashing(TEST_PASSWORD_HASHING);
 
 /**
- * Test servers on a real database: PGlite in memory by default, or a schema of its own on the
- * PostgreSQL of `DATABASE_URL` (what CI uses). Redis when `REDIS_URL` is set, under a key prefix
- * of its own. Demo data is seeded, jobs are off unless asked for.
+ * Test servers on a real database: PGlite by default, or a schema of its own on the PostgreSQL of
+ * `DATABASE_URL` (what CI uses). Redis when `REDIS_URL` is set, under a key prefix of its own.
+ * Demo data is seeded, jobs are off unless asked for.
  */
 export interface TestServer extends Server {
   inject: Server['app']['inject'];
@@ -24,9 +29,15 @@ export interface TestServer extends Server {
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const base = loadConfig(process.env);
   const schema = base.databaseUrl ? `t_${randomBytes(6).toString('hex')}` : null;
+  const template = base.databaseUrl || overrides.seedDemo === false ? null : templateDir();
+  // PGlite starts from a copy of the template: in a folder of the test's own, or in the one the
+  // test names (to reopen the same database later) while that is still empty.
+  const ownFolder = template && !overrides.dataDir ? path.join(path.dirname(template), `db-${process.pid}-${randomBytes(4).toString('hex')}`) : null;
+  const dataDir = overrides.dataDir ?? ownFolder ?? ':memory:';
+  if (template && dataDir !== ':memory:') copyInto(template, dataDir);
   const config: Config = {
     ...base,
-    dataDir: ':memory:',
+    dataDir,
     databaseSchema: schema,
     redisPrefix: `t${randomBytes(4).toString('hex')}:`,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -40,6 +51,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const close = async () => {
     await server.close();
     if (schema && config.databaseUrl) await dropSchema(config.databaseUrl, schema);
+    if (ownFolder) fs.rmSync(ownFolder, { recursive: true, force: true });
   };
   return {
     ...server,
@@ -67,3 +79,40 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
 
 /** Headers of a member call. */
 export const bearer = (token: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra });
+
+/**
+ * The run's PGlite template (made by the global setup): a fresh PGlite spends most of a second on
+ * its own start and more on the migrations and demo data; a copy of the template opens in a
+ * fraction of that.
+ */
+export const TEMPLATE_ENV = 'BP_TEST_PGLITE_TEMPLATE';
+
+function templateDir(): string | null {
+  const dir = process.env[TEMPLATE_ENV];
+  return dir && fs.existsSync(path.join(dir, 'PG_VERSION')) ? dir : null;
+}
+
+/** Copies the template into an empty (or missing) folder; a used one is left as it is. */
+function copyInto(template: string, dataDir: string): void {
+  if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) return;
+  fs.cpSync(template, dataDir, { recursive: true });
+}
+
+/**
+ * Makes the template in `dir`: every migration and every module's demo data except the sports
+ * book's, whose fixtures are timed from the moment they are seeded: each test server seeds its
+ * own book as it starts (and the sites' client keys, which a test may set). Each test database
+ * is a copy of its own: nothing one test writes reaches another.
+ */
+export async function makeTemplate(dir: string): Promise<void> {
+  const config: Config = { ...loadConfig({}), dataDir: dir, logLevel: 'silent', webDist: null, runJobs: false };
+  const database = await openDatabase(config);
+  try {
+    await migrate(database);
+    const deps = { config, database, db: database.db, bus: memoryBus(), redis: null };
+    for (const module of modules) if (module.name !== 'sports') await module.seed?.(deps);
+    await deps.bus.close();
+  } finally {
+    await database.close();
+  }
+}
