@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { THEME_SERIES, type BetRecord, type MatchSummary } from '@bp/contract';
+import { clock } from '../apps/server/src/platform/clock.ts';
 import { setConfig } from '../apps/server/src/modules/site/index.ts';
 import { INPLAY_DELAY_KEY, setMatchMedia, setVenueStatus } from '../apps/server/src/modules/sports/index.ts';
 import { goLive, priced, scriptMatch, setPrices } from '../apps/server/src/modules/sports/test/book-fixtures.ts';
@@ -9,10 +10,12 @@ import { dismissPopups, logIn, waitForPath } from './steps.ts';
 
 /**
  * The sportsbook in the browser, on a live book: the built-in feed runs at FEED_SPEED times real
- * time (a football match lasts about half a minute), the book's jobs confirm in-play bets and
+ * time (a football match lasts under two minutes), the book's jobs confirm in-play bets and
  * settle them. Members are funded by the wallet's sandbox deposit.
  */
 const FEED_SPEED = 60;
+/** Real time a whole football match takes on this feed (105 feed minutes, the break included). */
+const FOOTBALL_MATCH_MS = (105 * 60_000) / FEED_SPEED;
 const INPLAY_DELAY_MS = 3_000;
 /** A league the built-in feed does not play: its matches move only when a test says so. */
 const SCRIPTED_LEAGUE = 9901;
@@ -63,6 +66,7 @@ describe.runIf(browserAvailable())('the sportsbook', () => {
   });
   afterAll(async () => {
     await site?.close();
+    clock.reset();
   });
 
   it('[S2-06] [S4-12] a sports venue opens only at status 0; otherwise the member goes home', async () => {
@@ -164,10 +168,16 @@ describe.runIf(browserAvailable())('the sportsbook', () => {
     onTestFailed(() => shoot(page, 'failed-parlay'));
     const auth = await logInOn(page, member);
 
-    // Two matches early in play, so both still take bets after the in-play delay.
+    // Two matches early in play, so both still take bets after the in-play delay. Until the feed
+    // has two, the server's clock moves on to its next kick-off (once it has played the last one)
+    // rather than wait for kick-offs in real time.
     const [a, b] = await until('two football matches early in play', async () => {
       const early = (await board('/api/sports/live/list', { sport: 'football' })).filter((m) => m.venueCode === 'OBTY' && m.period === '1H' && m.clock < 1_200 && winnerOpen(m));
-      return early.length >= 2 && early;
+      if (early.length >= 2) return early;
+      const fed = (await board('/api/sports/list', { sport: 'football' })).filter((m) => m.venueCode === 'OBTY' && m.leagueId !== SCRIPTED_LEAGUE);
+      const kickOffs = fed.filter((m) => m.status === 'scheduled').map((m) => m.startAt);
+      if (kickOffs.length > 0 && kickOffs.every((at) => at > clock.now())) clock.shift(Math.min(...kickOffs) + 1_000 - clock.now());
+      return null;
     });
     await page.goto('/app/sports?tab=live&sport=football');
     await page.locator(`[data-match="${a.matchId}"] .bp-sp-card-foot`).click();
@@ -198,8 +208,11 @@ describe.runIf(browserAvailable())('the sportsbook', () => {
     await shoot(page, 'sports-09-records-open');
 
     // The feed plays both matches out; the book settles the parlay and says so on the member's
-    // channel, and the settled list, open meanwhile, reads it again.
+    // channel, and the settled list, open meanwhile, reads it again. Rather than wait for the
+    // feed's minutes, the server's clock moves on by a whole match: both legs have kicked off, so
+    // the feed's next tick plays them to full time.
     await page.getByRole('tab', { name: '已结算' }).click();
+    clock.shift(FOOTBALL_MATCH_MS);
     const settled = await until('the parlay to settle', async () => (await records(auth, 'settled')).find((r) => r.orderId === orderId), 180_000);
     expect(['won', 'lost', 'void', 'half_won', 'half_lost']).toContain(settled.status);
     const label = { won: '赢', lost: '输', void: '走盘', half_won: '赢半', half_lost: '输半' }[settled.status as 'won'];
