@@ -7,8 +7,8 @@ import { startTestServer, type TestServer } from '../apps/server/src/test/harnes
 import type { Config } from '../apps/server/src/platform/config.ts';
 
 /**
- * Browser journeys drive the built site on the real server (in-process, real database: PGlite in
- * memory, or a schema of its own on DATABASE_URL) with Debian's Chromium.
+ * Browser journeys drive the built site on the real server (in-process, real database: PGlite, or
+ * a schema of its own on DATABASE_URL) with Debian's Chromium.
  */
 export const ROOT = path.resolve(import.meta.dirname, '..');
 /** The build under test; `E2E_WEB_DIST` points at a build of one's own (kept apart from others' rebuilds of apps/web/dist). */
@@ -37,11 +37,39 @@ export function browserAvailable(): boolean {
   return false;
 }
 
-/** Builds the web app when there is no build or the sources are newer (the same rule as `npm start`). */
+/**
+ * Builds the web app when there is no build or the sources are newer (the same rule as `npm start`).
+ * Journeys run side by side: one builds under a lock, the others wait and then find the build current.
+ */
 export function ensureWebBuild(): void {
   if (process.env.E2E_WEB_DIST) return;
-  // The test runner sets NODE_ENV=test; the site is always built for production.
-  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-web-if-needed.mjs')], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  withBuildLock(() =>
+    // The test runner sets NODE_ENV=test; the site is always built for production.
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-web-if-needed.mjs')], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } }),
+  );
+}
+
+/** A lock folder (mkdir is atomic) where the build's freshness check does not look; one left by a killed run is taken over after a while. */
+function withBuildLock(build: () => void): void {
+  const lock = path.join(ROOT, 'node_modules', '.cache', 'bp-web-build.lock');
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  const STALE_MS = 5 * 60_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_MS) fs.rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    }
+  }
+  try {
+    build();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 export interface Site {
