@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Errors, type ErrorName } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
-import { runPrepared } from './prepared.ts';
+import { callPrepared } from './prepared.ts';
 import { houseSliceKey, memberAccountKey, type CurrencyCode, type WalletOwner } from '../wallet/index.ts';
 
 /**
@@ -46,19 +46,20 @@ const REFUSAL_OPTIONS: Partial<Record<ErrorName, AppError['options']>> = {
   IDEMPOTENCY_IN_FLIGHT: { httpStatus: 409 },
 };
 
-/** The phases' statements, by the name each is prepared under. */
-const STATEMENTS = {
-  venue_transfer_begin: 'SELECT answer, started_id, started_ref, reserved FROM venue_transfer_begin($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
-  venue_transfer_reserve: 'SELECT venue_transfer_reserve($1, $2)',
-  venue_transfer_settle: 'SELECT main_balance, venue_balance FROM venue_transfer_settle($1, $2, $3, $4)',
+/** The phases' SQL functions and the columns read from each. */
+const PHASES = {
+  venue_transfer_begin: 'answer, started_id, started_ref, reserved',
+  venue_transfer_reserve: '1 AS done',
+  venue_transfer_settle: 'main_balance, venue_balance',
 } as const;
 
 /** Runs a phase; a refusal (SQLSTATE BP001, the catalogue's name as message) becomes the catalogue's error. */
-async function runPhase<T>(db: Db, phase: keyof typeof STATEMENTS, values: unknown[]): Promise<T> {
+async function runPhase<T>(db: Db, phase: keyof typeof PHASES, values: unknown[]): Promise<T> {
   try {
-    return (await runPrepared<T>(db, phase, STATEMENTS[phase], values))[0];
+    return (await callPrepared(db, phase, PHASES[phase], values))[0] as T;
   } catch (err) {
-    const { code, message } = err as { code?: string; message?: string };
+    // Drizzle wraps the driver's error: the SQLSTATE is on its cause.
+    const { code, message } = ((err as { cause?: unknown }).cause ?? err) as { code?: string; message?: string };
     if (code === 'BP001' && message && message in Errors) {
       const name = message as ErrorName;
       throw new AppError(name, REFUSAL_OPTIONS[name]);

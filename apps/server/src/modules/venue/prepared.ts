@@ -1,15 +1,12 @@
-import pg from 'pg';
-import type { Db } from '../../platform/db/index.ts';
-
-type RawClient = { query(text: string | { name: string; text: string; values: unknown[] }, values?: unknown[]): Promise<{ rows: unknown[] }> };
+import { sql } from 'drizzle-orm';
+import { executePrepared, type Db } from '../../platform/db/index.ts';
 
 /**
- * A hot-path statement, run without the query builder: on PostgreSQL as a named prepared
- * statement (parsed and planned once per connection, under `name`), on PGlite as plain text.
- * Not for use inside a transaction: it runs on its own connection, in a transaction of its own.
+ * `SELECT <columns> FROM <fn>(<args>)`, one statement in a transaction of its own, prepared once per
+ * connection on PostgreSQL (the venue transfer's phases and the sandbox venue's books are SQL
+ * functions of migrations 0046-0047).
  */
-export async function runPrepared<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client: RawClient }).$client;
-  const { rows } = client instanceof pg.Pool ? await client.query({ name, text, values }) : await client.query(text, values);
-  return rows as T[];
+export async function callPrepared(db: Db, fn: string, columns: string, args: unknown[]): Promise<Record<string, unknown>[]> {
+  const { rows } = await executePrepared(db, sql`SELECT ${sql.raw(columns)} FROM ${sql.raw(fn)}(${sql.join(args.map((a) => sql`${a}`), sql`, `)})`);
+  return rows;
 }

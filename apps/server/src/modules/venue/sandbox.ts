@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/index.ts';
 import type { VenueAdapter, VenueOutcome, VenueRefStatus } from './adapter.ts';
-import { runPrepared } from './prepared.ts';
+import { callPrepared } from './prepared.ts';
 
 interface SandboxTransfer {
   direction: 'deposit' | 'withdraw' | 'fence';
@@ -26,8 +26,10 @@ export class SandboxVenue implements VenueAdapter {
 
   /** One statement in a transaction of its own (SQL venue_sandbox_move, migration 0046). */
   private async move(ref: string, memberId: number, amountMinor: bigint, direction: 'deposit' | 'withdraw'): Promise<VenueOutcome> {
-    const [row] = await runPrepared<{ outcome: keyof typeof REFUSALS | 'success'; balance_after: unknown }>(this.db, 'venue_sandbox_move',
-      'SELECT outcome, balance_after FROM venue_sandbox_move($1, $2, $3, $4, $5)', [this.apiName, ref, memberId, direction, amountMinor.toString()]);
+    const [row] = (await callPrepared(this.db, 'venue_sandbox_move', 'outcome, balance_after', [this.apiName, ref, memberId, direction, amountMinor.toString()])) as Array<{
+      outcome: keyof typeof REFUSALS | 'success';
+      balance_after: unknown;
+    }>;
     if (row.outcome === 'success') return { status: 'success', balanceMinor: BigInt(row.balance_after as string) };
     return { status: 'failed', reason: REFUSALS[row.outcome] };
   }
