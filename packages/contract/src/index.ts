@@ -10,6 +10,7 @@ export * from './auth.ts';
 export * from './member.ts';
 export * from './rules/index.ts';
 export * from './sports.ts';
+export * from './odds.ts';
 export * from './casino.ts';
 export * from './security.ts';
 export * from './wallet.ts';

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { Errors, VENUE_OPEN, channel, type BetConfirmedEvent, type ErrorName } from '@bp/contract';
+import { channel, combinedOddsX100, Errors, oddsFromX100, potentialReturnMinor, VENUE_OPEN, type BetConfirmedEvent, type ErrorName } from '@bp/contract';
 import type { Deps } from '../../../platform/deps.ts';
 import type { Tx } from '../../../platform/db/index.ts';
 import { clock } from '../../../platform/clock.ts';
 import { venueStatuses } from '../book/venues.ts';
-import { combinedOddsX100, oddsFromX100, potentialReturn } from '../markets/odds.ts';
 import { lockSelections, refusalOf } from './legs.ts';
 import { announce, returnStake, type BetOwner } from './ledger.ts';
 
@@ -76,7 +75,7 @@ async function confirmBet(tx: Tx, betId: number, now: number): Promise<{ owner: 
   }
   const odds = combinedOddsX100(taken);
   await tx.execute(sql`
-    UPDATE sports_bets SET status = 'pending', odds_x100 = ${odds.toString()}, potential_return_minor = ${potentialReturn(stake, taken).toString()}
+    UPDATE sports_bets SET status = 'pending', odds_x100 = ${odds.toString()}, potential_return_minor = ${potentialReturnMinor(stake, taken).toString()}
     WHERE bet_id = ${betId}`);
   return { owner, event: { orderId: bet.order_id, status: 'pending', odds: oddsFromX100(odds), reason: null } };
 }

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { PARLAY_LEGS, VENUE_OPEN, fromMinor, toMinor, type BetPlaceBody, type BetPlaceData, type SportsVenue } from '@bp/contract';
+import { combinedOddsX100, fromMinor, oddsFromX100, oddsToX100, PARLAY_LEGS, potentialReturnMinor, toMinor, VENUE_OPEN, type BetPlaceBody, type BetPlaceData, type SportsVenue } from '@bp/contract';
 import { executePrepared, type Db, type Tx } from '../../../platform/db/index.ts';
 import { fail } from '../../../platform/http/index.ts';
 import { claimKey, completeKey, requestHash } from '../../../platform/idempotency.ts';
 import { clock, shanghaiDay } from '../../../platform/clock.ts';
-import { combinedOddsX100, oddsFromX100, oddsToX100, potentialReturn } from '../markets/odds.ts';
 import { lockSelections, refusalOf, type LiveSelection } from './legs.ts';
 import { checkLimits, checkMinStake } from './limits.ts';
 import { takeStake, type BetOwner } from './ledger.ts';
@@ -51,7 +50,7 @@ export async function placeBet(db: Db, p: Placement, body: BetPlaceBody): Promis
     const now = clock.now();
     const legs = await priceLegs(tx, p.venues, body, now);
     const legOdds = legs.map((l) => l.oddsX100);
-    const potentialMinor = potentialReturn(stakeMinor, legOdds);
+    const potentialMinor = potentialReturnMinor(stakeMinor, legOdds);
     await checkLimits(tx, { memberId: p.owner.memberId, currency: p.owner.currency, type: body.type, stakeMinor, potentialMinor, legs });
     const inPlay = p.inPlayDelayMs > 0 && legs.some((l) => l.matchStatus === 'live');
     const confirmAt = inPlay ? now + p.inPlayDelayMs : null;

@@ -1,12 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { fromMinor, type BetRecord, type BetStatus, type MarketKind, type Sport, type SportsVenue } from '@bp/contract';
+import { fromMinor, oddsFromX100, type BetRecord, type BetStatus, type MarketKind, type Sport, type SportsVenue } from '@bp/contract';
 import type { DbOrTx } from '../../../platform/db/index.ts';
 import { clock } from '../../../platform/clock.ts';
 import { epochMs, inList } from '../book/sql.ts';
 import { specOf } from '../book/markets.ts';
 import { venueName } from '../book/venues.ts';
 import { marketName, selectionName } from '../markets/kinds.ts';
-import { oddsFromX100 } from '../markets/odds.ts';
 import { cashOutValue } from './cash-out.ts';
 import { LIVE_SELECTION_COLUMNS, toLiveSelection } from './legs.ts';
 

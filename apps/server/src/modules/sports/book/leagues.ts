@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { BALL_CLASS_IDS, type MarketStatus, type Sport, type SportsVenueCode } from '@bp/contract';
+import { BALL_CLASS_IDS, oddsFromX100, type MarketStatus, type Sport, type SportsVenueCode } from '@bp/contract';
 import type { DbOrTx } from '../../../platform/db/index.ts';
-import { oddsFromX100 } from '../markets/odds.ts';
 import { selectionStatus } from './markets.ts';
 import { inList } from './sql.ts';
 import { venueName } from './venues.ts';

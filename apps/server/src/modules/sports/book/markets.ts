@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { SPORTS_LIMITS, type Market, type MarketKind, type MarketStatus } from '@bp/contract';
+import { oddsFromX100, SPORTS_LIMITS, type Market, type MarketKind, type MarketStatus } from '@bp/contract';
 import type { DbOrTx } from '../../../platform/db/index.ts';
 import { LIST_MARKETS, MAIN_MARKETS, marketName, selectionName, type MarketSpec, type Teams } from '../markets/kinds.ts';
-import { oddsFromX100 } from '../markets/odds.ts';
 import { inList } from './sql.ts';
 
 interface Row {

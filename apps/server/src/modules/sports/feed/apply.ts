@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { channel, type Frame, type OddsChangedEvent } from '@bp/contract';
+import { channel, oddsFromX100, oddsToX100, type Frame, type OddsChangedEvent } from '@bp/contract';
 import type { Deps } from '../../../platform/deps.ts';
 import { executePrepared, type Tx } from '../../../platform/db/index.ts';
 import { clock } from '../../../platform/clock.ts';
 import { specKey } from '../markets/kinds.ts';
-import { oddsFromX100, oddsToX100 } from '../markets/odds.ts';
 import type { FeedEvent, FeedMarket } from './adapter.ts';
 
 type FeedDeps = Pick<Deps, 'db' | 'bus'>;

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LegOutcome, MarketKind } from '@bp/contract';
+import { betPayoutMinor, combinedOddsX100, potentialReturnMinor, type LegOutcome, type MarketKind } from '@bp/contract';
 import { betOutcome, gradeLeg, type MatchResult } from './grade.ts';
 import { formatLine } from './kinds.ts';
-import { combinedOddsX100, payoutOf, potentialReturn } from './odds.ts';
 
 const r = (homeScore: number, visitScore: number, maps?: Array<'home' | 'visit'>): MatchResult => ({ homeScore, visitScore, maps });
 const spec = (kind: MarketKind, line: number | null = null, mapNo: number | null = null) => ({ kind, line, mapNo });
@@ -107,9 +106,9 @@ describe('payouts', () => {
   });
 
   it('rounds payouts down to the minor unit and multiplies parlay prices exactly', () => {
-    expect(payoutOf(333n, [{ outcome: 'won', oddsX100: 185 }])).toBe(616n); // 6.1605 -> 6.16
+    expect(betPayoutMinor(333n, [{ outcome: 'won', oddsX100: 185 }])).toBe(616n); // 6.1605 -> 6.16
     expect(combinedOddsX100([185, 210, 133])).toBe(516n); // 5.167... -> 5.16
-    expect(potentialReturn(10_000n, [185, 210, 133])).toBe(51_670n); // 516.7095 -> 516.70
+    expect(potentialReturnMinor(10_000n, [185, 210, 133])).toBe(51_670n); // 516.7095 -> 516.70
   });
 });
 

@@ -1,6 +1,5 @@
-import type { BetStatus, BetType, LegOutcome } from '@bp/contract';
+import { betPayoutMinor, type BetStatus, type BetType, type LegOutcome } from '@bp/contract';
 import { CORRECT_SCORE_MAX, type MarketSpec } from './kinds.ts';
-import { payoutOf } from './odds.ts';
 
 /** A match's result as the feed reports it. Esports: the winner of each map played, in order. */
 export interface MatchResult {
@@ -73,7 +72,7 @@ export function gradeLeg(m: MarketSpec, code: string, result: MatchResult): LegO
 
 /** A bet's state and payout from its graded legs. A void parlay leg counts at odds 1. */
 export function betOutcome(type: BetType, stakeMinor: bigint, legs: Array<{ outcome: LegOutcome; oddsX100: number }>): { status: BetStatus; payoutMinor: bigint } {
-  const payoutMinor = payoutOf(stakeMinor, legs);
+  const payoutMinor = betPayoutMinor(stakeMinor, legs);
   if (type === 'single') return { status: legs[0].outcome, payoutMinor };
   if (legs.some((l) => l.outcome === 'lost')) return { status: 'lost', payoutMinor };
   if (legs.every((l) => l.outcome === 'void')) return { status: 'void', payoutMinor };

@@ -1,6 +1,11 @@
-import type { LegOutcome } from '@bp/contract';
+import type { LegOutcome } from './sports.ts';
 
-/** Decimal odds travel as numbers with 2 decimals and live as integer hundredths. */
+/**
+ * The book's odds arithmetic, one copy for the server (which writes bets with it) and the site
+ * (whose slip shows the same return before the bet is placed). Decimal odds travel as numbers
+ * with 2 decimals and are computed as integer hundredths, money as integer minor units, every
+ * result rounded down.
+ */
 export const oddsToX100 = (odds: number): number => Math.round(odds * 100);
 export const oddsFromX100 = (x100: number | bigint): number => Number(x100) / 100;
 
@@ -21,7 +26,7 @@ function legFactor(outcome: LegOutcome, oddsX100: bigint): [bigint, bigint] {
 }
 
 /** The payout of a bet from its legs' outcomes, rounded down to the minor unit. */
-export function payoutOf(stakeMinor: bigint, legs: Array<{ outcome: LegOutcome; oddsX100: number }>): bigint {
+export function betPayoutMinor(stakeMinor: bigint, legs: Array<{ outcome: LegOutcome; oddsX100: number }>): bigint {
   let num = stakeMinor;
   let den = 1n;
   for (const leg of legs) {
@@ -43,7 +48,7 @@ export function combinedOddsX100(legOdds: number[]): bigint {
   return (num * 100n) / den;
 }
 
-/** Stake times the exact product of the legs' prices, rounded down. */
-export function potentialReturn(stakeMinor: bigint, legOdds: number[]): bigint {
-  return payoutOf(stakeMinor, legOdds.map((oddsX100) => ({ outcome: 'won' as const, oddsX100 })));
+/** Stake times the exact product of the legs' prices (in hundredths), rounded down. */
+export function potentialReturnMinor(stakeMinor: bigint, legOdds: number[]): bigint {
+  return betPayoutMinor(stakeMinor, legOdds.map((oddsX100) => ({ outcome: 'won' as const, oddsX100 })));
 }
