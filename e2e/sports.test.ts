@@ -146,8 +146,8 @@ describe.runIf(browserAvailable())('the sportsbook', () => {
     expect(await home.innerText()).toContain('2.10');
 
     await setPrices(site.server, match, [priced('1x2', [2.25, 3.3, 3.1])]);
-    await home.and(page.locator('.is-up')).waitFor();
-    await visit.and(page.locator('.is-down')).waitFor();
+    // Both flash at once, for a moment: watched together, so a slow machine does not miss the second.
+    await Promise.all([home.and(page.locator('.is-up')).waitFor(), visit.and(page.locator('.is-down')).waitFor()]);
     expect(await home.innerText()).toContain('2.25');
     await shoot(page, 'sports-03-match-odds-flash');
 
@@ -193,8 +193,8 @@ describe.runIf(browserAvailable())('the sportsbook', () => {
     await page.locator('input[name="stake-parlay"]').fill('20');
     await expect.poll(() => page.locator('.bp-slip-sums').innerText()).toMatch(/合计投注\s*¥20\.00/);
     await shoot(page, 'sports-06-slip-parlay');
-    await page.getByRole('button', { name: '确认投注' }).click();
-    await page.getByText(/滚球注单确认中/).waitFor();
+    // The in-play wait shows for INPLAY_DELAY_MS: watched from the click on, so a slow machine does not miss it.
+    await Promise.all([page.getByText(/滚球注单确认中/).waitFor(), page.getByRole('button', { name: '确认投注' }).click()]);
     await shoot(page, 'sports-07-inplay-wait');
     await page.getByText('投注成功').waitFor({ timeout: 20_000 });
     const orderId = /注单号 (\S+)/.exec(await page.locator('.bp-slip-outcome').innerText())![1];
