@@ -52,8 +52,12 @@ export async function createServer(config: Config): Promise<Server> {
   });
   installGate(app, modules.flatMap((module) => (module.gate ? [module.gate(deps)] : [])));
   for (const module of modules) await module.install(app, deps);
-  // In a scope of its own: the socket plugin's per-request hooks then run for `/ws` alone.
-  await app.register(async (scope) => installGateway(scope, { bus, identify: (token) => authenticate(deps.db, token) }));
+  // In a scope of its own: the socket plugin's per-request hooks then run for `/ws` alone. Its
+  // socket server stays reachable from the root (`app.websocketServer`).
+  await app.register(async (scope) => {
+    await installGateway(scope, { bus, identify: (token) => authenticate(deps.db, token) });
+    app.decorate('websocketServer', scope.websocketServer);
+  });
   await installWeb(app, config.webDist);
   await app.ready();
 
