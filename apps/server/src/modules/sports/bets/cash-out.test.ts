@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Errors } from '@bp/contract';
-import { bearer, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { setConfig } from '../../site/index.ts';
+import { bearer, type TestServer } from '../../../test/harness.ts';
 import { settleDueMatches } from '../settle/settle-match.ts';
-import { finish, fund, idemKey, mainBalance, priced, scriptMatch, setPrices } from '../test/book-fixtures.ts';
+import { finish, fund, idemKey, mainBalance, priced, scriptMatch, setPrices, startBookServer, type Member } from '../test/book-fixtures.ts';
 
 let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-  await setConfig(s.deps.db, 1, 'sports_inplay_delay_ms', '0');
-});
+beforeAll(async () => (s = await startBookServer()));
 afterAll(() => s.close());
-
-type Member = Awaited<ReturnType<TestServer['member']>>;
 const call = (m: Member, url: string, payload: object, key?: string) =>
   s.inject({ method: 'POST', url, payload, headers: bearer(m.token, key ? { 'idempotency-key': key } : {}) }).then((r) => r.json());
 const offerOf = async (m: Member, orderId: string) =>

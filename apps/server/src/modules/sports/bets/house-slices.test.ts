@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { bearer, type TestServer } from '../../../test/harness.ts';
 import { setConfig } from '../../site/index.ts';
 import { auditLedger, HOUSE_SLICES, houseAccount, memberAccount, postTransfer, walletOwner } from '../../wallet/index.ts';
 import { settleDueMatches } from '../settle/settle-match.ts';
 import { confirmDueBets } from './confirm.ts';
 import { returnStake, takeBackPayout } from './ledger.ts';
-import { FOOTBALL_MARKETS, finish, fund, goLive, idemKey, priced, scriptMatch, setPrices } from '../test/book-fixtures.ts';
+import { FOOTBALL_MARKETS, finish, fund, goLive, idemKey, priced, scriptMatch, setPrices, startBookServer, type Member } from '../test/book-fixtures.ts';
 
 let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-  await setConfig(s.deps.db, 1, 'sports_inplay_delay_ms', '0');
-});
+beforeAll(async () => (s = await startBookServer()));
 afterAll(() => s.close());
-
-type Member = Awaited<ReturnType<TestServer['member']>>;
 const call = (m: Member, url: string, payload: object) =>
   s.inject({ method: 'POST', url, payload, headers: bearer(m.token, { 'idempotency-key': idemKey() }) }).then((r) => r.json());
 const single = (m: Member, selectionId: number, odds: number) => call(m, '/api/sports/bet/place', { type: 'single', stake: 100, selections: [{ selectionId, odds }] });

@@ -1,20 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Errors } from '@bp/contract';
-import { bearer, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { bearer, type TestServer } from '../../../test/harness.ts';
 import { setConfig } from '../../site/index.ts';
 import { setVenueStatus } from '../book/venues.ts';
 import { setStakeFactor } from './limits.ts';
-import { FOOTBALL_MARKETS, finish, fund, goLive, idemKey, mainBalance, priced, scriptMatch, setPrices, type ScriptedMatch } from '../test/book-fixtures.ts';
+import { FOOTBALL_MARKETS, finish, fund, goLive, idemKey, mainBalance, priced, scriptMatch, setPrices, startBookServer, type Member, type ScriptedMatch } from '../test/book-fixtures.ts';
 
 let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-  await setConfig(s.deps.db, 1, 'sports_inplay_delay_ms', '0');
-});
+beforeAll(async () => (s = await startBookServer()));
 afterAll(() => s.close());
-
-type Member = Awaited<ReturnType<TestServer['member']>>;
 const bet = (m: Member, body: unknown, key = idemKey()) =>
   s.inject({ method: 'POST', url: '/api/sports/bet/place', payload: body as object, headers: bearer(m.token, { 'idempotency-key': key }) }).then((r) => r.json());
 const records = (m: Member, body: object = { page: 1, size: 20 }) =>

@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { setConfig } from '../../site/index.ts';
+import { bearer, type TestServer } from '../../../test/harness.ts';
 import { settleDueMatches, settleMatch } from './settle-match.ts';
-import { finish, fund, idemKey, mainBalance, priced, scriptMatch, type ScriptedMatch } from '../test/book-fixtures.ts';
+import { finish, fund, idemKey, mainBalance, priced, scriptMatch, startBookServer, type Member, type ScriptedMatch } from '../test/book-fixtures.ts';
 import type { MarketKind } from '@bp/contract';
 
 let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-  await setConfig(s.deps.db, 1, 'sports_inplay_delay_ms', '0');
-});
+beforeAll(async () => (s = await startBookServer()));
 afterAll(() => s.close());
-
-type Member = Awaited<ReturnType<TestServer['member']>>;
 const place = async (m: Member, selections: Array<{ selectionId: number; odds: number }>, stake = 100) => {
   const res = await s.inject({
     method: 'POST', url: '/api/sports/bet/place', headers: bearer(m.token, { 'idempotency-key': idemKey() }),

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { MarketKind, Sport } from '@bp/contract';
 import { clock } from '../../../platform/clock.ts';
-import type { TestServer } from '../../../test/harness.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import { setConfig } from '../../site/index.ts';
 import { houseAccount, memberAccount, postTransfer, walletOwner } from '../../wallet/index.ts';
 import type { FeedMarket } from '../feed/adapter.ts';
 import { applyFeedEvents } from '../feed/apply.ts';
@@ -13,6 +14,15 @@ import { selectionCodes } from '../markets/kinds.ts';
  * Test support: matches written through the feed's own entry point (applyFeedEvents), as a
  * provider's messages would arrive, so tests choose prices, states and results.
  */
+/** A test server whose book confirms in-play bets at once (the delay has tests of its own). */
+export async function startBookServer(): Promise<TestServer> {
+  const s = await startTestServer();
+  await setConfig(s.deps.db, 1, 'sports_inplay_delay_ms', '0');
+  return s;
+}
+
+export type Member = Awaited<ReturnType<TestServer['member']>>;
+
 export interface ScriptedMatch {
   ref: string;
   matchId: number;
