@@ -4,7 +4,8 @@ import { AccessRuleInput, type AccessRule } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { siteAccessRules } from './tables.ts';
-import { andThen, cachedNow, forget, type Now } from './cache.ts';
+import { andThen, type Now } from '../../platform/now.ts';
+import { cachedNow, forget } from './cache.ts';
 import { requireSite } from './service.ts';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;

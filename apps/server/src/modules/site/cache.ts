@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/index.ts';
+import type { Now } from '../../platform/now.ts';
 
 /**
  * A few seconds of memory for what every request reads (sites, maintenance, access rules, page
@@ -9,10 +10,6 @@ export const TTL_MS = 5_000;
 
 type Entry = { at: number; value: Promise<unknown>; settled?: { value: unknown } };
 const stores = new WeakMap<Db, Map<string, Entry>>();
-
-import type { Now } from '../../platform/now.ts';
-
-export { andThen, type Now } from '../../platform/now.ts';
 
 export function cached<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   let store = stores.get(db);

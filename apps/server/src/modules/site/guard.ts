@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { judgeVisitor, type Visitor } from './access.ts';
 import { maintenanceNow } from './maintenance.ts';
-import { andThen, type Now } from './cache.ts';
+import { andThen, type Now } from '../../platform/now.ts';
 
 /** perInfo answers maintenance itself, with the whole site info as data (seed 8). */
 export const PER_INFO_URL = '/api/site/group/site/perInfo';

@@ -8,7 +8,7 @@ import { contentRoutes } from './content-routes.ts';
 import { shortUrlRoutes } from './short-url-routes.ts';
 import { seedSites } from './demo.ts';
 import { resolveSite, type SiteContext } from './service.ts';
-import { andThen, type Now } from './cache.ts';
+import { andThen, type Now } from '../../platform/now.ts';
 import { maintenanceNow } from './maintenance.ts';
 import { guardSite } from './guard.ts';
 

@@ -4,7 +4,8 @@ import type { Db } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { clock } from '../../platform/clock.ts';
 import { siteMaintenance } from './tables.ts';
-import { andThen, cachedNow, forget, type Now } from './cache.ts';
+import { andThen, type Now } from '../../platform/now.ts';
+import { cachedNow, forget } from './cache.ts';
 import { requireSite } from './service.ts';
 
 type Setting = typeof siteMaintenance.$inferSelect;

@@ -9,7 +9,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { clock } from '../../platform/clock.ts';
 import { DEPLOY_SITES, configNow, getConfig, getConfigValue, type SiteContext } from './service.ts';
-import { andThen, type Now } from './cache.ts';
+import { andThen, type Now } from '../../platform/now.ts';
 import { PER_INFO_URL } from './guard.ts';
 
 /** Everything the client needs to boot a site: who it is, its theme, currency, config and maintenance. */

@@ -3,7 +3,8 @@ import { currencyOf, type SettlementUnit, type ThemeSeries } from '@bp/contract'
 import type { Db } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { sites, siteConfig } from './tables.ts';
-import { andThen, cached, cachedNow, forget, type Now } from './cache.ts';
+import { andThen, type Now } from '../../platform/now.ts';
+import { cached, cachedNow, forget } from './cache.ts';
 
 export interface SiteContext {
   siteId: number;
