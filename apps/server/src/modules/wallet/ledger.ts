@@ -102,6 +102,18 @@ export async function balanceOf(tx: DbOrTx, accountId: number): Promise<bigint> 
   return rows.length ? BigInt((rows[0] as { balance: string }).balance) : 0n;
 }
 
+/**
+ * The balance of `accountId`, read with it and `other` locked in the ledger's lock order (account
+ * id), as a posting between the two takes them: what is read stays true until that posting, in the
+ * same transaction.
+ */
+export async function lockedBalanceOf(tx: DbOrTx, accountId: number, other: number): Promise<bigint> {
+  const { rows } = await tx.execute(sql`
+    SELECT account_id, balance FROM wallet_accounts WHERE account_id IN (${accountId}, ${other}) ORDER BY account_id FOR UPDATE`);
+  const row = (rows as Array<{ account_id: string | number; balance: string }>).find((r) => Number(r.account_id) === accountId);
+  return row ? BigInt(row.balance) : 0n;
+}
+
 export interface MemberBalances {
   main: bigint;
   yeb: bigint;

@@ -1,7 +1,7 @@
 import { fromMinor } from '@bp/contract';
 import type { Tx } from '../../../platform/db/index.ts';
 import type { Deps } from '../../../platform/deps.ts';
-import { announceBalance, balanceOf, postTransfer, postWithHouseSlice, postedTransfer, type CurrencyCode, type WalletOwner } from '../../wallet/index.ts';
+import { announceBalance, lockedBalanceOf, postTransfer, postWithHouseSlice, postedTransfer, type CurrencyCode, type WalletOwner } from '../../wallet/index.ts';
 
 /**
  * The sportsbook's money, through the wallet's ledger, inside the caller's transaction. Stakes go
@@ -47,7 +47,8 @@ export async function payOut(tx: Tx, o: BetOwner, orderId: string, n: number, am
 export async function takeBackPayout(tx: Tx, orderId: string, n: number): Promise<bigint> {
   const paid = await postedTransfer(tx, 'bet.payout', `bet:${orderId}:${n}`);
   if (!paid) return 0n;
-  const available = await balanceOf(tx, paid.to);
+  // Locked before it is read: a spend committed in between cannot leave the reversal short.
+  const available = await lockedBalanceOf(tx, paid.to, paid.from);
   const taken = available < paid.amountMinor ? available : paid.amountMinor;
   if (taken > 0n) {
     await postTransfer(tx, { from: paid.to, to: paid.from, amountMinor: taken, kind: 'bet.payout.reversal', ref: `bet:${orderId}:${n}` });

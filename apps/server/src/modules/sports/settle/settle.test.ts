@@ -4,6 +4,7 @@ import { bearer, type TestServer } from '../../../test/harness.ts';
 import { settleDueMatches, settleMatch } from './settle-match.ts';
 import { finish, fund, idemKey, mainBalance, priced, scriptMatch, startBookServer, type Member, type ScriptedMatch } from '../test/book-fixtures.ts';
 import type { MarketKind } from '@bp/contract';
+import { houseAccount, memberAccount, postTransfer, walletOwner } from '../../wallet/index.ts';
 
 let s: TestServer;
 beforeAll(async () => (s = await startBookServer()));
@@ -133,15 +134,21 @@ describe('settlement of every market type', () => {
   });
 });
 
+/** A member's single of 100.00 at 2.10 won and paid: 210.00 in the wallet, a correction away from a loss. */
+async function paidWinner() {
+  const m = await s.member();
+  await fund(s, m.memberId, 10_000n);
+  const match = await scriptMatch(s);
+  const orderId = await place(m, [{ selectionId: await match.sel('1x2', 'home'), odds: 2.1 }]);
+  await finish(s, match, { homeScore: 1, visitScore: 0 });
+  await settleDueMatches(s.deps);
+  expect(await mainBalance(s, m.memberId)).toBe(21_000n);
+  return { m, match, orderId };
+}
+
 describe('a member who spent a payout before a correction', () => {
   it('gives back what the wallet holds; the rest is recorded as owed', async () => {
-    const m = await s.member();
-    await fund(s, m.memberId, 10_000n);
-    const match = await scriptMatch(s);
-    const orderId = await place(m, [{ selectionId: await match.sel('1x2', 'home'), odds: 2.1 }]);
-    await finish(s, match, { homeScore: 1, visitScore: 0 });
-    await settleDueMatches(s.deps);
-    expect(await mainBalance(s, m.memberId)).toBe(21_000n);
+    const { m, match, orderId } = await paidWinner();
     // Spends most of it on another bet.
     await place(m, [{ selectionId: await (await scriptMatch(s)).sel('1x2', 'draw'), odds: 3.3 }], 150);
     await finish(s, match, { homeScore: 0, visitScore: 1 });
@@ -181,3 +188,36 @@ describe('a crash in the middle of settlement', () => {
     for (const m of members) expect(await mainBalance(s, m.memberId)).toBe(100_000n - 80_000n + 8n * 21_000n);
   });
 });
+
+describe('a correction racing a spend', () => {
+  it('takes back what the wallet holds once the spend has committed, and records the rest as owed', async () => {
+    const { m, match, orderId } = await paidWinner();
+
+    // The member's wallet is busy with a spend of 150.00 while the correction (to a loss) settles:
+    // the correction must judge what it can take back after the spend, not before it.
+    await finish(s, match, { homeScore: 0, visitScore: 1 });
+    const owner = walletOwner({ siteId: 1, currency: 'CNY' }, m.memberId);
+    let settling: Promise<unknown> | undefined;
+    await s.deps.db.transaction(async (tx) => {
+      const main = await memberAccount(tx, owner);
+      await tx.execute(sql`SELECT 1 FROM wallet_accounts WHERE account_id = ${main} FOR UPDATE`);
+      settling = settleDueMatches(s.deps);
+      // On PostgreSQL the settlement now waits on the member's wallet; PGlite runs one transaction at a time.
+      if (s.deps.database.kind === 'postgres') await waitForLockWaiter();
+      await postTransfer(tx, { from: main, to: await houseAccount(tx, 1, 'CNY', 'deposits'), amountMinor: 15_000n, kind: 'test.spend', ref: `test:${orderId}:spend` });
+    });
+    await settling;
+    expect(await mainBalance(s, m.memberId)).toBe(0n);
+    expect(await betRow(orderId)).toMatchObject({ status: 'lost', payout: '0', settlement_no: 2, due: '15000' });
+  });
+});
+
+/** Waits until some other session is waiting on a row lock (the settlement, on the member's wallet). */
+async function waitForLockWaiter(): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await s.deps.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`);
+    if ((rows[0] as { n: number }).n > 0) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('the settlement never waited on the wallet');
+}
