@@ -31,11 +31,20 @@ input{width:80px;font-size:16px;text-align:center}
 <script nonce="${nonce}">
 const ticket = new URLSearchParams(location.search).get('ticket') || '';
 const $ = (id) => document.getElementById(id);
-const call = async (path, body) => {
-  const res = await fetch('/api/game/sandbox/' + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const call = async (path, body, headers = {}) => {
+  const res = await fetch('/api/game/sandbox/' + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   const answer = await res.json();
   if (answer.code !== 0) throw new Error(answer.msg);
   return answer.data;
+};
+// A round is named once: if its answer is lost on the way, asking again with the same name
+// answers that round instead of playing another.
+const playRound = async (body) => {
+  const headers = { 'idempotency-key': 'spin-' + crypto.randomUUID() };
+  for (let attempt = 1; ; attempt++) {
+    try { return await call('spin', body, headers); }
+    catch (err) { if (!(err instanceof TypeError) || attempt === 3) throw err; }
+  }
 };
 const show = (n) => n.toFixed(2);
 call('ticket', { ticket }).then((info) => {
@@ -49,7 +58,7 @@ call('ticket', { ticket }).then((info) => {
 $('spin').addEventListener('click', async () => {
   $('spin').disabled = true;
   try {
-    const r = await call('spin', { ticket, stake: Number($('stake').value) });
+    const r = await playRound({ ticket, stake: Number($('stake').value) });
     r.symbols.forEach((s, i) => { $('r' + i).textContent = s; });
     $('balance').textContent = show(r.balance);
     $('result').textContent = r.win > 0 ? '赢得 ' + show(r.win) : '未中奖';

@@ -19,6 +19,8 @@ afterAll(async () => {
 
 const launch = (token: string, body: object, key = newKey()) => w.move('/api/game/venue/launch', body, token, key);
 const ticketOf = (url: string) => new URL(url, 'http://x').searchParams.get('ticket')!;
+/** One round of the sandbox slot, under a fresh Idempotency-Key unless one is given. */
+const spin = (ticket: string, stake: number, key = newKey()) => w.call('/api/game/sandbox/spin', { ticket, stake }, undefined, key);
 const venueBalance = (memberId: number) => new SandboxVenue(s.deps.db, 'PG').balance(memberId);
 
 describe('venue launch', () => {
@@ -106,9 +108,9 @@ describe('the sandbox slot', () => {
     const { data } = await launch(m.token, { venueEnName: 'PG', gameId: 'pg-candy-burst' });
     const ticket = ticketOf(data.url);
 
-    const over = await w.call('/api/game/sandbox/spin', { ticket, stake: 50.01 });
+    const over = await spin(ticket, 50.01);
     expect(over.code).toBe(Errors.GAME_STAKE_ABOVE_BALANCE.code);
-    const r = await w.call('/api/game/sandbox/spin', { ticket, stake: 10 });
+    const r = await spin(ticket, 10);
     expect(r.code, r.msg).toBe(0);
     expect(r.data.win).toBe(10 * r.data.multiplier);
     expect(r.data.balance).toBe(40 + r.data.win);
@@ -125,7 +127,7 @@ describe('the sandbox slot', () => {
     expect((await w.move('/api/wallet/transfer', { api_name: 'PG', amount: 20, transfer_out: false }, m.token)).code).toBe(0);
     const ticket = ticketOf((await launch(m.token, { venueEnName: 'PG', gameId: 'pg-candy-burst' })).data.url);
 
-    const spins = await Promise.all(Array.from({ length: 12 }, () => w.call('/api/game/sandbox/spin', { ticket, stake: 8 })));
+    const spins = await Promise.all(Array.from({ length: 12 }, () => spin(ticket, 8)));
     const accepted = spins.filter((r) => r.code === 0);
     for (const r of spins) if (r.code !== 0) expect(r.code).toBe(Errors.GAME_STAKE_ABOVE_BALANCE.code);
     // Two stakes fit in 20.00 before any win: at least two ran, and never more than the wins paid for.
@@ -137,17 +139,42 @@ describe('the sandbox slot', () => {
     await expectLedgerSound(s);
   });
 
+  it('[S7-11] a round is played once per Idempotency-Key: a repeat or a concurrent twin answers the first round', async () => {
+    const m = await s.member();
+    await w.fund(m.token, 30);
+    await w.move('/api/wallet/transfer', { api_name: 'PG', amount: 30, transfer_out: false }, m.token);
+    const ticket = ticketOf((await launch(m.token, { venueEnName: 'PG', gameId: 'pg-candy-burst' })).data.url);
+
+    const unnamed = await w.call('/api/game/sandbox/spin', { ticket, stake: 5 });
+    expect(unnamed.code).toBe(Errors.IDEMPOTENCY_KEY_REQUIRED.code);
+    expect(await venueBalance(m.memberId)).toBe(3000n);
+
+    const key = newKey();
+    const twins = await Promise.all(Array.from({ length: 5 }, () => spin(ticket, 5, key)));
+    for (const r of twins) expect(r.data, r.msg).toEqual(twins[0].data);
+    expect(await spin(ticket, 5, key)).toEqual(twins[0]);
+    expect(await venueBalance(m.memberId)).toBe(3000n - 500n + BigInt(Math.round(twins[0].data.win * 100)));
+    expect((await spin(ticket, 6, key)).code).toBe(Errors.IDEMPOTENCY_MISMATCH.code);
+
+    // A round refused (stake above the balance) leaves its key unused: the retry is judged afresh.
+    const short = newKey();
+    expect((await spin(ticket, 500, short)).code).toBe(Errors.GAME_STAKE_ABOVE_BALANCE.code);
+    expect((await spin(ticket, 1, short)).code).toBe(0);
+    await w.move('/api/wallet/recover', {}, m.token);
+    await expectLedgerSound(s);
+  });
+
   it('[S7-11] a visitor’s demo plays on play money only', async () => {
     const demo = await w.call('/api/game/venue/demoLaunch', { venueEnName: 'PG', gameId: 'pg-fortune-pig' });
     expect(demo.code, demo.msg).toBe(0);
     const ticket = ticketOf(demo.data.url);
     const info = await w.call('/api/game/sandbox/ticket', { ticket });
     expect(info.data).toMatchObject({ gameName: '金猪报财', demo: true, balance: 2000 });
-    const r = await w.call('/api/game/sandbox/spin', { ticket, stake: 100 });
+    const r = await spin(ticket, 100);
     expect(r.data).toMatchObject({ demo: true, balance: 1900 + r.data.win });
-    expect((await w.call('/api/game/sandbox/spin', { ticket, stake: 5000 })).code).toBe(Errors.GAME_STAKE_ABOVE_BALANCE.code);
+    expect((await spin(ticket, 5000)).code).toBe(Errors.GAME_STAKE_ABOVE_BALANCE.code);
     expect((await w.call('/api/game/venue/demoLaunch', { venueEnName: 'PG' })).code).toBe(Errors.GAME_NOT_FOUND.code);
-    expect((await w.call('/api/game/sandbox/spin', { ticket: 'a'.repeat(48), stake: 1 })).code).toBe(Errors.GAME_TICKET_EXPIRED.code);
-    expect((await w.call('/api/game/sandbox/spin', { ticket, stake: 1.001 })).code).not.toBe(0);
+    expect((await spin('a'.repeat(48), 1)).code).toBe(Errors.GAME_TICKET_EXPIRED.code);
+    expect((await spin(ticket, 1.001)).code).not.toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { toMinor } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
+import { once } from '../../platform/idempotency.ts';
 import { fail } from '../../platform/http/index.ts';
 import { listVenues, SandboxVenue, venueAdapter } from '../venue/index.ts';
 import { payoutOf, RETURN_TO_PLAYER, spinSlot } from './slot.ts';
@@ -35,21 +36,25 @@ export async function ticketInfo(db: Db, ticket: string) {
   };
 }
 
+/** Whose rounds a ticket plays: the member's, or (member 0) the visitors' of demo tickets. */
+const roundOwner = (t: Ticket): number => (t.member_id === null ? 0 : Number(t.member_id));
+
 /**
- * One spin: the stake (at most what the player holds at the venue) against the slot's outcome,
- * settled at the venue's own books by `SandboxVenue.play`, or on the demo's play money.
+ * One round, `key` its Idempotency-Key: the stake (at most what the player holds at the venue)
+ * against the slot's outcome, settled at the venue's own books by `SandboxVenue.play`, or on the
+ * demo's play money. A repeated key (a retry after a lost answer) answers the first round's result
+ * and plays nothing again; the key is claimed in the round's transaction, so twins wait for it.
  */
-export async function spin(db: Db, ticket: string, stake: number) {
+export async function spin(db: Db, ticket: string, stake: number, key: string) {
   const t = await liveTicket(db, ticket);
+  const venue = t.member_id === null ? null : await sandboxOf(db, t);
   const stakeMinor = toMinor(stake);
-  const outcome = spinSlot();
-  const payout = payoutOf(stakeMinor, outcome);
-  let balance: bigint;
-  if (t.member_id === null) {
-    balance = await playDemo(db, t.ticket, stakeMinor, payout);
-  } else {
-    const venue = await sandboxOf(db, t);
-    balance = (await venue.play(Number(t.member_id), stakeMinor, payout)) ?? fail('GAME_STAKE_ABOVE_BALANCE');
-  }
-  return { symbols: outcome.symbols, multiplier: outcome.tenths / 10, win: money(payout), balance: money(balance), demo: t.member_id === null };
+  return once(db, roundOwner(t), key, { spin: t.ticket, stake }, async (tx) => {
+    const outcome = spinSlot();
+    const payout = payoutOf(stakeMinor, outcome);
+    const balance = venue
+      ? ((await venue.play(Number(t.member_id), stakeMinor, payout, tx)) ?? fail('GAME_STAKE_ABOVE_BALANCE'))
+      : await playDemo(tx, t.ticket, stakeMinor, payout);
+    return { symbols: outcome.symbols, multiplier: outcome.tenths / 10, win: money(payout), balance: money(balance), demo: t.member_id === null };
+  });
 }

@@ -58,7 +58,9 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, { url: '/api/game/sandbox/ticket', summary: 'The sandbox game page: its game and balance', body: SandboxTicketBody, data: SandboxTicketData, ...read }, async (req) =>
     ticketInfo(db, req.body.ticket),
   );
-  defineRoute(app, { url: '/api/game/sandbox/spin', summary: 'One spin of the sandbox slot, settled at the venue', body: SandboxSpinBody, data: SandboxSpinData, ...read }, async (req) =>
-    spin(db, req.body.ticket, req.body.stake),
+  defineRoute(
+    app,
+    { url: '/api/game/sandbox/spin', summary: 'One round of the sandbox slot, settled at the venue (Idempotency-Key: a repeat answers the first round)', body: SandboxSpinBody, data: SandboxSpinData, ...read, idempotent: true },
+    async (req) => spin(db, req.body.ticket, req.body.stake, req.idempotencyKey!),
   );
 }

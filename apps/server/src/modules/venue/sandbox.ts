@@ -62,10 +62,11 @@ export class SandboxVenue implements VenueAdapter {
    * Sandbox game play (the casino's sandbox games call this): the stake taken and the payout paid
    * in one statement, only while the member holds the stake. Answers the balance after, or null
    * when the stake is more than the member holds (nothing changed): concurrent rounds queue on the
-   * row, each judged against what the one before left.
+   * row, each judged against what the one before left. `tx`: the round's own transaction (its
+   * idempotency key claimed in it).
    */
-  async play(memberId: number, stakeMinor: bigint, payoutMinor: bigint): Promise<bigint | null> {
-    const [row] = await rowsOf<{ balance: string }>(this.db, sql`
+  async play(memberId: number, stakeMinor: bigint, payoutMinor: bigint, tx: DbOrTx = this.db): Promise<bigint | null> {
+    const [row] = await rowsOf<{ balance: string }>(tx, sql`
       UPDATE venue_sandbox_wallets SET balance = balance - ${stakeMinor.toString()} + ${payoutMinor.toString()}
       WHERE api_name = ${this.apiName} AND player_id = ${memberId} AND balance >= ${stakeMinor.toString()}
       RETURNING balance`);
