@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './platform/config.ts';
 import { openDatabase } from './platform/db/index.ts';
 import { migrate } from './platform/db/migrate.ts';
-import { installHttp, installGate, BODY_LIMIT } from './platform/http/index.ts';
+import { installHttp, installGate, lazyRequestLogger, BODY_LIMIT } from './platform/http/index.ts';
 import { installOpenApi } from './platform/openapi.ts';
 import { memoryBus, redisBus, installGateway } from './platform/realtime/index.ts';
 import { installSecurity, provisionClientKeys } from './platform/security/index.ts';
@@ -36,6 +36,7 @@ export async function createServer(config: Config): Promise<Server> {
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
     return503OnClosing: true,
@@ -75,6 +76,8 @@ export async function createServer(config: Config): Promise<Server> {
       closed = true;
       for (const stop of stops.reverse()) await stop().catch((err) => app.log.error({ err }, 'job stop failed'));
       await app.close();
+      // Handlers whose clients went away still run: they finish before the database closes.
+      await app.inFlight.drained(10_000);
       disconnectCaches();
       await bus.close();
       await redis?.quit().catch(() => undefined);

@@ -87,3 +87,21 @@ export function scopeOf(db: object): number {
   if (scope === undefined) scopes.set(db, (scope = ++lastScope));
   return scope;
 }
+
+/**
+ * `derive` made once per object: while `from` and the other arguments are the same as last time,
+ * the same derived object is returned. Cached values keep their identity while they are unchanged,
+ * so what is made from them does too (and a route can reuse its encoded answer).
+ */
+export function derivedOnce<K extends object, A, T>(derive: (from: K, a: A) => T): (from: K, a: A) => T;
+export function derivedOnce<K extends object, A, B, T>(derive: (from: K, a: A, b: B) => T): (from: K, a: A, b: B) => T;
+export function derivedOnce(derive: (from: object, a: unknown, b?: unknown) => unknown) {
+  const made = new WeakMap<object, { a: unknown; b: unknown; value: unknown }>();
+  return (from: object, a: unknown, b?: unknown) => {
+    const hit = made.get(from);
+    if (hit && hit.a === a && hit.b === b) return hit.value;
+    const value = derive(from, a, b);
+    made.set(from, { a, b, value });
+    return value;
+  };
+}

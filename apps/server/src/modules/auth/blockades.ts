@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import type { Db } from '../../platform/db/index.ts';
 import type { Bus } from '../../platform/realtime/index.ts';
-import { AppError, type GateCheck } from '../../platform/http/index.ts';
+import { AppError, routeOf, type GateCheck } from '../../platform/http/index.ts';
 import { blockedDevices, blockedIps, members } from './tables.ts';
 import { announceEnd, endSessions } from './sessions.ts';
 import { memberChanged } from '../../platform/cache.ts';
@@ -54,8 +54,8 @@ export function blockadeCheck(db: Db): GateCheck {
   };
   // With the lists warm, no promise is made on this hot path.
   return (req) => {
-    const url = req.routeOptions.url;
-    if (!url?.startsWith('/api/') || url.startsWith('/api/docs') || req.routeOptions.config?.exempt || !req.site) return;
+    const { url, config } = routeOf(req);
+    if (!url?.startsWith('/api/') || url.startsWith('/api/docs') || config.exempt || !req.site) return;
     const warm = caches.get(db)?.get(req.site.siteId);
     if (warm && Date.now() - warm.at < CACHE_MS) return refuse(req, warm);
     return listsOf(db, req.site.siteId).then((lists) => refuse(req, lists));

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps, Module } from '../../platform/deps.ts';
-import { AppError, hookOf, hookWhere } from '../../platform/http/index.ts';
-import { andThen } from '../../platform/now.ts';
+import { AppError, hookOf, hookWhere, routeOf, type RouteConfig } from '../../platform/http/index.ts';
+import type { Now } from '../../platform/now.ts';
 import { authRoutes } from './routes.ts';
 import { accountRoutes } from './account-routes.ts';
 import { verifyRoutes } from './verify-routes.ts';
@@ -33,6 +33,33 @@ declare module 'fastify' {
   }
 }
 
+/** The session check of one request; with its session warm, no promise and no closure is made. */
+function checkSession(db: Deps['db'], req: FastifyRequest): Now<void> {
+  const mode = routeOf(req).config.auth;
+  const token = bearerToken(req.headers.authorization);
+  if (!token) {
+    if (mode === 'member') throw new AppError('AUTH_INVALID', { httpStatus: 401 });
+    return;
+  }
+  // 'optional' reads a session when there is a good one; 'member' demands it.
+  try {
+    const found = authenticateNow(db, token);
+    if (found instanceof Promise) return found.then((member) => admit(req, member)).catch((err) => refuseUnlessOptional(mode, err));
+    admit(req, found);
+  } catch (err) {
+    refuseUnlessOptional(mode, err);
+  }
+}
+
+function admit(req: FastifyRequest, member: MemberContext): void {
+  if (member.siteId !== req.site.siteId) throw new AppError('AUTH_INVALID', { httpStatus: 401 });
+  req.member = member;
+}
+
+function refuseUnlessOptional(mode: RouteConfig['auth'], err: unknown): void {
+  if (mode === 'member') throw err;
+}
+
 /**
  * Member paths need a live session of this site: 401 with the session-loss code otherwise. The
  * composition root installs this before any module declares a route, so no route with `auth` can
@@ -44,28 +71,7 @@ export function installSessionCheck(app: FastifyInstance, deps: Deps): void {
     app,
     'preHandler',
     (config) => config.auth !== undefined,
-    hookOf((req) => {
-      const mode = req.routeOptions.config?.auth;
-      const token = bearerToken(req.headers.authorization);
-      if (!token) {
-        if (mode === 'member') throw new AppError('AUTH_INVALID', { httpStatus: 401 });
-        return;
-      }
-      const accept = (member: MemberContext) => {
-        if (member.siteId !== req.site.siteId) throw new AppError('AUTH_INVALID', { httpStatus: 401 });
-        req.member = member;
-      };
-      // 'optional' reads a session when there is a good one; 'member' demands it.
-      const refuse = (err: unknown) => {
-        if (mode === 'member') throw err;
-      };
-      try {
-        const settled = andThen(authenticateNow(deps.db, token), accept);
-        return settled instanceof Promise ? settled.catch(refuse) : settled;
-      } catch (err) {
-        return refuse(err);
-      }
-    }),
+    hookOf((req) => checkSession(deps.db, req)),
   );
 }
 

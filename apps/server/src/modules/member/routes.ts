@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { MemoryCache, memberTag, scopeOf } from '../../platform/cache.ts';
+import { MemoryCache, derivedOnce, memberTag, scopeOf } from '../../platform/cache.ts';
 import { andThen, type Now } from '../../platform/now.ts';
 import {
   AddressBody,
@@ -70,11 +70,14 @@ async function loadProfile(db: Deps['db'], memberId: number, key: string): Promi
   return profile;
 }
 
+/** The profile with the requesting site's currency: the same object while the profile is cached. */
+const profileIn = derivedOnce((profile: Profile, currency: string): Profile => ({ ...profile, currency }));
+
 export function memberRoutes(app: FastifyInstance, { db }: Deps): void {
   defineRoute(
     app,
-    { url: '/api/member/info', summary: "The logged-in member's profile", body: EmptyBody, auth: 'member', rateLimit: 'read', data: MemberInfo },
-    (req) => andThen(profileOf(db, req.member!.memberId), (profile) => ({ ...profile, currency: req.site.currency })),
+    { url: '/api/member/info', summary: "The logged-in member's profile", body: EmptyBody, auth: 'member', rateLimit: 'read', data: MemberInfo, reusesAnswer: true },
+    (req) => andThen(profileOf(db, req.member!.memberId), (profile) => profileIn(profile, req.site.currency)),
   );
 
   defineRoute(

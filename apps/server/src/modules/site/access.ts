@@ -13,6 +13,8 @@ type Range = [Address, number];
 
 /** A site's rules, compiled once per cache period so judging a visitor is pure memory work. */
 interface CompiledRules {
+  /** No rules at all: every visitor is open, nothing about them need be worked out. */
+  none: boolean;
   ipAllow: Array<{ rule: AccessRule; range: Range }>;
   ipDeny: Array<{ rule: AccessRule; range: Range }>;
   ipCaveat: Array<{ rule: AccessRule; range: Range }>;
@@ -27,6 +29,8 @@ export interface Visitor {
 }
 
 export type AccessVerdict = { kind: 'open' } | { kind: 'restricted'; restrictionCode: string } | { kind: 'caveat'; reason: string };
+
+const OPEN: AccessVerdict = { kind: 'open' };
 
 /** An address as ipaddr sees it; an IPv4 address mapped into IPv6 is the IPv4 address. */
 export function parseAddress(ip: string | null | undefined): Address | null {
@@ -62,7 +66,7 @@ function normalise(input: AccessRuleInput): Omit<AccessRule, 'id'> {
 }
 
 function compile(rules: AccessRule[]): CompiledRules {
-  const out: CompiledRules = { ipAllow: [], ipDeny: [], ipCaveat: [], countryAllow: new Set(), countryDeny: new Map(), countryCaveat: new Map() };
+  const out: CompiledRules = { none: rules.length === 0, ipAllow: [], ipDeny: [], ipCaveat: [], countryAllow: new Set(), countryDeny: new Map(), countryCaveat: new Map() };
   for (const rule of rules) {
     if (rule.kind === 'ip') {
       const list = rule.action === 'allow' ? out.ipAllow : rule.action === 'deny' ? out.ipDeny : out.ipCaveat;
@@ -89,14 +93,14 @@ export function judge(rules: CompiledRules, visitor: Visitor): AccessVerdict {
     return addr ? list.find((r) => inRange(addr!, r.range))?.rule : undefined;
   };
   const country = visitor.country;
-  if (hit(rules.ipAllow)) return { kind: 'open' };
+  if (hit(rules.ipAllow)) return OPEN;
   const deniedIp = hit(rules.ipDeny);
   if (deniedIp) return { kind: 'restricted', restrictionCode: `IP_DENIED-${deniedIp.id}` };
   const deniedCountry = country ? rules.countryDeny.get(country) : undefined;
   if (deniedCountry) return { kind: 'restricted', restrictionCode: `COUNTRY_DENIED-${deniedCountry.id}` };
   if (rules.countryAllow.size > 0 && !(country && rules.countryAllow.has(country))) return { kind: 'restricted', restrictionCode: 'COUNTRY_NOT_ALLOWED' };
   const caveat = hit(rules.ipCaveat) ?? (country ? rules.countryCaveat.get(country) : undefined);
-  return caveat ? { kind: 'caveat', reason: caveat.reason } : { kind: 'open' };
+  return caveat ? { kind: 'caveat', reason: caveat.reason } : OPEN;
 }
 
 const key = (siteId: number) => `access:${siteId}`;
@@ -106,11 +110,14 @@ export async function getAccessRules(db: Db, siteId: number): Promise<AccessRule
   return rows.map(({ id, kind, action, value, reason }) => ({ id, kind, action, value, reason }) as AccessRule);
 }
 
-/** The verdict on a visitor of a site; the rules are cached a few seconds. */
-export function judgeVisitor(db: Db, siteId: number, visitor: Visitor): Now<AccessVerdict> {
+/**
+ * The verdict on a visitor of a site; the rules are cached a few seconds. The visitor is worked out
+ * only when the site has rules to judge it by.
+ */
+export function judgeVisitor(db: Db, siteId: number, visitor: () => Visitor): Now<AccessVerdict> {
   return andThen(
     cachedNow(db, key(siteId), async () => compile(await getAccessRules(db, siteId))),
-    (rules) => judge(rules, visitor),
+    (rules) => (rules.none ? OPEN : judge(rules, visitor())),
   );
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Errors } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
-import { AppError } from '../../platform/http/index.ts';
+import { AppError, routeOf } from '../../platform/http/index.ts';
 import { judgeVisitor, type Visitor } from './access.ts';
 import { maintenanceNow } from './maintenance.ts';
 import { andThen, type Now } from '../../platform/now.ts';
@@ -32,19 +32,19 @@ export function visitorOf(req: FastifyRequest): Visitor {
  * its assets and routes marked `exempt` (health, time, the /cs calls, the socket) stay reachable.
  */
 export function guardSite(db: Db, req: FastifyRequest): Now<void> {
-  const url = req.routeOptions.url;
-  if (!url?.startsWith('/api/') || req.routeOptions.config?.exempt || UNGUARDED_PREFIXES.some((p) => url.startsWith(p))) return;
-  const visitor = visitorOf(req);
-  return andThen(judgeVisitor(db, req.site.siteId, visitor), (verdict) => {
+  const { url, config } = routeOf(req);
+  if (!url?.startsWith('/api/') || config.exempt || UNGUARDED_PREFIXES.some((p) => url.startsWith(p))) return;
+  // The visitor is worked out only when a rule or an answer needs it.
+  return andThen(judgeVisitor(db, req.site.siteId, () => visitorOf(req)), (verdict) => {
     if (verdict.kind === 'restricted') {
-      throw new AppError('ACCESS_RESTRICTION', { data: { restrictionCode: verdict.restrictionCode, ...visitor } });
+      throw new AppError('ACCESS_RESTRICTION', { data: { restrictionCode: verdict.restrictionCode, ...visitorOf(req) } });
     }
     return andThen(maintenanceNow(db, req.site.siteId), (maintenance) => {
       if (maintenance.status === 0 && url !== PER_INFO_URL) {
-        throw new AppError('ACCESS_CAVEAT', { msg: maintenance.message || Errors.SYSTEM_MAINTENANCE.msg, data: { maintenance, ...visitor, reason: maintenance.message } });
+        throw new AppError('ACCESS_CAVEAT', { msg: maintenance.message || Errors.SYSTEM_MAINTENANCE.msg, data: { maintenance, ...visitorOf(req), reason: maintenance.message } });
       }
       if (verdict.kind === 'caveat') {
-        throw new AppError('ACCESS_CAVEAT', { msg: verdict.reason || undefined, data: { maintenance, ...visitor, reason: verdict.reason } });
+        throw new AppError('ACCESS_CAVEAT', { msg: verdict.reason || undefined, data: { maintenance, ...visitorOf(req), reason: verdict.reason } });
       }
     });
   });

@@ -8,6 +8,7 @@ import { AppError, defineRoute } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { clock } from '../../platform/clock.ts';
+import { derivedOnce } from '../../platform/cache.ts';
 import { DEPLOY_SITES, configNow, getConfig, getConfigValue, type SiteContext } from './service.ts';
 import { andThen, type Now } from '../../platform/now.ts';
 import { PER_INFO_URL } from './guard.ts';
@@ -16,10 +17,11 @@ import { PER_INFO_URL } from './guard.ts';
 const PER_INFO_KEYS = [...SITE_CONFIG_KEYS, PLATFORM_CONFIG_KEYS.englishSwitch];
 
 function perInfoOf(db: Db, site: SiteContext, maintenance: Maintenance): Now<PerInfo> {
-  return andThen(configNow(db, site.siteId, PER_INFO_KEYS), (config) => perInfoFrom(site, maintenance, config));
+  return andThen(configNow(db, site.siteId, PER_INFO_KEYS), (config) => perInfoFrom(config, site, maintenance));
 }
 
-function perInfoFrom(site: SiteContext, maintenance: Maintenance, config: Record<string, string | null>): PerInfo {
+/** The same object while the site, its config and its maintenance are: the route reuses its encoded answer. */
+const perInfoFrom = derivedOnce((config: Readonly<Record<string, string | null>>, site: SiteContext, maintenance: Maintenance): PerInfo => {
   const { [PLATFORM_CONFIG_KEYS.englishSwitch]: englishSwitch, ...seedConfig } = config;
   return {
     siteId: site.siteId,
@@ -36,7 +38,7 @@ function perInfoFrom(site: SiteContext, maintenance: Maintenance, config: Record
     englishEnabled: englishSwitch === '1',
     maintenance,
   };
-}
+});
 
 /** The site's languages: zh-CN always; English only while its switch is on (seed 1). */
 async function languagesOf(db: Db, siteId: number) {
@@ -68,7 +70,7 @@ export function siteRoutes(app: FastifyInstance, { db, database, bus }: Deps): v
 
   defineRoute(
     app,
-    { url: PER_INFO_URL, summary: 'The site: id, name, series, settlement unit, config, maintenance (SYSTEM_MAINTENANCE with this as data while under maintenance)', body: EmptyBody, rateLimit: 'read', data: PerInfo },
+    { url: PER_INFO_URL, summary: 'The site: id, name, series, settlement unit, config, maintenance (SYSTEM_MAINTENANCE with this as data while under maintenance)', body: EmptyBody, rateLimit: 'read', data: PerInfo, reusesAnswer: true },
     // Answered from memory while the site's caches are warm: the most called path of all.
     (req) =>
       andThen(req.siteMaintenance(), (maintenance) =>

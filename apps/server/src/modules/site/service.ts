@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { sites, siteConfig } from './tables.ts';
 import { andThen, type Now } from '../../platform/now.ts';
+import { derivedOnce } from '../../platform/cache.ts';
 import { cached, cachedNow, forget } from './cache.ts';
 
 export interface SiteContext {
@@ -76,15 +77,18 @@ function configOf(db: Db, siteId: number): Now<Map<string, string | null>> {
 }
 
 /** Some of a site's config values, without a promise while the config is warm. */
-export function configNow(db: Db, siteId: number, keyCodes: string[]): Now<Record<string, string | null>> {
-  return andThen(configOf(db, siteId), (config) => {
-    const out: Record<string, string | null> = {};
-    for (const key of keyCodes) out[key] = config.get(key) ?? null;
-    return out;
-  });
+/** Some keys of a site's config; asked with the same key list, the same (frozen) object while the config is unchanged. */
+export function configNow(db: Db, siteId: number, keyCodes: readonly string[]): Now<Readonly<Record<string, string | null>>> {
+  return andThen(configOf(db, siteId), (config) => pickConfig(config, keyCodes));
 }
 
-export async function getConfig(db: Db, siteId: number, keyCodes: string[]): Promise<Record<string, string | null>> {
+const pickConfig = derivedOnce((config: Map<string, string | null>, keyCodes: readonly string[]) => {
+  const out: Record<string, string | null> = {};
+  for (const key of keyCodes) out[key] = config.get(key) ?? null;
+  return Object.freeze(out);
+});
+
+export async function getConfig(db: Db, siteId: number, keyCodes: readonly string[]): Promise<Readonly<Record<string, string | null>>> {
   return configNow(db, siteId, keyCodes);
 }
 

@@ -4,6 +4,7 @@ import { serializerCompiler } from './serializer.ts';
 import { z } from 'zod';
 import { Errors, type ErrorName } from '@bp/contract';
 import { AppError } from './errors.ts';
+import { installInFlight } from './in-flight.ts';
 
 z.config(z.locales.zhCN());
 
@@ -16,12 +17,15 @@ declare module 'fastify' {
 
 export const BODY_LIMIT = 1024 * 1024;
 
+/** The content type of every answer of the API. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** Sends an envelope as a finished string, so no route serializer reshapes it. */
 export function sendEnvelope(reply: FastifyReply, status: number, key: ErrorName, msg?: string, data: unknown = null) {
   const entry = Errors[key];
   return reply
     .status(status)
-    .type('application/json; charset=utf-8')
+    .type(JSON_TYPE)
     .send(JSON.stringify({ code: entry.code, data, msg: msg ?? entry.msg }));
 }
 
@@ -30,6 +34,8 @@ export function sendEnvelope(reply: FastifyReply, status: number, key: ErrorName
  * as an envelope with a catalogue code (API.md: 200, or 400/401/413/429 where it says).
  */
 export function installHttp(app: FastifyInstance): void {
+  app.decorateRequest('routeRead', null);
+  installInFlight(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

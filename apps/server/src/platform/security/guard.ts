@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fail } from '../http/index.ts';
+import { fail, routeOf } from '../http/index.ts';
 import type { AppKeyStore, ClientKey } from './app-keys.ts';
 import type { NonceStore } from './nonces.ts';
 import type { SitePolicies, SecurityPolicy } from './policy.ts';
@@ -25,7 +25,7 @@ const OPEN_PREFIXES = ['/api/docs'];
 
 /** Where a site's policy applies: the API, except calls marked exempt (health, time, perInfo, /cs). */
 const isGuarded = (req: FastifyRequest): boolean =>
-  req.url.startsWith('/api/') && !req.routeOptions.config?.exempt && !OPEN_PREFIXES.some((p) => req.url.startsWith(p));
+  req.url.startsWith('/api/') && !routeOf(req).config.exempt && !OPEN_PREFIXES.some((p) => req.url.startsWith(p));
 
 const OPEN_POLICY: SecurityPolicy = { requireSignature: false, requireEncryption: false, limits: {} };
 

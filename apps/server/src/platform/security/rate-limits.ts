@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
-import { AppError, type RateLimitClass } from '../http/index.ts';
+import { AppError, routeOf, type RateLimitClass } from '../http/index.ts';
 import type { SitePolicies } from './policy.ts';
 
 /**
@@ -27,7 +27,7 @@ const routeClass = (config: unknown): RateLimitClass | null => {
   const cls = (config as { rateLimit?: unknown } | undefined)?.rateLimit;
   return typeof cls === 'string' && cls in RATE_LIMITS ? (cls as RateLimitClass) : null;
 };
-const classOf = (req: FastifyRequest): RateLimitClass => routeClass(req.routeOptions.config) ?? 'read';
+const classOf = (req: FastifyRequest): RateLimitClass => routeClass(routeOf(req).config) ?? 'read';
 
 /**
  * One limiter of @fastify/rate-limit serves every class: the key, maximum and window come from the

@@ -43,6 +43,16 @@ describe('xx payload encryption', () => {
     expect((await send(CONFIG_URL, sealBody({ keyCode: 'withdrawal_password' }, ts), plainSigned)).json().code).toBe(Errors.BAD_SIGNATURE.code);
   });
 
+  it('[S7-03] an answer kept encoded in memory (perInfo) is sealed for a sealed call, and stays plain for a plain one', async () => {
+    const url = '/api/site/group/site/perInfo';
+    const plain = (await send(url, '{}', {})).json();
+    const ts = String(clock.now());
+    const sealed = await send(url, sealBody({}, ts), keyHeaders(ts));
+    expect(sealed.json()).toEqual({ xx: expect.any(String) });
+    expect(openAnswer(sealed.body, ts)).toEqual(plain);
+    expect((await send(url, '{}', {})).json()).toEqual(plain);
+  });
+
   it('[S7-03] the sealed answer keeps the HTTP status of failures', async () => {
     const ts = String(clock.now());
     const res = await send('/api/member/info', sealBody({}, ts), keyHeaders(ts));

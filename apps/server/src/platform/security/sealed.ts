@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SEALED_FIELD, decryptPayload, encryptPayload } from '@bp/contract';
-import { fail } from '../http/index.ts';
+import { JSON_TYPE, fail, routeOf } from '../http/index.ts';
 import type { ClientKey } from './app-keys.ts';
 
 declare module 'fastify' {
@@ -20,7 +20,7 @@ declare module '../http/route.ts' {
   }
 }
 
-export const sealsAnswer = (req: FastifyRequest): boolean => req.routeOptions.config?.sealAnswer === true;
+export const sealsAnswer = (req: FastifyRequest): boolean => routeOf(req).config.sealAnswer === true;
 
 /** A body is sealed when it carries the `xx` field; anything else beside it makes it malformed. */
 export function isSealedBody(body: unknown): body is Record<string, unknown> {
@@ -54,7 +54,7 @@ export function installSealedAnswers(app: FastifyInstance): void {
     if (!req.sealedWith) return done(null, payload);
     const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
     if (text === null) return done(null, payload);
-    reply.type('application/json; charset=utf-8');
+    reply.type(JSON_TYPE);
     done(null, JSON.stringify({ [SEALED_FIELD]: encryptPayload(text, req.sealedWith.secret, req.sealedWith.timestamp) }));
   });
 }
