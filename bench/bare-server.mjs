@@ -7,3 +7,4 @@ const app = Fastify({ logger: false });
 app.post('/bare', async () => payload);
 app.get('/ready', async () => ({ ok: true }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
