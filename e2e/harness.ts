@@ -3,6 +3,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 import { startTestServer, type TestServer } from '../apps/server/src/test/harness.ts';
 import type { Config } from '../apps/server/src/platform/config.ts';
 
@@ -97,7 +98,11 @@ export async function startSite(overrides: Partial<Config> = {}): Promise<Site> 
   };
 }
 
-/** A fresh phone: its own storage, zh-CN, Shanghai time. */
+/**
+ * A fresh phone: its own storage, zh-CN, Shanghai time. It is put away when the test ends (its
+ * screen kept first if the test failed): a page left open stays live, re-rendering every odds
+ * update, and slowed the later journeys of its file on a busy two-core machine.
+ */
 export async function phone(site: Site): Promise<{ context: BrowserContext; page: Page }> {
   const context = await site.browser.newContext({
     viewport: PHONE,
@@ -109,6 +114,10 @@ export async function phone(site: Site): Promise<{ context: BrowserContext; page
     baseURL: site.url,
   });
   const page = await context.newPage();
+  onTestFinished(async ({ task }) => {
+    if (task.result?.state === 'fail') await shoot(page, `failed-${task.name.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => undefined);
+    await context.close();
+  });
   return { context, page };
 }
 
