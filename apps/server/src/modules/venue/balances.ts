@@ -5,7 +5,7 @@ import { claimKey, completeKey, requestHash } from '../../platform/idempotency.t
 import { balanceOf, memberAccount, memberBalances, type WalletOwner } from '../wallet/index.ts';
 import { callVenue } from './adapter.ts';
 import { listVenues, venueAdapter } from './registry.ts';
-import { transferWithVenue } from './transfers.ts';
+import { followVenue, transferWithVenue } from './transfers.ts';
 
 const money = (minor: bigint) => Number(minor) / 100;
 
@@ -39,10 +39,18 @@ export async function recoverAll(db: Db, owner: WalletOwner, key: string) {
   if (earlier) return earlier;
 
   const pending: string[] = [];
+  const { venues: mirrors } = await memberBalances(db, owner.memberId);
   for (const venue of (await listVenues(db)).filter((v) => v.status === 0)) {
     const balance = await callVenue(venueAdapter(db, venue.api_name), (a) => a.balance(owner.memberId)).catch(() => null);
-    if (balance === null) pending.push(venue.api_name);
-    if (!balance) continue;
+    if (balance === null) {
+      pending.push(venue.api_name);
+      continue;
+    }
+    // Nothing to sweep, yet our books may still show what the member held there before losing it.
+    if (balance === 0n) {
+      if (mirrors[venue.api_name]) await followVenue(db, owner, venue.api_name);
+      continue;
+    }
     try {
       await transferWithVenue(db, owner, null, null, { apiName: venue.api_name, amountMinor: balance, out: true });
     } catch (err) {

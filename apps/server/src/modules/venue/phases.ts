@@ -20,7 +20,8 @@ export interface VenueTransferRow {
   site_id: number;
   currency: CurrencyCode;
   api_name: string;
-  direction: 'in' | 'out';
+  /** follow: no money moved, the slot held while the venue's figure is read (followVenue). */
+  direction: 'in' | 'out' | 'follow';
   amount_minor: string;
   status: 'pending' | 'success' | 'failed';
   idempotency_key: string | null;
@@ -51,6 +52,8 @@ const PHASES = {
   venue_transfer_begin: 'answer, started_id, started_ref, reserved',
   venue_transfer_reserve: '1 AS done',
   venue_transfer_settle: 'main_balance, venue_balance',
+  venue_follow_begin: 'started_id',
+  venue_follow_settle: 'booked',
 } as const;
 
 /** Runs a phase; a refusal (SQLSTATE BP001, the catalogue's name as message) becomes the catalogue's error. */
@@ -71,12 +74,16 @@ async function runPhase<T>(db: Db, phase: keyof typeof PHASES, values: unknown[]
 const minor = (value: unknown): bigint => BigInt(value as string);
 const money = (value: unknown): number => Number(minor(value)) / 100;
 
+/** The keys of the four accounts a transfer of the member at the venue moves money between. */
+const accountKeys = ({ memberId, siteId, currency }: WalletOwner, apiName: string) => [
+  memberAccountKey(memberId, 'main'), memberAccountKey(memberId, 'venue', apiName), memberAccountKey(memberId, 'transit'),
+  houseSliceKey(siteId, currency, 'venues', memberId),
+];
+
 export async function beginTransfer(db: Db, owner: WalletOwner, key: string | null, hash: string, move: VenueMove): Promise<Begun> {
   const { memberId, siteId, currency } = owner;
   const row = await runPhase<{ answer: TransferAnswer | null; started_id: unknown; started_ref: string; reserved: boolean }>(db, 'venue_transfer_begin', [
-    memberId, siteId, currency, move.apiName, move.out ? 'out' : 'in', move.amountMinor.toString(), key, hash,
-    memberAccountKey(memberId, 'main'), memberAccountKey(memberId, 'venue', move.apiName), memberAccountKey(memberId, 'transit'),
-    houseSliceKey(siteId, currency, 'venues', memberId),
+    memberId, siteId, currency, move.apiName, move.out ? 'out' : 'in', move.amountMinor.toString(), key, hash, ...accountKeys(owner, move.apiName),
   ]);
   if (row.answer) return { answer: row.answer };
   return { transferId: Number(row.started_id), ref: row.started_ref, reserved: row.reserved };
@@ -97,6 +104,21 @@ export async function settle(db: Db, transferId: number, outcome: 'success' | 'f
     transferId, outcome, venueBalance?.toString() ?? null, error ?? null,
   ]);
   return { main: money(row.main_balance), venue: money(row.venue_balance) };
+}
+
+/**
+ * A follow takes the member's transfer slot at the venue (migration 0061). Null when a transfer
+ * holds it, or when the member never had one there.
+ */
+export async function beginFollow(db: Db, owner: WalletOwner, apiName: string): Promise<number | null> {
+  const { memberId, siteId, currency } = owner;
+  const row = await runPhase<{ started_id: unknown }>(db, 'venue_follow_begin', [memberId, siteId, currency, apiName, ...accountKeys(owner, apiName)]);
+  return row.started_id === null ? null : Number(row.started_id);
+}
+
+/** Our mirror takes the venue's figure, read while the follow held the slot. Answers the difference booked. */
+export async function settleFollow(db: Db, transferId: number, venueBalance: bigint): Promise<bigint> {
+  return minor((await runPhase<{ booked: unknown }>(db, 'venue_follow_settle', [transferId, venueBalance.toString()])).booked);
 }
 
 /** Records why a venue call left a transfer pending (timeout, network). */

@@ -19,6 +19,12 @@ export async function reconcileVenueTransfers(db: Db, olderThanMs = RECONCILE_AF
   let settled = 0;
   for (const row of stale) {
     try {
+      // A follow sent nothing to the venue: it only gives the slot back.
+      if (row.direction === 'follow') {
+        await settle(db, Number(row.transfer_id), 'failed', null, '对账：核对余额未完成');
+        settled++;
+        continue;
+      }
       const status = await callVenue(venueAdapter(db, row.api_name), (a) => a.status(row.ref));
       if (status === 'pending') continue;
       await settle(db, Number(row.transfer_id), status, null, status === 'failed' ? '对账：游戏平台未收到或拒绝该转账' : undefined);

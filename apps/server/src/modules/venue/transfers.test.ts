@@ -7,6 +7,8 @@ import { setConfig } from '../site/index.ts';
 import { caller, expectLedgerSound, luhnCard, newKey } from '../wallet/test-kit.ts';
 import { SandboxVenue, reconcileVenueTransfers, useVenueAdapter, venueAdapter, type VenueAdapter } from './index.ts';
 import { playAtVenue } from './test-kit.ts';
+import { beginFollow, beginTransfer, settle, settleFollow } from './phases.ts';
+import { memberBalances, walletOwner } from '../wallet/index.ts';
 
 let s: TestServer;
 let w: ReturnType<typeof caller>;
@@ -22,6 +24,21 @@ afterAll(async () => {
 
 const transfer = (token: string, body: object, key = newKey()) => w.move('/api/wallet/transfer', body, token, key);
 const sandbox = (apiName: string) => new SandboxVenue(s.deps.db, apiName);
+
+/** The member's results at venues as our books have them: what the house slice paid them, less what it took. */
+async function venueResults(memberId: number): Promise<bigint> {
+  const { rows } = await s.deps.db.execute(sql`
+    SELECT coalesce(sum(CASE WHEN v.account_id = t.to_account THEN t.amount_minor ELSE -t.amount_minor END), 0)::text AS net
+    FROM wallet_transfers t JOIN wallet_accounts v ON v.account_id IN (t.from_account, t.to_account) AND v.member_id = ${memberId} AND v.kind = 'venue'
+    WHERE t.kind = 'venue.result'`);
+  return BigInt((rows[0] as { net: string }).net);
+}
+
+/** How many of the member's venue slots are taken (transfers or follows pending). */
+async function slotsHeld(memberId: number): Promise<number> {
+  const { rows } = await s.deps.db.execute(sql`SELECT count(*)::int AS n FROM venue_transfers WHERE member_id = ${memberId} AND status = 'pending'`);
+  return (rows[0] as { n: number }).n;
+}
 
 /** A venue that fails in one way, around the real sandbox books. */
 function faulty(apiName: string, fault: 'unreachable' | 'crash-after-apply' | 'hang'): VenueAdapter {
@@ -162,6 +179,49 @@ describe('recover, auto-transfer, concurrency', () => {
     expect(recovered.data).toEqual({ main: 610, pending: [] });
     expect((await w.move('/api/wallet/recover', {}, m.token, key)).data).toEqual({ main: 610, pending: [] });
     expect((await w.balance(m.token)).venues.every((v: { balance: number }) => v.balance === 0)).toBe(true);
+    await expectLedgerSound(s);
+  });
+
+  it('[S7-11] recover after the member lost all they held at a venue: nothing swept there, our mirror follows it to 0 and the loss is the house\'s', async () => {
+    const m = await s.member();
+    await w.fund(m.token, 300);
+    for (const api_name of ['AG', 'PG']) await transfer(m.token, { api_name, amount: 150, transfer_out: false });
+    await playAtVenue(s.deps.db, 'AG', m.memberId, -15_000n);
+    await playAtVenue(s.deps.db, 'PG', m.memberId, -5_000n);
+    expect((await w.move('/api/wallet/recover', {}, m.token)).data).toEqual({ main: 100, pending: [] });
+    expect((await memberBalances(s.deps.db, m.memberId)).venues).toEqual({ AG: 0n, PG: 0n });
+    expect(await venueResults(m.memberId)).toBe(-20_000n);
+    expect(await slotsHeld(m.memberId)).toBe(0);
+    await expectLedgerSound(s);
+  });
+
+  it('a follow leaves the mirror to a transfer holding the slot; one abandoned is given back by the reconciliation', async () => {
+    const { db } = s.deps;
+    const m = await s.member();
+    const owner = walletOwner({ siteId: 1, currency: 'CNY' }, m.memberId);
+    await w.fund(m.token, 100);
+    await transfer(m.token, { api_name: 'KY', amount: 100, transfer_out: false });
+    await playAtVenue(db, 'KY', m.memberId, -10_000n);
+
+    // An 'out' in flight (begun, the venue not asked yet) holds the slot: the recover books nothing.
+    const out = await beginTransfer(db, owner, null, 'test', { apiName: 'KY', amountMinor: 100n, out: true });
+    if ('answer' in out) throw new Error('a fresh transfer expected');
+    expect((await w.move('/api/wallet/recover', {}, m.token)).data).toEqual({ main: 0, pending: [] });
+    expect(await venueResults(m.memberId)).toBe(0n);
+    // The transfer's own settle, refused by the venue, takes the venue's figure.
+    await settle(db, out.transferId, 'failed', 0n, '游戏平台余额不足');
+    expect((await memberBalances(db, m.memberId)).venues).toEqual({ KY: 0n });
+    expect(await venueResults(m.memberId)).toBe(-10_000n);
+
+    // A follow whose request died holds the slot until the reconciliation gives it back, posting nothing.
+    const followId = await beginFollow(db, owner, 'KY');
+    expect(followId).not.toBeNull();
+    expect(await slotsHeld(m.memberId)).toBe(1);
+    await reconcileVenueTransfers(db, 0);
+    expect(await slotsHeld(m.memberId)).toBe(0);
+    expect(await settleFollow(db, followId!, 5_000n)).toBe(0n);
+    expect(await venueResults(m.memberId)).toBe(-10_000n);
+    expect((await transfer(m.token, { api_name: 'KY', amount: 1, transfer_out: true })).code).toBe(Errors.INSUFFICIENT_BALANCE.code);
     await expectLedgerSound(s);
   });
 

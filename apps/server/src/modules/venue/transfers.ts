@@ -4,7 +4,7 @@ import { requestHash } from '../../platform/idempotency.ts';
 import type { WalletOwner } from '../wallet/index.ts';
 import { callVenue, type VenueOutcome } from './adapter.ts';
 import { venueAdapter } from './registry.ts';
-import { beginTransfer, noteError, reserveFromVenue, settle, type TransferAnswer, type VenueMove } from './phases.ts';
+import { beginFollow, beginTransfer, noteError, reserveFromVenue, settle, settleFollow, type TransferAnswer, type VenueMove } from './phases.ts';
 
 export type { VenueMove } from './phases.ts';
 
@@ -57,4 +57,18 @@ export async function transferWithVenue(db: Db, owner: WalletOwner, key: string 
   }
   if (outcome.status === 'success') return settle(db, begun.transferId, 'success', outcome.balanceMinor);
   return refused(db, owner, move, begun.transferId, outcome.reason);
+}
+
+/**
+ * Our mirror of the member's balance at the venue takes the venue's own figure when no transfer
+ * will (the recover, after the member lost all they held there): the figure is read while a follow
+ * holds the transfer slot, and the difference is booked as the member's result against the house.
+ * Nothing to do while a transfer holds the slot: its settle moves the mirror.
+ */
+export async function followVenue(db: Db, owner: WalletOwner, apiName: string): Promise<void> {
+  const followId = await beginFollow(db, owner, apiName);
+  if (followId === null) return;
+  const held = await venueHolds(db, owner.memberId, apiName);
+  if (held === null) await settle(db, followId, 'failed', null, '游戏平台未应答');
+  else await settleFollow(db, followId, held);
 }
