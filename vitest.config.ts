@@ -19,8 +19,12 @@ class JourneysSpread extends BaseSequencer {
 
 /** The browser journeys on a live book. */
 const LIVE_BOOK = 'e2e/sports.test.ts';
-/** A journey starts a server and a Chromium, and may build the site first (under a lock). */
-const JOURNEY_LIMITS = { testTimeout: 60_000, hookTimeout: 240_000 };
+/**
+ * A journey starts a server and a Chromium, and may build the site first (under a lock). The
+ * longest journeys (the wallet's) take 45-50 s on a busy two-core machine: the limit catches a
+ * hang, not a slow machine.
+ */
+const JOURNEY_LIMITS = { testTimeout: 120_000, hookTimeout: 240_000 };
 
 // One test command for the whole repo: `npm test` runs every project.
 export default defineConfig({
