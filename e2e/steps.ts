@@ -2,8 +2,13 @@ import type { Page } from 'playwright-core';
 
 /** Steps the journeys share, written as a member would act: by visible text and roles. */
 
-/** Closes the once-a-day pop-up announcements, if the home page shows any. */
+/**
+ * Closes the once-a-day pop-up announcements, if the home page shows any. They open when the
+ * announcements arrive, which on a busy machine came after a fixed wait had given up: the list of
+ * announcements, made from the same answer, is waited for first.
+ */
 export async function dismissPopups(page: Page): Promise<void> {
+  await page.locator('.bp-announcements li').first().waitFor({ state: 'visible', timeout: 15_000 });
   const button = page.getByRole('button', { name: '我知道了' });
   for (let i = 0; i < 3; i++) {
     try {
