@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { sql } from 'drizzle-orm';
 import { loginDigest } from '@bp/contract';
 import { watchPictures } from '../apps/server/src/modules/auth/index.ts';
+import { bearer } from '../apps/server/src/test/harness.ts';
 import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
 import { logIn, settle, waitForPath } from './steps.ts';
 
@@ -67,5 +69,47 @@ describe.runIf(browserAvailable())('security verification', () => {
     await page.getByText(member.name, { exact: true }).first().waitFor();
     const login = await site.server.inject({ method: 'POST', url: '/api/member/login/v3', payload: { name: member.name, password: loginDigest(member.name, 'newpass123') } });
     expect(login.json().code).toBe(0);
+  });
+
+  it('[S7-09] a dormant member is told so at login, wakes the account with the picture\'s code, and is logged in', async () => {
+    const member = await site.server.member();
+    // No login for longer than the site's member_sleep_days (90): made 100 days ago, not seen since.
+    await site.server.deps.db.execute(sql`
+      UPDATE members SET created_at = now() - interval '100 days', last_login_at = now() - interval '100 days' WHERE member_id = ${member.memberId}`);
+    let code = '';
+    let drawn = 0;
+    const stop = watchPictures((seen) => {
+      if (seen.kind !== 'code') return;
+      code = seen.text;
+      drawn++;
+    });
+    try {
+      const { page } = await phone(site);
+      await page.goto('/login');
+      await page.getByPlaceholder('请输入用户名').fill(member.name);
+      await page.getByPlaceholder('请输入密码').fill(member.password);
+      await page.getByRole('button', { name: /登\s*录/ }).first().click();
+      await page.getByText('激活账号', { exact: true }).waitFor();
+      await expect(page.locator('.bp-auth-notice').innerText()).resolves.toContain('超过 90 天未登录');
+      await expect.poll(() => drawn).toBe(1);
+      await shoot(page, '12-dormant-activate');
+
+      // A wrong code: refused, and a new picture to read.
+      await page.getByPlaceholder('请输入图形验证码').fill(code === 'ZZZZ' ? 'YYYY' : 'ZZZZ');
+      await page.getByRole('button', { name: '激活并登录' }).click();
+      await page.getByText('验证码错误', { exact: false }).first().waitFor();
+      await expect.poll(() => drawn).toBe(2);
+      expect((await site.server.inject({ method: 'POST', url: '/api/member/isMemberSleep', payload: { name: member.name } })).json().data.sleep).toBe(true);
+
+      await page.getByPlaceholder('请输入图形验证码').fill(code);
+      await page.getByRole('button', { name: '激活并登录' }).click();
+      await page.getByText('账号已激活，欢迎回来').waitFor();
+      await waitForPath(page, '/app/home');
+      expect((await site.server.inject({ method: 'POST', url: '/api/member/isMemberSleep', payload: { name: member.name } })).json().data.sleep).toBe(false);
+      const token = await page.evaluate(() => localStorage.getItem('bp.token'));
+      expect((await site.server.inject({ method: 'POST', url: '/api/member/info', headers: bearer(token!), payload: {} })).json().data.name).toBe(member.name);
+    } finally {
+      stop();
+    }
   });
 });

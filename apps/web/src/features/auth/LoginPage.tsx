@@ -32,6 +32,19 @@ function LoginScreen() {
   const [needCaptcha, setNeedCaptcha] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // What the member is told once login says the account sleeps: the form then wakes it.
+  const [dormantNote, setDormantNote] = useState<string | null>(null);
+  const dormant = dormantNote !== null;
+
+  const newPicture = () => {
+    setNeedCaptcha(true);
+    setCaptcha('');
+    setCaptchaN((n) => n + 1);
+  };
+  const changeName = (value: string) => {
+    setName(value);
+    setDormantNote(null);
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -40,17 +53,23 @@ function LoginScreen() {
     setBusy(true);
     setError('');
     try {
-      const info = await beginSession(await authApi.login({ name, password, captcha: needCaptcha ? captcha.trim() : undefined }));
-      Toast.show({ icon: 'success', content: t('auth.loginOk') });
+      const session = dormant
+        ? await authApi.activate({ name, password, captcha: captcha.trim() })
+        : await authApi.login({ name, password, captcha: needCaptcha ? captcha.trim() : undefined });
+      const info = await beginSession(session);
+      Toast.show({ icon: 'success', content: t(dormant ? 'auth.activated' : 'auth.loginOk') });
       const target = info.mustChangePassword ? '/app/member/password' : safeReturnPath(params.get('fromPage'));
       navigate(target, { replace: true });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      if (err.code === Errors.CAPTCHA_REQUIRED.code || err.code === Errors.VERIFY_CODE.code) {
-        setNeedCaptcha(true);
-        setCaptcha('');
-        setCaptchaN((n) => n + 1);
+      if (err.code === Errors.MEMBER_DORMANT.code) {
+        // The account sleeps: the member wakes it here, with the picture's code, and is logged in.
+        const days = await authApi.memberSleep(name).then((d) => d.sleepDays, () => null);
+        setDormantNote(days ? t('auth.dormantNotice', { days }) : err.message);
+        newPicture();
+        return;
       }
+      if (err.code === Errors.CAPTCHA_REQUIRED.code || err.code === Errors.VERIFY_CODE.code) newPicture();
       if (err.code !== Errors.REQUEST_CLOSED.code) setError(err.message);
     } finally {
       setBusy(false);
@@ -59,7 +78,7 @@ function LoginScreen() {
 
   return (
     <AuthShell
-      heading={t('auth.welcomeBack')}
+      heading={t(dormant ? 'auth.activateTitle' : 'auth.welcomeBack')}
       footer={
         <>
           <Link to="/app/home" replace>
@@ -71,7 +90,8 @@ function LoginScreen() {
       }
     >
       <form onSubmit={submit} noValidate>
-        <Field name="name" icon={<UserOutline />} value={name} onChange={setName} placeholder={t('auth.namePlaceholder')} maxLength={16} autoComplete="username" />
+        {dormant ? <p className="bp-auth-notice">{dormantNote}</p> : null}
+        <Field name="name" icon={<UserOutline />} value={name} onChange={changeName} placeholder={t('auth.namePlaceholder')} maxLength={16} autoComplete="username" />
         <Field name="password" type="password" icon={<LockOutline />} value={password} onChange={setPassword} placeholder={t('auth.passwordPlaceholder')} maxLength={12} autoComplete="current-password" />
         {needCaptcha && (
           <Field
@@ -90,7 +110,7 @@ function LoginScreen() {
           <Link to="/forgot-password">{t('auth.forgot')}</Link>
         </div>
         <Button type="submit" block color="primary" size="large" shape="rounded" loading={busy} className="bp-auth-submit">
-          {t('auth.login')}
+          {t(dormant ? 'auth.activate' : 'auth.login')}
         </Button>
         <Button block fill="outline" size="large" shape="rounded" className="bp-auth-alt" onClick={() => navigate(`/register${params.toString() ? `?${params}` : ''}`)}>
           {t('auth.registerNow')}

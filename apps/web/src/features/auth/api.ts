@@ -9,6 +9,7 @@ import {
   type ForgetStep1Data,
   type ForgetStep2Data,
   type IcVerifyData,
+  type MemberSleepData,
   type RegisterBody,
   type SessionData,
   type VerifyType,
@@ -26,21 +27,20 @@ export interface LoginInput {
   captcha?: string;
 }
 
+/** The password leaves the device only as its digest (seed 5: 32 characters = already hashed). */
+const credentials = (name: string, password: string) => ({ name: name.trim(), password: loginDigest(name.trim(), password) });
+
+/** The answer to this device's picture captcha. */
+const pictureAnswer = (captcha: string) => ({ captchaId: deviceUuid(), captcha });
+
 /** The accounts calls (seed 7: auth). Names are lower-cased for hashing (seed 5). */
 export const authApi = {
   login: ({ name, password, captcha }: LoginInput) =>
-    call<SessionData>(
-      LOGIN_PATH,
-      {
-        name: name.trim(),
-        // The password leaves the device only as its digest (seed 5: 32 characters = already hashed).
-        password: loginDigest(name.trim(), password),
-        version: BUILD.version,
-        timewd: Date.now(),
-        ...(captcha ? { captchaId: deviceUuid(), captcha } : {}),
-      },
-      { silent: true },
-    ),
+    call<SessionData>(LOGIN_PATH, { ...credentials(name, password), version: BUILD.version, timewd: Date.now(), ...(captcha ? pictureAnswer(captcha) : {}) }, { silent: true }),
+  memberSleep: (name: string) => call<Of<typeof MemberSleepData>>('/api/member/isMemberSleep', { name: name.trim() }, { silent: true }),
+  /** A dormant member wakes with the password and the picture's code, and is logged in (seed 7: activeMemberSleep). */
+  activate: ({ name, password, captcha }: Required<LoginInput>) =>
+    call<SessionData>('/api/member/activeMemberSleep', { ...credentials(name, password), ...pictureAnswer(captcha) }, { silent: true }),
   register: (body: RegisterBody) => call<SessionData>('/api/member/register/v4', body, { silent: true }),
   checkName: (name: string) => call<{ available: boolean; reason: 'invalid' | 'taken' | null; msg: string }>('/api/member/checkName/v2', { name }, { silent: true }),
   forgetStep1: (channel: ForgetChannel, body: Record<string, unknown>) => call<Of<typeof ForgetStep1Data>>(forgetPath(channel, 1), body, { silent: true }),

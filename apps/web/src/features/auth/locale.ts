@@ -33,6 +33,10 @@ export const authLocale: Locale = {
       registerOk: '注册成功，欢迎加入',
       loginFirst: '请先登录',
       toLogin: '去登录',
+      activateTitle: '激活账号',
+      dormantNotice: '您的账号已超过 {{days}} 天未登录，为保障账户安全已进入休眠。请输入图形验证码完成激活，激活后将自动登录。',
+      activate: '激活并登录',
+      activated: '账号已激活，欢迎回来',
     },
     forgot: {
       title: '找回密码',
@@ -97,6 +101,10 @@ export const authLocale: Locale = {
       registerOk: 'Welcome aboard',
       loginFirst: 'Please log in first',
       toLogin: 'Log in',
+      activateTitle: 'Wake your account',
+      dormantNotice: 'Your account has not logged in for over {{days}} days and is asleep for its safety. Enter the code in the picture to wake it; you will then be logged in.',
+      activate: 'Wake and log in',
+      activated: 'Your account is awake again, welcome back',
     },
     forgot: {
       title: 'Reset password',
