@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { loginDigest } from '@bp/contract';
-import { watchPictures } from '../apps/server/src/modules/auth/index.ts';
+import { setMustChangePassword, watchPictures } from '../apps/server/src/modules/auth/index.ts';
 import { bearer } from '../apps/server/src/test/harness.ts';
 import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
 import { logIn, settle, waitForPath } from './steps.ts';
@@ -22,6 +22,31 @@ async function dragSlider(page: Page, x: number): Promise<void> {
   await page.mouse.up();
 }
 
+/** The change-password form, filled in. */
+async function fillPasswordChange(page: Page, old: string, next: string): Promise<void> {
+  await page.getByPlaceholder('请输入原密码').fill(old);
+  await page.getByPlaceholder('新密码：8-12位字母和数字组合').fill(next);
+  await page.getByPlaceholder('请再次输入密码').fill(next);
+}
+
+/** Does what opens the slider, then solves it where the server drew the notch. */
+async function passSlider(page: Page, open: () => Promise<void>, screenshot?: string): Promise<void> {
+  let notchX = -1;
+  const stop = watchPictures((seen) => {
+    if (seen.kind === 'slider') notchX = seen.notchX;
+  });
+  try {
+    await open();
+    await page.getByRole('slider').waitFor();
+    await settle(page);
+    if (screenshot) await shoot(page, screenshot);
+  } finally {
+    stop();
+  }
+  expect(notchX).toBeGreaterThan(0);
+  await dragSlider(page, notchX);
+}
+
 describe.runIf(browserAvailable())('security verification', () => {
   let site: Site;
   beforeAll(async () => {
@@ -34,12 +59,7 @@ describe.runIf(browserAvailable())('security verification', () => {
     const { page } = await phone(site);
     await logIn(page, member.name, member.password);
     await page.goto('/app/member/password');
-    const fill = async () => {
-      await page.getByPlaceholder('请输入原密码').fill(member.password);
-      await page.getByPlaceholder('新密码：8-12位字母和数字组合').fill('newpass123');
-      await page.getByPlaceholder('请再次输入密码').fill('newpass123');
-    };
-    await fill();
+    await fillPasswordChange(page, member.password, 'newpass123');
 
     // First time: the member closes the dialog, and the call is cancelled ('request closed').
     await page.getByRole('button', { name: '确认修改' }).click();
@@ -49,17 +69,7 @@ describe.runIf(browserAvailable())('security verification', () => {
     await page.getByText('请求已关闭').waitFor();
 
     // Second time: the slider, solved where the notch is, and the change goes through.
-    let notchX = -1;
-    const stop = watchPictures((seen) => {
-      if (seen.kind === 'slider') notchX = seen.notchX;
-    });
-    await page.getByRole('button', { name: '确认修改' }).click();
-    await page.getByRole('slider').waitFor();
-    await settle(page);
-    await shoot(page, '10-security-verification');
-    stop();
-    expect(notchX).toBeGreaterThan(0);
-    await dragSlider(page, notchX);
+    await passSlider(page, () => page.getByRole('button', { name: '确认修改' }).click(), '10-security-verification');
     await page.getByText('密码修改成功').waitFor();
     await waitForPath(page, '/app/member');
     await shoot(page, '11-password-changed');
@@ -111,5 +121,36 @@ describe.runIf(browserAvailable())('security verification', () => {
     } finally {
       stop();
     }
+  });
+
+  it('[S7-09] a member the operator asked for a new password is held on the password page until it is changed', async () => {
+    const member = await site.server.member();
+    const { page } = await phone(site);
+    await logIn(page, member.name, member.password);
+    await page.goto('/app/wallet');
+    await page.getByText('中心钱包').first().waitFor();
+
+    // The operator asks for it after this device logged in: the next visit learns it (checkChangePassword).
+    await setMustChangePassword(site.server.deps.db, member.memberId, true);
+    await page.goto('/app/wallet');
+    await waitForPath(page, '/app/member/password');
+    await page.getByText('为了您的账户安全，请先修改登录密码').waitFor();
+    await shoot(page, '13-must-change-password');
+    // Every member page brings the member back here; the home page stays open.
+    await page.locator('.bp-tabbar').getByText('我的').click();
+    await waitForPath(page, '/app/member/password');
+    await page.goto('/app/home');
+    await page.locator('#app-download').waitFor();
+
+    await page.goto('/app/member/password');
+    await fillPasswordChange(page, member.password, 'fresh12345');
+    await passSlider(page, () => page.getByRole('button', { name: '确认修改' }).click());
+    await page.getByText('密码修改成功').waitFor();
+    await waitForPath(page, '/app/member');
+    await page.goto('/app/wallet');
+    await page.getByText('中心钱包').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/wallet');
+    const token = await page.evaluate(() => localStorage.getItem('bp.token'));
+    expect((await site.server.inject({ method: 'POST', url: '/api/member/checkChangePassword', headers: bearer(token!), payload: {} })).json().data).toEqual({ mustChange: false });
   });
 });

@@ -7,6 +7,8 @@ import { apiEvents } from '../shared/api/events.ts';
 import { startTimeSync } from '../shared/time/server-time.ts';
 import { onMemberFrame, startMemberSocket } from '../shared/realtime/member-socket.ts';
 import { local } from '../shared/storage/local.ts';
+import { checkMustChangePassword } from '../shared/session/member-info.ts';
+import { useLoggedIn } from '../shared/session/use-session.ts';
 import { ThemeController } from './themes/theme-state.tsx';
 import { TitleSync } from './TitleSync.tsx';
 import { LANGUAGE_KEY, applyLanguageFlag } from './i18n/index.ts';
@@ -15,9 +17,14 @@ import { LANGUAGE_KEY, applyLanguageFlag } from './i18n/index.ts';
 export function Root() {
   const queryClient = useQueryClient();
   const { data } = usePerInfo();
+  const loggedIn = useLoggedIn();
   useEffect(() => applyLanguageFlag(data?.englishEnabled ?? false, local.get(LANGUAGE_KEY)), [data?.englishEnabled]);
   useEffect(() => startTimeSync(siteInfoApi.time), []);
   useEffect(() => startMemberSocket(), []);
+  // Once per visit with a session: the operator may have asked for a new password since the login.
+  useEffect(() => {
+    if (loggedIn) checkMustChangePassword().catch(() => undefined);
+  }, [loggedIn]);
   // HTTP 401 is a logout event (seed 8): nothing the member saw stays cached.
   useEffect(() => apiEvents.on('logout', () => queryClient.removeQueries({ queryKey: ['member'] })), [queryClient]);
   // The wallet says when the member's money moved: the balance shown is read again.

@@ -7,6 +7,7 @@ import { Errors, passwordMessage } from '@bp/contract';
 import { ApiError } from '../../shared/api/request.ts';
 import { beginSession } from '../../shared/session/member-info.ts';
 import { session } from '../../shared/session/session.ts';
+import { useMustChangePassword } from '../../shared/session/use-session.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { Field } from '../../shared/ui/Field.tsx';
 import { memberApi } from './api.ts';
@@ -20,7 +21,7 @@ export function ChangePasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const name = session.user()?.name;
-  const mustChange = session.flags().mustChangePassword;
+  const mustChange = useMustChangePassword();
   const [oldPassword, setOld] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -51,7 +52,7 @@ export function ChangePasswordPage() {
 
   return (
     <div className="bp-page">
-      <PageHeader title={t('member.menu.password')} fallback="/app/member" />
+      <PageHeader title={t('member.menu.password')} fallback={mustChange ? '/app/home' : '/app/member'} />
       {mustChange ? <NoticeBar content={t('member.mustChange')} color="alert" /> : null}
       <form className="bp-page-body" onSubmit={submit} noValidate>
         <div className="bp-card">

@@ -2,7 +2,8 @@ import { Dialog } from 'antd-mobile';
 import { useEffect, type ReactNode } from 'react';
 import i18n from 'i18next';
 import { session } from './session.ts';
-import { useLoggedIn } from './use-session.ts';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useLoggedIn, useMustChangePassword } from './use-session.ts';
 import { currentUrl, navigateTo } from '../navigation.ts';
 
 let showing = false;
@@ -28,12 +29,22 @@ export function showLoginReminder(from: string = currentUrl()): void {
   });
 }
 
-/** A member page: a visitor arriving here meets the warm reminder instead of the page. */
+/** Where a member who must change the password is held until it is changed. */
+export const CHANGE_PASSWORD_PATH = '/app/member/password';
+
+/**
+ * A member page: a visitor arriving here meets the warm reminder instead of the page; a member
+ * who must change the password (the operator asked for it) is taken to do so first.
+ */
 export function RequireMember({ children }: { children: ReactNode }) {
   const loggedIn = useLoggedIn();
+  const mustChange = useMustChangePassword();
+  const { pathname } = useLocation();
   useEffect(() => {
     // Only on arrival: a session lost while here is handled by the session-loss alert.
     if (!session.isLoggedIn()) showLoginReminder();
   }, []);
-  return loggedIn ? <>{children}</> : <div className="bp-page" />;
+  if (!loggedIn) return <div className="bp-page" />;
+  if (mustChange && pathname !== CHANGE_PASSWORD_PATH) return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
+  return <>{children}</>;
 }

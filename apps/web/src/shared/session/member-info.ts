@@ -11,6 +11,16 @@ export async function refreshMemberInfo(): Promise<MemberInfo> {
   return info;
 }
 
+/**
+ * Asks whether the member must change the password (seed 7: checkChangePassword), as the operator
+ * may have asked for it since this device logged in; the flag then holds the member pages.
+ */
+export async function checkMustChangePassword(): Promise<boolean> {
+  const { mustChange } = await call<{ mustChange: boolean }>('/api/member/checkChangePassword', {}, { silent: true });
+  session.setFlags({ mustChangePassword: mustChange });
+  return mustChange;
+}
+
 /** A fresh session (login, registration, a password change): stored, then the member's info read. */
 export async function beginSession(data: SessionData): Promise<MemberInfo> {
   session.start(data);
