@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { THEME_SERIES, loginDigest } from '@bp/contract';
+import { Errors, RuleMessages, THEME_SERIES, loginDigest } from '@bp/contract';
+import { bearer } from '../apps/server/src/test/harness.ts';
 import { setAccessRules } from '../apps/server/src/modules/site/index.ts';
 import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
 import { dismissPopups, logIn, waitForPath } from './steps.ts';
@@ -41,6 +42,42 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await waitForPath(page, '/login');
     const login = await site.server.inject({ method: 'POST', url: '/api/member/login/v3', payload: { name, password: loginDigest(name, 'reset1234') } });
     expect(login.json().code).toBe(0);
+  });
+
+  it('[S7-10] [S9-04] binds a mobile number from the personal centre: a code sent to it, a wrong one refused, bound once, shown masked', async () => {
+    const member = await site.server.member();
+    const number = `139${String(member.memberId).padStart(8, '0').slice(-8)}`;
+    const { page } = await phone(site);
+    await logIn(page, member.name, member.password);
+    await page.goto('/app/member');
+    await page.getByText('未绑定', { exact: true }).waitFor();
+    await page.getByText('绑定手机', { exact: true }).click();
+    await waitForPath(page, '/app/member/phone');
+
+    await page.getByPlaceholder('请输入手机号码').fill('1391234');
+    await page.getByText(RuleMessages.phoneChina).waitFor();
+    await page.getByPlaceholder('请输入手机号码').fill(number);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    const sandbox = page.getByText(/本次验证码为 \d+/);
+    await sandbox.waitFor();
+    const code = /(\d{4,8})/.exec(await sandbox.innerText())![1];
+    await page.getByText(`验证码已发送至 ${number.slice(0, 3)}****${number.slice(-4)}`).waitFor();
+    await shoot(page, 'bind-phone-1-code');
+
+    await page.getByPlaceholder('请输入验证码').fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: '确认绑定' }).click();
+    await page.getByText(Errors.SMS_CODE_WRONG.msg).waitFor();
+    await page.getByPlaceholder('请输入验证码').fill(code);
+    await page.getByRole('button', { name: '确认绑定' }).click();
+    await page.getByText('手机号绑定成功').waitFor();
+    await waitForPath(page, '/app/member');
+    await page.getByText(`${number.slice(0, 3)}****${number.slice(-4)}`, { exact: true }).waitFor();
+
+    await page.goto('/app/member/phone');
+    await page.getByText('已绑定手机号').waitFor();
+    await shoot(page, 'bind-phone-2-bound');
+    const info = await site.server.inject({ method: 'POST', url: '/api/member/info', headers: bearer(await page.evaluate(() => localStorage.getItem('bp.token')!)), payload: {} });
+    expect(info.json().data).toMatchObject({ phone: number, areaCode: '86' });
   });
 
   it('[S2-08] [S2-09] access caveat and access restriction pages show what the server said', async () => {

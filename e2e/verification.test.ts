@@ -102,7 +102,7 @@ describe.runIf(browserAvailable())('security verification', () => {
       await page.getByText('激活账号', { exact: true }).waitFor();
       await expect(page.locator('.bp-auth-notice').innerText()).resolves.toContain('超过 90 天未登录');
       await expect.poll(() => drawn).toBe(1);
-      await shoot(page, '12-dormant-activate');
+      await shoot(page, 'dormant-activate');
 
       // A wrong code: refused, and a new picture to read.
       await page.getByPlaceholder('请输入图形验证码').fill(code === 'ZZZZ' ? 'YYYY' : 'ZZZZ');
@@ -135,7 +135,7 @@ describe.runIf(browserAvailable())('security verification', () => {
     await page.goto('/app/wallet');
     await waitForPath(page, '/app/member/password');
     await page.getByText('为了您的账户安全，请先修改登录密码').waitFor();
-    await shoot(page, '13-must-change-password');
+    await shoot(page, 'must-change-password');
     // Every member page brings the member back here; the home page stays open.
     await page.locator('.bp-tabbar').getByText('我的').click();
     await waitForPath(page, '/app/member/password');

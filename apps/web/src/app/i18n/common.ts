@@ -2,6 +2,14 @@ import type { Locale } from './index.ts';
 
 export const common: Locale = {
   zh: {
+    code: {
+      sendCode: '获取验证码',
+      sentTo: '验证码已发送至 {{to}}',
+      sandboxCode: '沙盒环境不会真实发送，本次验证码为 {{code}}',
+      placeholder: '请输入验证码',
+      resend: '重新发送',
+      resendIn: '{{s}}秒后重发',
+    },
     common: {
       confirm: '确定',
       cancel: '取消',
@@ -57,6 +65,14 @@ export const common: Locale = {
     },
   },
   en: {
+    code: {
+      sendCode: 'Send code',
+      sentTo: 'Code sent to {{to}}',
+      sandboxCode: 'Sandbox: nothing was sent, the code is {{code}}',
+      placeholder: 'Enter the code',
+      resend: 'Send again',
+      resendIn: 'Again in {{s}}s',
+    },
     common: {
       confirm: 'OK',
       cancel: 'Cancel',

@@ -1,13 +1,14 @@
 import { Button, Dialog, Steps, Tabs } from 'antd-mobile';
 import { LockOutline, MailOutline, PhonebookOutline, CheckShieldOutline, UserOutline } from 'antd-mobile-icons';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Errors, checkPhone, passwordMessage, type ForgetChannel } from '@bp/contract';
-import { ApiError } from '../../shared/api/request.ts';
+import { useFormCall } from '../../shared/api/use-form-call.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { authApi } from './api.ts';
 import { Field, FieldError } from '../../shared/ui/Field.tsx';
+import { Resend, SentCode } from '../../shared/ui/code-fields.tsx';
 import './auth.css';
 
 interface Sent {
@@ -29,22 +30,8 @@ export function ForgotPasswordPage() {
   const [verified, setVerified] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError('');
-    try {
-      await work();
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      if (err.code === Errors.RESET_TICKET_INVALID.code) setStep(1);
-      if (err.code !== Errors.REQUEST_CLOSED.code) setError(err.message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A reset ticket no longer valid starts the steps again.
+  const { error, setError, busy, run } = useFormCall((err) => err.code === Errors.RESET_TICKET_INVALID.code && setStep(1));
 
   const whoError = who.name && channel === 'phone' && who.phone ? checkPhone(who.phone) : null;
   const sendCode = () =>
@@ -60,7 +47,7 @@ export function ForgotPasswordPage() {
   };
   const step2 = (e: FormEvent) => {
     e.preventDefault();
-    if (!code.trim()) return setError(t('forgot.codePlaceholder'));
+    if (!code.trim()) return setError(t('code.placeholder'));
     void run(async () => {
       setVerified((await authApi.forgetStep2(channel, sent!.ticket, code.trim())).ticket);
       setStep(3);
@@ -102,15 +89,14 @@ export function ForgotPasswordPage() {
             )}
             <FieldError text={whoError || error} />
             <Button type="submit" block color="primary" size="large" shape="rounded" loading={busy}>
-              {t('forgot.sendCode')}
+              {t('code.sendCode')}
             </Button>
           </form>
         )}
         {step === 2 && sent && (
           <form className="bp-card" onSubmit={step2} noValidate>
-            <p className="bp-forgot-sent">{t('forgot.sentTo', { to: sent.to })}</p>
-            {sent.sandboxCode ? <p className="bp-sandbox-code">{t('forgot.sandboxCode', { code: sent.sandboxCode })}</p> : null}
-            <Field name="code" icon={<CheckShieldOutline />} value={code} onChange={setCode} placeholder={t('forgot.codePlaceholder')} maxLength={8} extra={<Resend at={sent.resendAt} onResend={() => void sendCode()} />} />
+            <SentCode to={sent.to} sandboxCode={sent.sandboxCode} />
+            <Field name="code" icon={<CheckShieldOutline />} value={code} onChange={setCode} placeholder={t('code.placeholder')} maxLength={8} extra={<Resend at={sent.resendAt} onResend={() => void sendCode()} />} />
             <FieldError text={error} />
             <Button type="submit" block color="primary" size="large" shape="rounded" loading={busy}>
               {t('common.next')}
@@ -130,21 +116,5 @@ export function ForgotPasswordPage() {
         )}
       </div>
     </div>
-  );
-}
-
-/** Send again, once the server allows it. */
-function Resend({ at, onResend }: { at: number; onResend(): void }) {
-  const { t } = useTranslation();
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  const left = Math.ceil((at - now) / 1000);
-  return (
-    <button type="button" className="bp-resend" disabled={left > 0} onClick={onResend}>
-      {left > 0 ? t('forgot.resendIn', { s: left }) : t('forgot.resend')}
-    </button>
   );
 }

@@ -8,7 +8,8 @@ import { ApiError } from '../../shared/api/request.ts';
 import { beginSession } from '../../shared/session/member-info.ts';
 import { entryParams } from '../../shared/entry-params.ts';
 import { deviceUuid } from '../../shared/storage/device.ts';
-import { useCountries, usePerInfo } from '../../shared/site/site-info.ts';
+import { usePerInfo } from '../../shared/site/site-info.ts';
+import { AreaCodeSelect } from '../../shared/ui/code-fields.tsx';
 import { authApi, captchaImageUrl } from './api.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { Field, FieldError } from '../../shared/ui/Field.tsx';
@@ -107,19 +108,5 @@ export function RegisterPage() {
         </Button>
       </form>
     </AuthShell>
-  );
-}
-
-function AreaCodeSelect({ value, onChange }: { value: string; onChange(v: string): void }) {
-  const { data } = useCountries();
-  const list = data?.length ? data : [{ code: 'CN', name: '中国', dialCode: '86' }];
-  return (
-    <select className="bp-area-select" value={value} onChange={(e) => onChange(e.target.value)} aria-label="area code">
-      {list.map((c) => (
-        <option key={c.code} value={c.dialCode.replace(/^\+/, '')}>
-          +{c.dialCode.replace(/^\+/, '')} {c.name}
-        </option>
-      ))}
-    </select>
   );
 }

@@ -1,4 +1,4 @@
-import { BankcardOutline, GiftOutline, LockOutline, MailOutline, MessageOutline, QuestionCircleOutline, SetOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
+import { BankcardOutline, GiftOutline, LockOutline, MailOutline, MessageOutline, PhonebookOutline, QuestionCircleOutline, SetOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 
 const ICONS: Record<string, ReactNode> = {
@@ -8,6 +8,7 @@ const ICONS: Record<string, ReactNode> = {
   help: <QuestionCircleOutline />,
   agent: <TeamOutline />,
   profile: <UserOutline />,
+  phone: <PhonebookOutline />,
   password: <LockOutline />,
   theme: <SetOutline />,
   cs: <MessageOutline />,

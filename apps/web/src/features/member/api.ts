@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AvatarData, AvatarListData, BalanceData, NicknameData, SessionData } from '@bp/contract';
+import type { AvatarData, AvatarListData, BalanceData, BindContactData, NicknameData, SendCodeData, SessionData } from '@bp/contract';
 import type { z } from 'zod';
 import { call } from '../../shared/api/request.ts';
 import { refreshMemberInfo } from '../../shared/session/member-info.ts';
@@ -14,6 +14,9 @@ export const memberApi = {
   balance: () => call<z.infer<typeof BalanceData>>('/api/wallet/balance', {}),
   /** Needs security verification; every session ends and this device gets the fresh one answered. */
   changePassword: (oldPassword: string, password: string) => call<SessionData>('/api/member/changePassword', { oldPassword, password }, { silent: true }),
+  /** A code to the phone the member is binding (scene bind). */
+  sendBindCode: (phone: string, areaCode: string) => call<SendCodeData>('/api/member/sendCode', { type: 'sms', scene: 'bind', phone, areaCode }, { silent: true }),
+  bindPhone: (phone: string, areaCode: string, code: string) => call<z.infer<typeof BindContactData>>('/api/member/bindPhone', { phone, areaCode, code }, { silent: true }),
 };
 
 export const MEMBER_INFO_KEY = ['member', 'info'] as const;
