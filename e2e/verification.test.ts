@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
-import { loginDigest } from '@bp/contract';
+import { Errors, loginDigest } from '@bp/contract';
 import { setMustChangePassword, watchPictures } from '../apps/server/src/modules/auth/index.ts';
 import { bearer } from '../apps/server/src/test/harness.ts';
 import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
@@ -54,6 +54,11 @@ describe.runIf(browserAvailable())('security verification', () => {
   });
   afterAll(async () => site?.close());
 
+  /** No login for longer than the site's member_sleep_days (90): made 100 days ago, not seen since. */
+  const makeDormant = (memberId: number) =>
+    site.server.deps.db.execute(sql`
+      UPDATE members SET created_at = now() - interval '100 days', last_login_at = now() - interval '100 days' WHERE member_id = ${memberId}`);
+
   it('[S4-05] [S4-06] [S4-07] the dialog opens on need-safe; closing it cancels; solving it completes the call', async () => {
     const member = await site.server.member();
     const { page } = await phone(site);
@@ -83,9 +88,7 @@ describe.runIf(browserAvailable())('security verification', () => {
 
   it('[S7-09] a dormant member is told so at login, wakes the account with the picture\'s code, and is logged in', async () => {
     const member = await site.server.member();
-    // No login for longer than the site's member_sleep_days (90): made 100 days ago, not seen since.
-    await site.server.deps.db.execute(sql`
-      UPDATE members SET created_at = now() - interval '100 days', last_login_at = now() - interval '100 days' WHERE member_id = ${member.memberId}`);
+    await makeDormant(member.memberId);
     let code = '';
     let drawn = 0;
     const stop = watchPictures((seen) => {
@@ -103,6 +106,10 @@ describe.runIf(browserAvailable())('security verification', () => {
       await expect(page.locator('.bp-auth-notice').innerText()).resolves.toContain('超过 90 天未登录');
       await expect.poll(() => drawn).toBe(1);
       await shoot(page, 'dormant-activate');
+
+      // No phone bound: an SMS cannot wake this account.
+      await page.getByRole('button', { name: '改用短信验证码激活' }).click();
+      await page.getByText(Errors.CONTACT_NOT_BOUND.msg).waitFor();
 
       // A wrong code: refused, and a new picture to read.
       await page.getByPlaceholder('请输入图形验证码').fill(code === 'ZZZZ' ? 'YYYY' : 'ZZZZ');
@@ -152,5 +159,31 @@ describe.runIf(browserAvailable())('security verification', () => {
     expect(new URL(page.url()).pathname).toBe('/app/wallet');
     const token = await page.evaluate(() => localStorage.getItem('bp.token'));
     expect((await site.server.inject({ method: 'POST', url: '/api/member/checkChangePassword', headers: bearer(token!), payload: {} })).json().data).toEqual({ mustChange: false });
+  });
+
+  it('[S7-09] [S7-10] a dormant member with a bound phone wakes the account with a code sent to it', async () => {
+    const member = await site.server.member();
+    const api = (url: string, payload: object, token?: string) => site.server.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, payload }).then((r) => r.json());
+    const number = `137${String(member.memberId).padStart(8, '0').slice(-8)}`;
+    const sent = await api('/api/member/sendCode', { type: 'sms', scene: 'bind', phone: number }, member.token);
+    expect((await api('/api/member/bindPhone', { phone: number, code: sent.data.sandboxCode }, member.token)).code).toBe(0);
+    await makeDormant(member.memberId);
+
+    const { page } = await phone(site);
+    await page.goto('/login');
+    await page.getByPlaceholder('请输入用户名').fill(member.name);
+    await page.getByPlaceholder('请输入密码').fill(member.password);
+    await page.getByRole('button', { name: /登\s*录/ }).first().click();
+    await page.getByText('激活账号', { exact: true }).waitFor();
+    await page.getByRole('button', { name: '改用短信验证码激活' }).click();
+    const sandbox = page.getByText(/本次验证码为 \d+/);
+    await sandbox.waitFor();
+    await page.getByText(`验证码已发送至 ${number.slice(0, 3)}****${number.slice(-4)}`).waitFor();
+    await shoot(page, 'dormant-activate-sms');
+    await page.getByPlaceholder('请输入验证码').fill(/(\d{6})/.exec(await sandbox.innerText())![1]);
+    await page.getByRole('button', { name: '激活并登录' }).click();
+    await page.getByText('账号已激活，欢迎回来').waitFor();
+    await waitForPath(page, '/app/home');
+    expect((await api('/api/member/isMemberSleep', { name: member.name })).data.sleep).toBe(false);
   });
 });

@@ -3,13 +3,14 @@ import { LockOutline, CheckShieldOutline, UserOutline } from 'antd-mobile-icons'
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Errors } from '@bp/contract';
+import { Errors, type SendCodeData } from '@bp/contract';
 import { ApiError } from '../../shared/api/request.ts';
 import { beginSession, safeReturnPath } from '../../shared/session/member-info.ts';
 import { usePageSeries } from '../../app/themes/theme-state.tsx';
 import { authApi, captchaImageUrl } from './api.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { Field, FieldError } from '../../shared/ui/Field.tsx';
+import { Resend, SentCode } from '../../shared/ui/code-fields.tsx';
 
 /** Seed 2: /login (optional fromPage), and /entry/login, the same screen in the fresh theme's look. */
 export function LoginPage() {
@@ -35,6 +36,9 @@ function LoginScreen() {
   // What the member is told once login says the account sleeps: the form then wakes it.
   const [dormantNote, setDormantNote] = useState<string | null>(null);
   const dormant = dormantNote !== null;
+  // Waking by a code sent to the bound phone instead of the picture: the code as sent.
+  const [wakeSms, setWakeSms] = useState<SendCodeData | null>(null);
+  const [smsCode, setSmsCode] = useState('');
 
   const newPicture = () => {
     setNeedCaptcha(true);
@@ -44,17 +48,29 @@ function LoginScreen() {
   const changeName = (value: string) => {
     setName(value);
     setDormantNote(null);
+    setWakeSms(null);
+  };
+  const sendWakeCode = async () => {
+    setError('');
+    try {
+      setWakeSms(await authApi.sendWakeCode(name));
+      setSmsCode('');
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      if (err.code !== Errors.REQUEST_CLOSED.code) setError(err.message);
+    }
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim() || !password) return setError(t('auth.fillBoth'));
-    if (needCaptcha && !captcha.trim()) return setError(Errors.CAPTCHA_REQUIRED.msg);
+    if (wakeSms && !smsCode.trim()) return setError(t('code.placeholder'));
+    if (needCaptcha && !wakeSms && !captcha.trim()) return setError(Errors.CAPTCHA_REQUIRED.msg);
     setBusy(true);
     setError('');
     try {
       const session = dormant
-        ? await authApi.activate({ name, password, captcha: captcha.trim() })
+        ? await authApi.activate(name, password, wakeSms ? { smsCode: smsCode.trim() } : { captcha: captcha.trim() })
         : await authApi.login({ name, password, captcha: needCaptcha ? captcha.trim() : undefined });
       const info = await beginSession(session);
       Toast.show({ icon: 'success', content: t(dormant ? 'auth.activated' : 'auth.loginOk') });
@@ -63,7 +79,7 @@ function LoginScreen() {
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       if (err.code === Errors.MEMBER_DORMANT.code) {
-        // The account sleeps: the member wakes it here, with the picture's code, and is logged in.
+        // The account sleeps: the member wakes it here, with the picture's code or an SMS, and is logged in.
         const days = await authApi.memberSleep(name).then((d) => d.sleepDays, () => null);
         setDormantNote(days ? t('auth.dormantNotice', { days }) : err.message);
         newPicture();
@@ -93,7 +109,12 @@ function LoginScreen() {
         {dormant ? <p className="bp-auth-notice">{dormantNote}</p> : null}
         <Field name="name" icon={<UserOutline />} value={name} onChange={changeName} placeholder={t('auth.namePlaceholder')} maxLength={16} autoComplete="username" />
         <Field name="password" type="password" icon={<LockOutline />} value={password} onChange={setPassword} placeholder={t('auth.passwordPlaceholder')} maxLength={12} autoComplete="current-password" />
-        {needCaptcha && (
+        {wakeSms ? (
+          <>
+            <SentCode to={wakeSms.to} sandboxCode={wakeSms.sandboxCode} />
+            <Field name="smsCode" icon={<CheckShieldOutline />} value={smsCode} onChange={setSmsCode} placeholder={t('code.placeholder')} maxLength={8} extra={<Resend at={wakeSms.resendAt} onResend={() => void sendWakeCode()} />} />
+          </>
+        ) : needCaptcha && (
           <Field
             name="captcha"
             icon={<CheckShieldOutline />}
@@ -106,7 +127,13 @@ function LoginScreen() {
         )}
         <FieldError text={error} />
         <div className="bp-auth-row">
-          <span />
+          {dormant ? (
+            <button type="button" className="bp-auth-link" onClick={() => (wakeSms ? setWakeSms(null) : void sendWakeCode())}>
+              {t(wakeSms ? 'auth.wakeByPicture' : 'auth.wakeBySms')}
+            </button>
+          ) : (
+            <span />
+          )}
           <Link to="/forgot-password">{t('auth.forgot')}</Link>
         </div>
         <Button type="submit" block color="primary" size="large" shape="rounded" loading={busy} className="bp-auth-submit">

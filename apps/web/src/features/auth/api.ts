@@ -11,6 +11,7 @@ import {
   type IcVerifyData,
   type MemberSleepData,
   type RegisterBody,
+  type SendCodeData,
   type SessionData,
   type VerifyType,
 } from '@bp/contract';
@@ -38,9 +39,18 @@ export const authApi = {
   login: ({ name, password, captcha }: LoginInput) =>
     call<SessionData>(LOGIN_PATH, { ...credentials(name, password), version: BUILD.version, timewd: Date.now(), ...(captcha ? pictureAnswer(captcha) : {}) }, { silent: true }),
   memberSleep: (name: string) => call<Of<typeof MemberSleepData>>('/api/member/isMemberSleep', { name: name.trim() }, { silent: true }),
-  /** A dormant member wakes with the password and the picture's code, and is logged in (seed 7: activeMemberSleep). */
-  activate: ({ name, password, captcha }: Required<LoginInput>) =>
-    call<SessionData>('/api/member/activeMemberSleep', { ...credentials(name, password), ...pictureAnswer(captcha) }, { silent: true }),
+  /**
+   * A dormant member wakes with the password and either the picture's code or a code sent to the
+   * bound phone, and is logged in (seed 7: activeMemberSleep).
+   */
+  activate: (name: string, password: string, proof: { captcha: string } | { smsCode: string }) =>
+    call<SessionData>(
+      '/api/member/activeMemberSleep',
+      { ...credentials(name, password), ...('smsCode' in proof ? { type: 'sms', code: proof.smsCode } : pictureAnswer(proof.captcha)) },
+      { silent: true },
+    ),
+  /** A code to a dormant member's bound phone, to wake the account with. */
+  sendWakeCode: (name: string) => call<SendCodeData>('/api/member/sendCode', { type: 'sms', scene: 'activate', name: name.trim() }, { silent: true }),
   register: (body: RegisterBody) => call<SessionData>('/api/member/register/v4', body, { silent: true }),
   checkName: (name: string) => call<{ available: boolean; reason: 'invalid' | 'taken' | null; msg: string }>('/api/member/checkName/v2', { name }, { silent: true }),
   forgetStep1: (channel: ForgetChannel, body: Record<string, unknown>) => call<Of<typeof ForgetStep1Data>>(forgetPath(channel, 1), body, { silent: true }),
