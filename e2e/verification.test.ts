@@ -54,6 +54,17 @@ describe.runIf(browserAvailable())('security verification', () => {
   });
   afterAll(async () => site?.close());
 
+  /** A dormant member logs in on a fresh phone and is asked to wake the account. */
+  const logInAsleep = async (member: { name: string; password: string }) => {
+    const { page } = await phone(site);
+    await page.goto('/login');
+    await page.getByPlaceholder('请输入用户名').fill(member.name);
+    await page.getByPlaceholder('请输入密码').fill(member.password);
+    await page.getByRole('button', { name: /登\s*录/ }).first().click();
+    await page.getByText('激活账号', { exact: true }).waitFor();
+    return page;
+  };
+
   /** No login for longer than the site's member_sleep_days (90): made 100 days ago, not seen since. */
   const makeDormant = (memberId: number) =>
     site.server.deps.db.execute(sql`
@@ -97,12 +108,7 @@ describe.runIf(browserAvailable())('security verification', () => {
       drawn++;
     });
     try {
-      const { page } = await phone(site);
-      await page.goto('/login');
-      await page.getByPlaceholder('请输入用户名').fill(member.name);
-      await page.getByPlaceholder('请输入密码').fill(member.password);
-      await page.getByRole('button', { name: /登\s*录/ }).first().click();
-      await page.getByText('激活账号', { exact: true }).waitFor();
+      const page = await logInAsleep(member);
       await expect(page.locator('.bp-auth-notice').innerText()).resolves.toContain('超过 90 天未登录');
       await expect.poll(() => drawn).toBe(1);
       await shoot(page, 'dormant-activate');
@@ -169,12 +175,7 @@ describe.runIf(browserAvailable())('security verification', () => {
     expect((await api('/api/member/bindPhone', { phone: number, code: sent.data.sandboxCode }, member.token)).code).toBe(0);
     await makeDormant(member.memberId);
 
-    const { page } = await phone(site);
-    await page.goto('/login');
-    await page.getByPlaceholder('请输入用户名').fill(member.name);
-    await page.getByPlaceholder('请输入密码').fill(member.password);
-    await page.getByRole('button', { name: /登\s*录/ }).first().click();
-    await page.getByText('激活账号', { exact: true }).waitFor();
+    const page = await logInAsleep(member);
     await page.getByRole('button', { name: '改用短信验证码激活' }).click();
     const sandbox = page.getByText(/本次验证码为 \d+/);
     await sandbox.waitFor();
