@@ -2,6 +2,7 @@ import { useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Area, RouteHandle } from '../../app/areas.ts';
 import { RequireMember } from '../../shared/session/login-required.tsx';
+import { usePerInfo } from '../../shared/site/site-info.ts';
 
 const titled = (title: string): RouteHandle => ({ title: `walletPages.${title}` });
 
@@ -18,6 +19,15 @@ function FromTheTop({ children }: { children: ReactNode }) {
   return children;
 }
 
+/**
+ * Money on a wallet screen is in the site's currency, and a USDT site asks for other bindings: the
+ * screen waits for the site's info rather than show ¥ and a bank card on a ₮ site for a moment.
+ */
+function CurrencyKnown({ children }: { children: ReactNode }) {
+  const { isPending } = usePerInfo();
+  return isPending ? <div className="bp-page" /> : children;
+}
+
 /** A wallet screen: loaded on first visit with the wallet's words, for members only (a visitor meets the warm reminder). */
 const walletPage = (load: () => Promise<ComponentType>) => async () => {
   const [Page] = await Promise.all([load(), import('./locale.ts')]);
@@ -25,7 +35,9 @@ const walletPage = (load: () => Promise<ComponentType>) => async () => {
     element: (
       <RequireMember>
         <FromTheTop>
-          <Page />
+          <CurrencyKnown>
+            <Page />
+          </CurrencyKnown>
         </FromTheTop>
       </RequireMember>
     ),
