@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Errors, type SendCodeData } from '@bp/contract';
 import { ApiError } from '../../shared/api/request.ts';
 import { beginSession, safeReturnPath } from '../../shared/session/member-info.ts';
+import { CHANGE_PASSWORD_PATH } from '../../shared/session/login-required.tsx';
+import { useFormCall } from '../../shared/api/use-form-call.ts';
 import { usePageSeries } from '../../app/themes/theme-state.tsx';
 import { authApi, captchaImageUrl } from './api.ts';
 import { AuthShell } from './AuthShell.tsx';
@@ -31,8 +33,8 @@ function LoginScreen() {
   const [captcha, setCaptcha] = useState('');
   const [captchaN, setCaptchaN] = useState(0);
   const [needCaptcha, setNeedCaptcha] = useState(false);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  // A wrong or missing picture code: a new picture to read.
+  const { error, setError, busy, run } = useFormCall((err) => (err.code === Errors.CAPTCHA_REQUIRED.code || err.code === Errors.VERIFY_CODE.code) && newPicture());
   // What the member is told once login says the account sleeps: the form then wakes it.
   const [dormantNote, setDormantNote] = useState<string | null>(null);
   const dormant = dormantNote !== null;
@@ -50,46 +52,39 @@ function LoginScreen() {
     setDormantNote(null);
     setWakeSms(null);
   };
-  const sendWakeCode = async () => {
-    setError('');
-    try {
+  const sendWakeCode = () =>
+    run(async () => {
       setWakeSms(await authApi.sendWakeCode(name));
       setSmsCode('');
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      if (err.code !== Errors.REQUEST_CLOSED.code) setError(err.message);
-    }
+    });
+
+  /** The account sleeps: the member wakes it here, with the picture's code or an SMS, and is logged in. */
+  const askToWake = async (err: ApiError) => {
+    const days = await authApi.memberSleep(name).then((d) => d.sleepDays, () => null);
+    setDormantNote(days ? t('auth.dormantNotice', { days }) : err.message);
+    newPicture();
   };
 
-  const submit = async (e: FormEvent) => {
+  const enter = async () => {
+    const session = dormant
+      ? await authApi.activate(name, password, wakeSms ? { smsCode: smsCode.trim() } : { captcha: captcha.trim() })
+      : await authApi.login({ name, password, captcha: needCaptcha ? captcha.trim() : undefined });
+    const info = await beginSession(session);
+    Toast.show({ icon: 'success', content: t(dormant ? 'auth.activated' : 'auth.loginOk') });
+    navigate(info.mustChangePassword ? CHANGE_PASSWORD_PATH : safeReturnPath(params.get('fromPage')), { replace: true });
+  };
+
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim() || !password) return setError(t('auth.fillBoth'));
     if (wakeSms && !smsCode.trim()) return setError(t('code.placeholder'));
     if (needCaptcha && !wakeSms && !captcha.trim()) return setError(Errors.CAPTCHA_REQUIRED.msg);
-    setBusy(true);
-    setError('');
-    try {
-      const session = dormant
-        ? await authApi.activate(name, password, wakeSms ? { smsCode: smsCode.trim() } : { captcha: captcha.trim() })
-        : await authApi.login({ name, password, captcha: needCaptcha ? captcha.trim() : undefined });
-      const info = await beginSession(session);
-      Toast.show({ icon: 'success', content: t(dormant ? 'auth.activated' : 'auth.loginOk') });
-      const target = info.mustChangePassword ? '/app/member/password' : safeReturnPath(params.get('fromPage'));
-      navigate(target, { replace: true });
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      if (err.code === Errors.MEMBER_DORMANT.code) {
-        // The account sleeps: the member wakes it here, with the picture's code or an SMS, and is logged in.
-        const days = await authApi.memberSleep(name).then((d) => d.sleepDays, () => null);
-        setDormantNote(days ? t('auth.dormantNotice', { days }) : err.message);
-        newPicture();
-        return;
-      }
-      if (err.code === Errors.CAPTCHA_REQUIRED.code || err.code === Errors.VERIFY_CODE.code) newPicture();
-      if (err.code !== Errors.REQUEST_CLOSED.code) setError(err.message);
-    } finally {
-      setBusy(false);
-    }
+    void run(() =>
+      enter().catch((err: unknown) => {
+        if (err instanceof ApiError && err.code === Errors.MEMBER_DORMANT.code) return askToWake(err);
+        throw err;
+      }),
+    );
   };
 
   return (
