@@ -24,7 +24,11 @@ const LIVE_BOOK = 'e2e/sports.test.ts';
  * longest journeys (the wallet's) take 45-50 s on a busy two-core machine: the limit catches a
  * hang, not a slow machine.
  */
-const JOURNEY_LIMITS = { testTimeout: 120_000, hookTimeout: 240_000 };
+/**
+ * `expect.poll` gives up after 1 s by default: on a busy machine a page's first answer came later
+ * than that (the history page, in a CI run). A journey polls as long as Playwright's own waits.
+ */
+const JOURNEY_LIMITS = { testTimeout: 120_000, hookTimeout: 240_000, expect: { poll: { timeout: 15_000 } } };
 
 // One test command for the whole repo: `npm test` runs every project.
 export default defineConfig({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors } from '@bp/contract';
 import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
-import { dialogText, logIn, waitForPath } from './steps.ts';
+import { dialogText, logIn, memberChannelOpen, waitForPath } from './steps.ts';
 
 describe.runIf(browserAvailable())('one member, two devices', () => {
   let site: Site;
@@ -14,10 +14,11 @@ describe.runIf(browserAvailable())('one member, two devices', () => {
     const member = await site.server.member();
     const first = await phone(site);
     await logIn(first.page, member.name, member.password);
+    // The first phone listens on its member channel before the second one logs in.
+    const listening = memberChannelOpen(first.page);
     await first.page.goto('/app/member');
     await first.page.getByText(member.name, { exact: true }).first().waitFor();
-    // The first phone listens on its member channel before the second one logs in.
-    await first.page.waitForTimeout(1_000);
+    await listening;
 
     const second = await phone(site);
     await logIn(second.page, member.name, member.password);

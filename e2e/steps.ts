@@ -37,6 +37,21 @@ export async function waitForPath(page: Page, pathname: string | RegExp): Promis
   await page.waitForURL((url) => (typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname + url.search)), { timeout: 15_000 });
 }
 
+/**
+ * Resolves once the page's member channel is subscribed: the server's `sub.ok` for `user:...`.
+ * Call it before the navigation that opens the socket.
+ */
+export function memberChannelOpen(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        const text = String(payload);
+        if (text.includes('"sub.ok"') && text.includes('"ch":"user:')) resolve();
+      }),
+    );
+  });
+}
+
 /** Logs in through the login screen. */
 export async function logIn(page: Page, name: string, password: string): Promise<void> {
   await page.goto('/login');
