@@ -23,6 +23,9 @@ async function audit(env: Record<string, string>): Promise<{ code: number; out: 
   }
 }
 
+/** Two runs of the script, each a process of its own (tsx, then PGlite's start), and two server starts: 60 s was not enough on a busy two-core machine. */
+const AUDIT_LIMIT_MS = 120_000;
+
 describe('npm run ledger:audit', () => {
   it('finds nothing on a sound ledger and reports a tampered balance with a non-zero exit', async () => {
     const pglite = !process.env.DATABASE_URL;
@@ -51,5 +54,5 @@ describe('npm run ledger:audit', () => {
       await s.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, AUDIT_LIMIT_MS);
 });
