@@ -48,6 +48,22 @@ describe('venue launch', () => {
     expect(ticketOf(c.data.url)).not.toBe(ticketOf(a.data.url));
   });
 
+  it('[S7-07] the launch cache keeps a launch 60 s, and never an AG venue’s', async () => {
+    const m = await s.member();
+    const first = await launch(m.token, { venueEnName: 'PG', gameId: 'pg-ice-rush' });
+    await s.deps.db.execute(sql`UPDATE casino_tickets SET created_at = created_at - interval '59 seconds' WHERE ticket = ${ticketOf(first.data.url)}`);
+    const within = await launch(m.token, { venueEnName: 'PG', gameId: 'pg-ice-rush', isUseCache: true });
+    expect(ticketOf(within.data.url)).toBe(ticketOf(first.data.url));
+    await s.deps.db.execute(sql`UPDATE casino_tickets SET created_at = created_at - interval '2 seconds' WHERE member_id = ${m.memberId}`);
+    const later = await launch(m.token, { venueEnName: 'PG', gameId: 'pg-ice-rush', isUseCache: true });
+    expect(ticketOf(later.data.url)).not.toBe(ticketOf(first.data.url));
+
+    const ag = await launch(m.token, { venueEnName: 'AG' });
+    expect(ag.code, ag.msg).toBe(0);
+    const again = await launch(m.token, { venueEnName: 'AG', isUseCache: true });
+    expect(ticketOf(again.data.url)).not.toBe(ticketOf(ag.data.url));
+  });
+
   it('[S7-11] with auto-transfer on, moves the main balance into the venue once per launch', async () => {
     const m = await s.member();
     await w.fund(m.token, 500);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCardNumber, formatCount, formatDateTime, formatMoney, maskPhone, toEpochMs } from './format.ts';
 
 describe('display formatters (seed 9)', () => {
-  it('[S9-04] shows amounts with 2 decimals and the currency table symbol', () => {
+  it('[S9-04] [S3-18] shows amounts with 2 decimals and the currency table symbol', () => {
     expect(formatMoney(1234.5, 'cny')).toBe('¥1,234.50');
     expect(formatMoney(0, 'cny')).toBe('¥0.00');
     expect(formatMoney(1234567.891, 'usdt')).toBe('₮1,234,567.89');

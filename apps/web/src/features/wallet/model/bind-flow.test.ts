@@ -10,7 +10,7 @@ describe('bind flows before a withdrawal', () => {
     expect(isBindFlow('selectBank')).toBe(false);
   });
 
-  it('[S3-20] show where the member stands: a CNY site asks real name, password, card; a USDT site password, address', () => {
+  it('[S3-20] [S3-18] show where the member stands: a CNY site asks real name, password, card; a USDT site password, address', () => {
     expect(bindSteps(false)).toEqual(['realName', 'password', 'bankCard']);
     expect(bindSteps(true)).toEqual(['password', 'usdtAddress']);
     expect(bindProgress('userRealNameBind', false)).toBe(0);
