@@ -1,11 +1,14 @@
 import { currencyOf } from '@bp/contract';
-import { usePerInfo } from '../../../shared/site/site-info.ts';
-import { formatMoney } from '../../../shared/ui/format.ts';
+import { formatMoney } from '../ui/format.ts';
+import { usePerInfo } from './site-info.ts';
 
-/** The site's currency (seed 3: the currency table) and its money format: symbol, 2 decimals. */
+/**
+ * The site's currency (seed 3: the currency table) and its money format: symbol, 2 decimals. Until
+ * the site's info arrives an amount reads '—': a ₮ site never shows ¥, not even for a moment.
+ */
 export function useCurrency() {
   const { data } = usePerInfo();
   const unit = data?.settlementUnit ?? 'cny';
   const currency = currencyOf(unit);
-  return { unit, currency, usdtSite: currency.code === 'USDT', money: (amount: number) => formatMoney(amount, unit) };
+  return { unit, currency, usdtSite: currency.code === 'USDT', money: (amount: number) => (data ? formatMoney(amount, unit) : '—') };
 }

@@ -1,20 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from 'antd-mobile';
 import type { BetRecord } from '@bp/contract';
-import { formatDateTime, formatMoney } from '../../../shared/ui/format.ts';
+import { formatDateTime } from '../../../shared/ui/format.ts';
+import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { formatOdds } from '../model/odds.ts';
 import { cashOutState, netOf, toneOf } from '../model/bet-status.ts';
 
 interface Props {
   bet: BetRecord;
-  unit?: string | null;
   cashingOut: boolean;
   onCashOut(bet: BetRecord): void;
 }
 
 /** One bet: its legs with their outcome, stake, price, what it may return or paid, and cash out. */
-export function RecordCard({ bet, unit, cashingOut, onCashOut }: Props) {
+export function RecordCard({ bet, cashingOut, onCashOut }: Props) {
   const { t } = useTranslation();
+  const { money } = useCurrency();
   const net = netOf(bet);
   const cash = cashOutState(bet);
   const settled = bet.status !== 'pending' && bet.status !== 'pending_delay';
@@ -46,7 +47,7 @@ export function RecordCard({ bet, unit, cashingOut, onCashOut }: Props) {
       <dl className="bp-rec-sums">
         <div>
           <dt>{t('sports.rec.stake')}</dt>
-          <dd>{formatMoney(bet.stake, unit)}</dd>
+          <dd>{money(bet.stake)}</dd>
         </div>
         <div>
           <dt>{t('sports.rec.odds')}</dt>
@@ -54,12 +55,12 @@ export function RecordCard({ bet, unit, cashingOut, onCashOut }: Props) {
         </div>
         <div>
           <dt>{settled ? t('sports.rec.payout') : t('sports.rec.toReturn')}</dt>
-          <dd className={settled ? `is-${toneOf(bet.status)}` : 'bp-gold-text'}>{formatMoney(settled ? bet.payout : bet.potentialReturn, unit)}</dd>
+          <dd className={settled ? `is-${toneOf(bet.status)}` : 'bp-gold-text'}>{money(settled ? bet.payout : bet.potentialReturn)}</dd>
         </div>
         {net !== null ? (
           <div>
             <dt>{t('sports.rec.net')}</dt>
-            <dd className={net > 0 ? 'is-win' : net < 0 ? 'is-lose' : ''}>{formatMoney(net, unit)}</dd>
+            <dd className={net > 0 ? 'is-win' : net < 0 ? 'is-lose' : ''}>{money(net)}</dd>
           </div>
         ) : null}
       </dl>
@@ -72,7 +73,7 @@ export function RecordCard({ bet, unit, cashingOut, onCashOut }: Props) {
         </div>
         {cash ? (
           <Button size="small" color="primary" disabled={cash === 'suspended'} loading={cashingOut} onClick={() => onCashOut(bet)}>
-            {cash === 'offer' ? t('sports.rec.cashOut', { amount: formatMoney(bet.cashOut!, unit) }) : t('sports.rec.cashOutPaused')}
+            {cash === 'offer' ? t('sports.rec.cashOut', { amount: money(bet.cashOut!) }) : t('sports.rec.cashOutPaused')}
           </Button>
         ) : null}
       </footer>

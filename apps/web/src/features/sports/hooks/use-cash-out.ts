@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Dialog, Toast } from 'antd-mobile';
 import { Errors, type BetRecord } from '@bp/contract';
 import { ApiError } from '../../../shared/api/request.ts';
-import { formatMoney } from '../../../shared/ui/format.ts';
+import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { sportsApi, sportsKeys } from '../api.ts';
 import { keyFor, type KeyedBet } from '../model/placement-key.ts';
 
@@ -13,8 +13,9 @@ import { keyFor, type KeyedBet } from '../model/placement-key.ts';
  * meanwhile, the new one is offered again; refused while the market is suspended. The same
  * offer tried again (a lost answer) keeps its Idempotency-Key.
  */
-export function useCashOut(unit?: string | null) {
+export function useCashOut() {
   const { t } = useTranslation();
+  const { money } = useCurrency();
   const queryClient = useQueryClient();
   const keys = useRef(new Map<string, KeyedBet>());
   const [busy, setBusy] = useState<string | null>(null);
@@ -26,12 +27,12 @@ export function useCashOut(unit?: string | null) {
     try {
       const done = await sportsApi.cashOut(orderId, amount, keyed.key);
       keys.current.delete(orderId);
-      Toast.show({ icon: 'success', content: t('sports.rec.cashedOut', { amount: formatMoney(done.payout, unit) }) });
+      Toast.show({ icon: 'success', content: t('sports.rec.cashedOut', { amount: money(done.payout) }) });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       const offer = (err.data as { cashOut?: number } | null)?.cashOut;
       if (err.code === Errors.CASHOUT_CHANGED.code && offer) {
-        const again = await Dialog.confirm({ content: t('sports.rec.cashOutChanged', { amount: formatMoney(offer, unit) }), cancelText: t('common.cancel'), confirmText: t('common.confirm') });
+        const again = await Dialog.confirm({ content: t('sports.rec.cashOutChanged', { amount: money(offer) }), cancelText: t('common.cancel'), confirmText: t('common.confirm') });
         if (again) return attempt(orderId, offer);
       } else Toast.show({ content: err.message });
     }
@@ -39,7 +40,7 @@ export function useCashOut(unit?: string | null) {
 
   const cashOut = async (bet: BetRecord) => {
     if (bet.cashOut === null || busy) return;
-    const ok = await Dialog.confirm({ content: t('sports.rec.cashOutConfirm', { amount: formatMoney(bet.cashOut, unit) }), cancelText: t('common.cancel'), confirmText: t('common.confirm') });
+    const ok = await Dialog.confirm({ content: t('sports.rec.cashOutConfirm', { amount: money(bet.cashOut) }), cancelText: t('common.cancel'), confirmText: t('common.confirm') });
     if (!ok) return;
     setBusy(bet.orderId);
     try {

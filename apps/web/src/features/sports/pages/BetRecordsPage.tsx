@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { onMemberFrame } from '../../../shared/realtime/member-socket.ts';
-import { usePerInfo } from '../../../shared/site/site-info.ts';
 import { PageHeader } from '../../../shared/ui/PageHeader.tsx';
 import { sportsKeys, useRecords } from '../api.ts';
 import { RECORD_TABS, type RecordTab } from '../model/bet-status.ts';
@@ -26,8 +25,7 @@ export function BetRecordsPage() {
   const [params, setParams] = useSearchParams();
   const tab: RecordTab = params.get('tab') === 'settled' ? 'settled' : 'unsettled';
   const records = useRecords(tab);
-  const { data: site } = usePerInfo();
-  const { cashOut, busy } = useCashOut(site?.settlementUnit);
+  const { cashOut, busy } = useCashOut();
   useScrollTop();
 
   useEffect(() => {
@@ -59,7 +57,7 @@ export function BetRecordsPage() {
           ) : (
             <>
               {list.map((bet) => (
-                <RecordCard key={bet.orderId} bet={bet} unit={site?.settlementUnit} cashingOut={busy === bet.orderId} onCashOut={(b) => void cashOut(b)} />
+                <RecordCard key={bet.orderId} bet={bet} cashingOut={busy === bet.orderId} onCashOut={(b) => void cashOut(b)} />
               ))}
               <InfiniteScroll loadMore={() => records.fetchNextPage().then(() => undefined)} hasMore={records.hasNextPage}>
                 {records.hasNextPage ? null : <span className="bp-muted">{t('sports.rec.noMore')}</span>}

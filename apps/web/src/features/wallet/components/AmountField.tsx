@@ -1,7 +1,7 @@
 import { Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '../../../shared/ui/Field.tsx';
-import { useCurrency } from '../hooks/use-currency.ts';
+import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { typedAmount } from '../model/amount.ts';
 
 export interface AmountFieldProps {

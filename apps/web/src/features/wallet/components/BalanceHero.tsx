@@ -2,7 +2,7 @@ import { RedoOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBalance, useWalletType } from '../api.ts';
-import { useCurrency } from '../hooks/use-currency.ts';
+import { useCurrency } from '../../../shared/site/use-currency.ts';
 
 /** Everything the member holds: main, interest wallet, venues and what is frozen, and the actions below it. */
 export function BalanceHero({ children }: { children?: ReactNode }) {

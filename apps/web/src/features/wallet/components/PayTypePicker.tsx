@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PayType } from '../api.ts';
-import { useCurrency } from '../hooks/use-currency.ts';
+import { useCurrency } from '../../../shared/site/use-currency.ts';
 
 const KIND_MARK: Record<PayType['kind'], string> = { sandbox: '⚡', bank: '¥', usdt: '₮' };
 

@@ -2,7 +2,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { formatCardNumber } from '../../../shared/ui/format.ts';
 import type { Deposit } from '../api.ts';
-import { useCurrency } from '../hooks/use-currency.ts';
+import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { InfoRow } from './InfoRow.tsx';
 
 /** Where the member pays: the operator's bank account (speedPay), or the USDT address with its QR code. */

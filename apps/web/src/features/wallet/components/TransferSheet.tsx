@@ -2,7 +2,7 @@ import { Button, Popup, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { walletApi, type Balance } from '../api.ts';
-import { useCurrency } from '../hooks/use-currency.ts';
+import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { useMoneyAction } from '../hooks/use-money-action.ts';
 import { amountProblem, amountToSend } from '../model/amount.ts';
 import { transferRequest, transferable, type TransferDirection, type TransferRequest } from '../model/transfer.ts';

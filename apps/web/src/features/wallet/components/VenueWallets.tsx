@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/api/request.ts';
 import { useAutoTransfer, useBalance, walletApi, walletKeys, type Balance } from '../api.ts';
-import { useCurrency } from '../hooks/use-currency.ts';
+import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { useMoneyAction } from '../hooks/use-money-action.ts';
 import { venueOpen } from '../model/transfer.ts';
 import { TransferSheet } from './TransferSheet.tsx';

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BankcardOutline, PayCircleOutline, ReceivePaymentOutline, SendOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useCurrency } from '../hooks/use-currency.ts';
+import { useCurrency } from '../../../shared/site/use-currency.ts';
 
 interface Action {
   key: string;

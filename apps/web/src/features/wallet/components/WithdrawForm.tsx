@@ -7,7 +7,7 @@ import { Errors } from '@bp/contract';
 import type { ApiError } from '../../../shared/api/request.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { walletApi, walletKeys, type Prepare, type Withdrawal } from '../api.ts';
-import { useCurrency } from '../hooks/use-currency.ts';
+import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { useDebounced } from '../../../shared/ui/use-debounced.ts';
 import { useMoneyAction } from '../hooks/use-money-action.ts';
 import { amountProblem } from '../model/amount.ts';

@@ -9,7 +9,7 @@ import { OrderActions } from '../components/OrderActions.tsx';
 import { ProofUpload } from '../components/ProofUpload.tsx';
 import { ReceiveAccount } from '../components/ReceiveAccount.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
-import { useCurrency } from '../hooks/use-currency.ts';
+import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { useWalletFrames } from '../hooks/use-wallet-frames.ts';
 import { depositActions } from '../model/deposit-actions.ts';
 import '../wallet.css';

@@ -7,7 +7,7 @@ import { walletApi, usePayTypes, type Deposit, type PayType } from '../api.ts';
 import { AmountField } from '../components/AmountField.tsx';
 import { HeaderLink } from '../components/HeaderLink.tsx';
 import { PayTypePicker } from '../components/PayTypePicker.tsx';
-import { useCurrency } from '../hooks/use-currency.ts';
+import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { useMoneyAction } from '../hooks/use-money-action.ts';
 import { amountProblem, amountToSend, quickPicks } from '../model/amount.ts';
 import { hasOrderScreen } from '../model/deposit-actions.ts';

@@ -7,7 +7,7 @@ import { ApiError } from '../../../shared/api/request.ts';
 import { PageHeader } from '../../../shared/ui/PageHeader.tsx';
 import { useAddresses, useCards, walletApi, walletKeys } from '../api.ts';
 import { AddressFace, BankCardFace } from '../components/BankCardFace.tsx';
-import { useCurrency } from '../hooks/use-currency.ts';
+import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { showsOwnRefusal } from '../model/refusal.ts';
 import '../wallet.css';
 

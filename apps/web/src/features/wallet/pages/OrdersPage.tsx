@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../shared/ui/format.ts';
 import { useDeposits, useWithdrawals, walletApi, type Deposit, type Withdrawal } from '../api.ts';
 import { PagedList } from '../components/PagedList.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
-import { useCurrency } from '../hooks/use-currency.ts';
+import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { useMoneyAction } from '../hooks/use-money-action.ts';
 import { useWalletFrames } from '../hooks/use-wallet-frames.ts';
 import { shortMasked } from '../model/card-input.ts';

@@ -4,7 +4,7 @@ import { PageHeader } from '../../../shared/ui/PageHeader.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { useDeals, type DealPage } from '../api.ts';
 import { PagedList } from '../components/PagedList.tsx';
-import { useCurrency } from '../hooks/use-currency.ts';
+import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { useWalletFrames } from '../hooks/use-wallet-frames.ts';
 import { DEAL_FILTER_TYPES, DEAL_PERIODS, type DealQuery } from '../model/deal-filter.ts';
 import '../wallet.css';

@@ -5,7 +5,7 @@ import { usePasswordStatus, usePrepare, usePrompt } from '../api.ts';
 import { BindGuide } from '../components/BindGuide.tsx';
 import { HeaderLink } from '../components/HeaderLink.tsx';
 import { WithdrawForm } from '../components/WithdrawForm.tsx';
-import { useCurrency } from '../hooks/use-currency.ts';
+import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { useWalletFrames } from '../hooks/use-wallet-frames.ts';
 import '../wallet.css';
 

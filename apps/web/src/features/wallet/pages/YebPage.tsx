@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../shared/ui/PageHeader.tsx';
 import { useBalance, useYeb, walletApi } from '../api.ts';
 import { AmountField } from '../components/AmountField.tsx';
-import { useCurrency } from '../hooks/use-currency.ts';
+import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { useMoneyAction } from '../hooks/use-money-action.ts';
 import { useWalletFrames } from '../hooks/use-wallet-frames.ts';
 import { amountProblem, amountToSend } from '../model/amount.ts';

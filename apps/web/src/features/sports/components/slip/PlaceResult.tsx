@@ -1,28 +1,27 @@
 import { Button, DotLoading } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../../shared/ui/format.ts';
+import { useCurrency } from '../../../../shared/site/use-currency.ts';
 import { formatOdds } from '../../model/odds.ts';
 import type { Outcome } from '../../hooks/use-place-bets.ts';
 import { useServerNow } from '../../hooks/use-ticker.ts';
 
 interface Props {
   outcomes: Outcome[];
-  unit?: string | null;
   onAgain(): void;
   onKeep(): void;
   onRecords(): void;
 }
 
 /** What became of each bet: taken, waiting out the in-play delay, or refused (and why). */
-export function PlaceResult({ outcomes, unit, onAgain, onKeep, onRecords }: Props) {
+export function PlaceResult({ outcomes, onAgain, onKeep, onRecords }: Props) {
   const { t } = useTranslation();
   const settling = outcomes.some((o) => o.state === 'placing' || o.state === 'waiting');
   return (
     <div className="bp-slip-result">
       <ul>
         {outcomes.map((o) => (
-          <OutcomeRow key={o.slot} outcome={o} unit={unit} />
+          <OutcomeRow key={o.slot} outcome={o} />
         ))}
       </ul>
       <div className="bp-slip-result-actions">
@@ -40,8 +39,9 @@ export function PlaceResult({ outcomes, unit, onAgain, onKeep, onRecords }: Prop
   );
 }
 
-function OutcomeRow({ outcome: o, unit }: { outcome: Outcome; unit?: string | null }) {
+function OutcomeRow({ outcome: o }: { outcome: Outcome }) {
   const { t } = useTranslation();
+  const { money } = useCurrency();
   const now = useServerNow(o.state === 'waiting', 250);
   if (o.state === 'placing') {
     return (
@@ -70,7 +70,7 @@ function OutcomeRow({ outcome: o, unit }: { outcome: Outcome; unit?: string | nu
         <strong>{head}</strong>
         <p>{t('sports.result.orderId', { id: p.orderId })}</p>
         <p>
-          {t('sports.rec.stake')} {formatMoney(p.stake, unit)} · {t('sports.rec.odds')} {formatOdds(p.odds)} · {t('sports.rec.toReturn')} {formatMoney(p.potentialReturn, unit)}
+          {t('sports.rec.stake')} {money(p.stake)} · {t('sports.rec.odds')} {formatOdds(p.odds)} · {t('sports.rec.toReturn')} {money(p.potentialReturn)}
         </p>
         {o.state === 'rejected' && o.reason ? <p className="bp-slip-reason">{t('sports.rec.reason', { reason: o.reason })}</p> : null}
       </div>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CloseOutline, LockFill } from 'antd-mobile-icons';
-import { formatMoney } from '../../../../shared/ui/format.ts';
+import { useCurrency } from '../../../../shared/site/use-currency.ts';
 import { formatOdds, potentialReturn } from '../../model/odds.ts';
 import type { SlipLeg } from '../../model/slip.ts';
 import type { StakeProblem } from '../../model/stake.ts';
@@ -14,12 +14,12 @@ interface Props {
   clash: boolean;
   /** Singles: this leg's own stake. */
   stake?: { text: string; problem?: StakeProblem };
-  unit?: string | null;
 }
 
 /** One selection in the slip: the match, the market and choice, the price (flashing as it moves), and for singles its stake. */
-export function SlipLegRow({ leg, clash, stake, unit }: Props) {
+export function SlipLegRow({ leg, clash, stake }: Props) {
   const { t } = useTranslation();
+  const { money } = useCurrency();
   const move = useOddsFlash(leg.odds);
   const changed = leg.odds !== leg.acceptedOdds;
   return (
@@ -53,7 +53,7 @@ export function SlipLegRow({ leg, clash, stake, unit }: Props) {
         <div className="bp-slip-leg-stake">
           <StakeInput name={`stake-${leg.selectionId}`} value={stake.text} onChange={(v) => slip.setStake(leg.selectionId, v)} problem={stake.problem} placeholder={t('sports.slip.limits', { min: leg.minStake, max: leg.maxStake })} />
           <span className="bp-slip-leg-return">
-            {t('sports.slip.toReturn')} <b>{formatMoney(potentialReturn(Number(stake.text) || 0, [leg.odds]), unit)}</b>
+            {t('sports.slip.toReturn')} <b>{money(potentialReturn(Number(stake.text) || 0, [leg.odds]))}</b>
           </span>
         </div>
       ) : null}

@@ -2,11 +2,10 @@ import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button, Popup, Radio } from 'antd-mobile';
-import { SPORTS_LIMITS, currencyOf } from '@bp/contract';
-import { usePerInfo } from '../../../../shared/site/site-info.ts';
+import { SPORTS_LIMITS } from '@bp/contract';
+import { useCurrency } from '../../../../shared/site/use-currency.ts';
 import { useLoggedIn } from '../../../../shared/session/use-session.ts';
 import { showLoginReminder } from '../../../../shared/session/login-required.tsx';
-import { formatMoney } from '../../../../shared/ui/format.ts';
 import { sportsApi, useSportsBalance } from '../../api.ts';
 import { clashingLegs, modeOf, needsOddsConfirm, type OddsPolicy } from '../../model/slip.ts';
 import { slipReturn, slipStakeProblems, totalStake, whyNotPlace } from '../../model/stake.ts';
@@ -23,12 +22,11 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
   const navigate = useNavigate();
   const current = useSlip();
   const loggedIn = useLoggedIn();
-  const { data: site } = usePerInfo();
-  const unit = site?.settlementUnit;
+  const { money, currency } = useCurrency();
   const balance = useSportsBalance();
   const { outcomes, place, reset, busy } = usePlaceBets();
   const mode = modeOf(current);
-  const maxPayout = SPORTS_LIMITS[currencyOf(unit).code].maxPayout;
+  const maxPayout = SPORTS_LIMITS[currency.code].maxPayout;
   const problems = useMemo(() => slipStakeProblems(current, loggedIn ? (balance.data?.main ?? null) : null, maxPayout), [current, loggedIn, balance.data, maxPayout]);
   const blocked = whyNotPlace(current, problems);
   const clashes = clashingLegs(current.legs);
@@ -79,7 +77,7 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
         </button>
       </header>
       {placed && outcomes ? (
-        <PlaceResult outcomes={outcomes} unit={unit} onAgain={() => finish(false)} onKeep={() => finish(true)} onRecords={() => {
+        <PlaceResult outcomes={outcomes} onAgain={() => finish(false)} onKeep={() => finish(true)} onRecords={() => {
             finish(false);
             navigate('/app/sports/records');
           }} />
@@ -89,7 +87,7 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
         <>
           <ul className="bp-slip-legs">
             {current.legs.map((leg) => (
-              <SlipLegRow key={leg.selectionId} leg={leg} clash={mode === 'parlay' && clashes.has(leg.selectionId)} unit={unit} stake={mode === 'single' ? { text: current.stakes[leg.selectionId] ?? '', problem: problems.get(leg.selectionId) } : undefined} />
+              <SlipLegRow key={leg.selectionId} leg={leg} clash={mode === 'parlay' && clashes.has(leg.selectionId)} stake={mode === 'single' ? { text: current.stakes[leg.selectionId] ?? '', problem: problems.get(leg.selectionId) } : undefined} />
             ))}
           </ul>
           {mode === 'parlay' ? (
@@ -117,14 +115,14 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
             <div className="bp-slip-sums">
               {loggedIn ? (
                 <span>
-                  {t('sports.slip.balance')} <b>{balance.data ? formatMoney(balance.data.main, unit) : '—'}</b>
+                  {t('sports.slip.balance')} <b>{balance.data ? money(balance.data.main) : '—'}</b>
                 </span>
               ) : null}
               <span>
-                {t('sports.slip.total')} <b>{formatMoney(totalStake(current), unit)}</b>
+                {t('sports.slip.total')} <b>{money(totalStake(current))}</b>
               </span>
               <span>
-                {t('sports.slip.toReturn')} <b className="bp-gold-text">{formatMoney(slipReturn(current), unit)}</b>
+                {t('sports.slip.toReturn')} <b className="bp-gold-text">{money(slipReturn(current))}</b>
               </span>
             </div>
             <Button block color="primary" size="large" loading={busy} disabled={loggedIn && blocked !== null && blocked !== 'confirmOdds'} onClick={act}>
