@@ -50,7 +50,7 @@ describe.runIf(browserAvailable())('the other screens', () => {
     const { page } = await phone(site);
     await logIn(page, member.name, member.password);
     await page.goto('/app/member');
-    await page.getByText('未绑定', { exact: true }).waitFor();
+    await page.getByText('未绑定', { exact: true }).first().waitFor();
     await page.getByText('绑定手机', { exact: true }).click();
     await waitForPath(page, '/app/member/phone');
 
@@ -78,6 +78,49 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await shoot(page, 'bind-phone-2-bound');
     const info = await site.server.inject({ method: 'POST', url: '/api/member/info', headers: bearer(await page.evaluate(() => localStorage.getItem('bp.token')!)), payload: {} });
     expect(info.json().data).toMatchObject({ phone: number, areaCode: '86' });
+  });
+
+  it('[S7-10] binds an email from the personal centre, then a forgotten password comes back by that email', async () => {
+    const member = await site.server.member();
+    const email = `${member.name}@example.com`;
+    const { page } = await phone(site);
+    await logIn(page, member.name, member.password);
+    await page.goto('/app/member');
+    await page.getByText('绑定邮箱', { exact: true }).click();
+    await waitForPath(page, '/app/member/email');
+    await page.getByPlaceholder('请输入邮箱地址').fill(`${member.name}@example`);
+    await page.getByText(Errors.EMAIL_INVALID.msg).waitFor();
+    await page.getByPlaceholder('请输入邮箱地址').fill(email);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    const sandbox = page.getByText(/本次验证码为 \d+/);
+    await sandbox.waitFor();
+    await page.getByText(`验证码已发送至 ${email.slice(0, 2)}***@example.com`).waitFor();
+    await shoot(page, 'bind-email-1-code');
+    await page.getByPlaceholder('请输入验证码').fill(/(\d{4,8})/.exec(await sandbox.innerText())![1]);
+    await page.getByRole('button', { name: '确认绑定' }).click();
+    await page.getByText('邮箱绑定成功').waitFor();
+    await waitForPath(page, '/app/member');
+    await page.getByText(`${email.slice(0, 2)}***@example.com`, { exact: true }).waitFor();
+    await page.goto('/app/member/email');
+    await page.getByText('已绑定邮箱').waitFor();
+    await shoot(page, 'bind-email-2-bound');
+
+    // The forgotten password's email way now reaches this member.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/forgot-password');
+    await page.getByText('邮箱找回').click();
+    await page.getByPlaceholder('请输入用户名').fill(member.name);
+    await page.getByPlaceholder('请输入绑定的邮箱地址').fill(email.toUpperCase());
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await sandbox.waitFor();
+    await page.getByPlaceholder('请输入验证码').fill(/(\d{4,8})/.exec(await sandbox.innerText())![1]);
+    await page.getByRole('button', { name: '下一步' }).click();
+    await page.getByPlaceholder('密码：8-12位字母和数字组合').fill('mailback12');
+    await page.getByPlaceholder('请再次输入密码').fill('mailback12');
+    await page.getByRole('button', { name: '确认重设' }).click();
+    await page.getByText('密码已重置，请使用新密码登录').waitFor();
+    const login = await site.server.inject({ method: 'POST', url: '/api/member/login/v3', payload: { name: member.name, password: loginDigest(member.name, 'mailback12') } });
+    expect(login.json().code).toBe(0);
   });
 
   it('[S2-08] [S2-09] access caveat and access restriction pages show what the server said', async () => {
@@ -127,6 +170,28 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await shoot(page, '18-theme-setting');
   });
 
+  it('[S3-18] [S1-03] a USDT site\'s personal centre never shows ¥: the balance waits for the site\'s info, then reads ₮', async () => {
+    const member = await site.server.member({ siteId: 2 });
+    const { page } = await phone(site);
+    await page.goto('/login?siteId=2&theme=site');
+    await logIn(page, member.name, member.password);
+    // The site's info held back on the next visit: the balance arrives first.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/site/group/site/perInfo**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const balance = page.waitForResponse((r) => r.url().includes('/api/wallet/balance'));
+    await page.goto('/app/member', { waitUntil: 'commit' });
+    await balance;
+    await page.locator('.bp-balance strong').first().waitFor();
+    expect(await page.locator('.bp-balance strong').allInnerTexts()).toEqual(['—', '—']);
+    release();
+    await page.locator('.bp-balance').getByText('₮0.00').first().waitFor();
+    expect(await page.locator('.bp-balance').innerText()).not.toContain('¥');
+  });
+
   it('[S2-03] [S2-13] the app-download section is scrolled to; the long title scrolls while visible', async () => {
     const { page } = await phone(site);
     await page.goto('/app/home#app-download');
@@ -172,5 +237,20 @@ describe.runIf(browserAvailable())('the other screens', () => {
     const { page } = await phone(site);
     await page.goto('/app/home?theme=site');
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('classy');
+  });
+
+  it('[S2-02] /entry/login is the login in the fresh theme\'s look on a classy site; the member lands home in the site\'s own', async () => {
+    const member = await site.server.member();
+    const { page } = await phone(site);
+    await page.goto('/entry/login');
+    await page.locator('.bp-auth-card').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('fresh');
+    await shoot(page, '21-entry-login');
+    await page.getByPlaceholder('请输入用户名').fill(member.name);
+    await page.getByPlaceholder('请输入密码').fill(member.password);
+    await page.getByRole('button', { name: '登 录' }).or(page.getByRole('button', { name: '登录' })).first().click();
+    await waitForPath(page, '/app/home');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('classy');
+    expect(await page.evaluate(() => localStorage.getItem('bp.token'))).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ export * from './password.ts';
 export * from './messages.ts';
 export * from './real-name.ts';
 export * from './phone.ts';
+export * from './email.ts';
 export * from './withdraw-password.ts';
 export * from './amount.ts';
 export * from './bank-card.ts';

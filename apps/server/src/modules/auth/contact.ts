@@ -1,4 +1,4 @@
-import { CHINA_AREA_CODE, checkPhone, normalizeAreaCode, type CodeChannel } from '@bp/contract';
+import { CHINA_AREA_CODE, checkEmail, checkPhone, maskEmail, normalizeAreaCode, type CodeChannel } from '@bp/contract';
 import { fail } from '../../platform/http/index.ts';
 
 /** A phone number with its dialling code, as stored (area code without '+', digits only). */
@@ -17,12 +17,10 @@ export function parsePhone(phone: string, areaCode?: string | null): Phone {
   return { phone: digits, areaCode: code };
 }
 
-const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
-
 /** Emails are compared lower-cased. */
 export function parseEmail(email: string): string {
   const value = email.trim().toLowerCase();
-  if (value.length > 64 || !EMAIL_PATTERN.test(value)) fail('EMAIL_INVALID');
+  if (checkEmail(value)) fail('EMAIL_INVALID');
   return value;
 }
 
@@ -31,10 +29,7 @@ export const phoneDestination = (p: Phone): string => `${p.areaCode} ${p.phone}`
 
 /** The destination as a screen may show it: 138****8000, ab***@example.com. */
 export function maskDestination(channel: CodeChannel, destination: string): string {
-  if (channel === 'email') {
-    const [user, domain] = destination.split('@');
-    return `${user.slice(0, 2)}***@${domain}`;
-  }
+  if (channel === 'email') return maskEmail(destination);
   const phone = destination.split(' ').pop() ?? '';
   const keep = phone.length >= 7 ? 3 : 1;
   return `${phone.slice(0, keep)}****${phone.slice(-Math.min(4, phone.length - keep))}`;

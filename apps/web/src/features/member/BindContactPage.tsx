@@ -1,96 +1,101 @@
 import { Button, Toast } from 'antd-mobile';
-import { CheckShieldOutline, PhonebookOutline } from 'antd-mobile-icons';
+import { CheckShieldOutline, MailOutline, PhonebookOutline } from 'antd-mobile-icons';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { checkPhone, type SendCodeData } from '@bp/contract';
+import { EMAIL_MAX_LENGTH, checkEmail, checkPhone, maskEmail, type SendCodeData } from '@bp/contract';
 import { useFormCall } from '../../shared/api/use-form-call.ts';
 import { refreshMemberInfo } from '../../shared/session/member-info.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { Field, FieldError } from '../../shared/ui/Field.tsx';
 import { AreaCodeSelect, Resend, SentCode } from '../../shared/ui/code-fields.tsx';
 import { maskPhone } from '../../shared/ui/format.ts';
-import { MEMBER_INFO_KEY, memberApi, useMemberInfo } from './api.ts';
+import { MEMBER_INFO_KEY, memberApi, useMemberInfo, type Contact } from './api.ts';
 import './member.css';
 
 /**
- * Binding a mobile number (seed 7: sendCode with scene bind, then bind phone): the number and its
- * dialling code, a code sent to it, then bound once. A bound number is shown masked; changing it
- * goes through customer service.
+ * Binding a mobile number or an email (seed 7: sendCode with scene bind, then bind phone or
+ * email): the address, a code sent to it, then bound once. A bound one is shown masked; changing
+ * it goes through customer service. A bound email is what the forgotten password's email way needs.
  */
-export function BindPhonePage() {
+function BindContactPage({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
   const { data: info } = useMemberInfo();
+  const bound = !info ? null : contact === 'phone' ? info.phone && `+${info.areaCode ?? '86'} ${maskPhone(info.phone)}` : info.email && maskEmail(info.email);
   return (
     <div className="bp-page">
-      <PageHeader title={t('member.menu.phone')} fallback="/app/member" />
+      <PageHeader title={t(`member.menu.${contact}`)} fallback="/app/member" />
       <div className="bp-page-body">
-        {info?.phone ? (
-          <div className="bp-card bp-phone-bound">
-            <span className="bp-muted">{t('member.phoneBound')}</span>
-            <strong>
-              +{info.areaCode ?? '86'} {maskPhone(info.phone)}
-            </strong>
-            <Link to="/cs">{t('member.phoneChange')}</Link>
+        {bound ? (
+          <div className="bp-card bp-contact-bound">
+            <span className="bp-muted">{t(`member.bind.${contact}.bound`)}</span>
+            <strong>{bound}</strong>
+            <Link to="/cs">{t(`member.bind.${contact}.change`)}</Link>
           </div>
         ) : info ? (
-          <BindPhoneForm />
+          <BindForm contact={contact} />
         ) : null}
       </div>
     </div>
   );
 }
 
-function BindPhoneForm() {
+export const BindPhonePage = () => <BindContactPage contact="phone" />;
+export const BindEmailPage = () => <BindContactPage contact="email" />;
+
+function BindForm({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [areaCode, setAreaCode] = useState('86');
-  const [phone, setPhone] = useState('');
+  const [address, setAddress] = useState('');
   const [code, setCode] = useState('');
   const [sent, setSent] = useState<SendCodeData | null>(null);
   const { error, setError, busy, run } = useFormCall();
-  const phoneError = phone ? checkPhone(phone, areaCode) : null;
+  const phone = contact === 'phone';
+  const addressError = !address ? null : phone ? checkPhone(address, areaCode) : checkEmail(address);
+  const to = phone ? { contact, phone: address, areaCode } : { contact, email: address };
   const sendCode = () =>
     run(async () => {
-      setSent(await memberApi.sendBindCode(phone, areaCode));
+      setSent(await memberApi.sendBindCode(to));
       setCode('');
     });
-  const changeNumber = (set: (v: string) => void) => (v: string) => {
+  // Another address (or dialling code) needs a code of its own.
+  const changeAddress = (set: (v: string) => void) => (v: string) => {
     set(v.trim());
     setSent(null);
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!phone) return setError(t('auth.phonePlaceholder'));
-    if (phoneError) return;
+    if (!address) return setError(phone ? t('auth.phonePlaceholder') : t('member.bind.email.placeholder'));
+    if (addressError) return;
     if (!sent) return void sendCode();
     if (!code.trim()) return setError(t('code.placeholder'));
     void run(async () => {
-      await memberApi.bindPhone(phone, areaCode, code.trim());
+      await memberApi.bind(to, code.trim());
       queryClient.setQueryData(MEMBER_INFO_KEY, await refreshMemberInfo());
-      Toast.show({ icon: 'success', content: t('member.phoneBoundOk') });
+      Toast.show({ icon: 'success', content: t(`member.bind.${contact}.done`) });
       navigate('/app/member', { replace: true });
     });
   };
 
   return (
     <form className="bp-card" onSubmit={submit} noValidate>
-      <p className="bp-muted bp-phone-intro">{t('member.bindIntro')}</p>
+      <p className="bp-muted bp-contact-intro">{t(`member.bind.${contact}.intro`)}</p>
       <Field
-        name="phone"
-        type="tel"
-        icon={<PhonebookOutline />}
-        value={phone}
-        onChange={changeNumber(setPhone)}
-        placeholder={t('auth.phonePlaceholder')}
-        maxLength={13}
-        invalid={!!phoneError}
-        extra={<AreaCodeSelect value={areaCode} onChange={changeNumber(setAreaCode)} />}
+        name={contact}
+        type={phone ? 'tel' : 'email'}
+        icon={phone ? <PhonebookOutline /> : <MailOutline />}
+        value={address}
+        onChange={changeAddress(setAddress)}
+        placeholder={phone ? t('auth.phonePlaceholder') : t('member.bind.email.placeholder')}
+        maxLength={phone ? 13 : EMAIL_MAX_LENGTH}
+        invalid={!!addressError}
+        extra={phone ? <AreaCodeSelect value={areaCode} onChange={changeAddress(setAreaCode)} /> : undefined}
       />
-      <FieldError text={phoneError} />
+      <FieldError text={addressError} />
       {sent ? (
         <>
           <SentCode to={sent.to} sandboxCode={sent.sandboxCode} />
@@ -99,7 +104,7 @@ function BindPhoneForm() {
       ) : null}
       <FieldError text={error} />
       <Button type="submit" block color="primary" size="large" shape="rounded" loading={busy}>
-        {sent ? t('member.bindPhone') : t('code.sendCode')}
+        {sent ? t('member.bind.submit') : t('code.sendCode')}
       </Button>
     </form>
   );

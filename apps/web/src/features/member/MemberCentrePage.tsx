@@ -4,13 +4,14 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import { maskEmail } from '@bp/contract';
 import { logout } from '../../shared/session/member-info.ts';
 import { useStoredUser } from '../../shared/session/use-session.ts';
 import { serverClock } from '../../shared/time/server-time.ts';
 import { greetingKey } from '../../shared/time/greeting.ts';
 import { copyText } from '../../shared/ui/copy.ts';
-import { formatDateTime, formatMoney, maskPhone } from '../../shared/ui/format.ts';
-import { usePerInfo } from '../../shared/site/site-info.ts';
+import { formatDateTime, maskPhone } from '../../shared/ui/format.ts';
+import { useCurrency } from '../../shared/site/use-currency.ts';
 import { useBalance, useMemberInfo } from './api.ts';
 import { WALLET_SHORTCUTS, builtMenu } from './member-menu.ts';
 import { MenuIcon } from './MenuIcon.tsx';
@@ -25,7 +26,7 @@ export function MemberCentrePage() {
   const stored = useStoredUser();
   const info = data ?? stored;
   const balance = useBalance();
-  const { data: site } = usePerInfo();
+  const { money } = useCurrency();
 
   const confirmLogout = async () => {
     if (!(await Dialog.confirm({ content: t('member.logoutConfirm'), confirmText: t('member.logout'), cancelText: t('common.cancel') }))) return;
@@ -60,11 +61,11 @@ export function MemberCentrePage() {
         <div className="bp-card bp-balance">
           <div>
             <span className="bp-muted">{t('member.mainWallet')}</span>
-            <strong className="bp-gold-text">{balance.data ? formatMoney(balance.data.main, site?.settlementUnit) : '—'}</strong>
+            <strong className="bp-gold-text">{balance.data ? money(balance.data.main) : '—'}</strong>
           </div>
           <div>
             <span className="bp-muted">{t('walletPages.yeb')}</span>
-            <strong>{balance.data ? formatMoney(balance.data.yeb, site?.settlementUnit) : '—'}</strong>
+            <strong>{balance.data ? money(balance.data.yeb) : '—'}</strong>
           </div>
           <button className="bp-balance-refresh" aria-label={t('member.refresh')} onClick={() => void balance.refetch()}>
             <RedoOutline className={balance.isFetching ? 'is-spinning' : undefined} />
@@ -73,6 +74,7 @@ export function MemberCentrePage() {
         <WalletShortcuts />
         <div className="bp-card bp-member-facts">
           <Fact label={t('member.phone')} value={info?.phone ? maskPhone(info.phone) : t('member.unbound')} />
+          <Fact label={t('member.email')} value={info?.email ? maskEmail(info.email) : t('member.unbound')} />
           <Fact label={t('member.joined')} value={info?.createdAt ? formatDateTime(info.createdAt).slice(0, 10) : '—'} />
           <Fact label={t('member.lastLogin')} value={info?.lastLoginAt ? formatDateTime(info.lastLoginAt) : '—'} />
         </div>

@@ -1,4 +1,4 @@
-import { BankcardOutline, GiftOutline, LockOutline, MailOutline, MessageOutline, PhonebookOutline, QuestionCircleOutline, SetOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
+import { BankcardOutline, GiftOutline, LockOutline, MailOpenOutline, MailOutline, MessageOutline, PhonebookOutline, QuestionCircleOutline, SetOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 
 const ICONS: Record<string, ReactNode> = {
@@ -9,6 +9,7 @@ const ICONS: Record<string, ReactNode> = {
   agent: <TeamOutline />,
   profile: <UserOutline />,
   phone: <PhonebookOutline />,
+  email: <MailOpenOutline />,
   password: <LockOutline />,
   theme: <SetOutline />,
   cs: <MessageOutline />,

@@ -14,10 +14,15 @@ export const memberApi = {
   balance: () => call<z.infer<typeof BalanceData>>('/api/wallet/balance', {}),
   /** Needs security verification; every session ends and this device gets the fresh one answered. */
   changePassword: (oldPassword: string, password: string) => call<SessionData>('/api/member/changePassword', { oldPassword, password }, { silent: true }),
-  /** A code to the phone the member is binding (scene bind). */
-  sendBindCode: (phone: string, areaCode: string) => call<SendCodeData>('/api/member/sendCode', { type: 'sms', scene: 'bind', phone, areaCode }, { silent: true }),
-  bindPhone: (phone: string, areaCode: string, code: string) => call<z.infer<typeof BindContactData>>('/api/member/bindPhone', { phone, areaCode, code }, { silent: true }),
+  /** A code to the phone or email the member is binding (scene bind). */
+  sendBindCode: ({ contact, ...to }: BindTarget) => call<SendCodeData>('/api/member/sendCode', { type: contact === 'phone' ? 'sms' : 'email', scene: 'bind', ...to }, { silent: true }),
+  bind: ({ contact, ...to }: BindTarget, code: string) =>
+    call<z.infer<typeof BindContactData>>(contact === 'phone' ? '/api/member/bindPhone' : '/api/member/bindEmail', { ...to, code }, { silent: true }),
 };
+
+/** What a member binds to the account: a mobile number or an email. */
+export type Contact = 'phone' | 'email';
+export type BindTarget = { contact: 'phone'; phone: string; areaCode: string } | { contact: 'email'; email: string };
 
 export const MEMBER_INFO_KEY = ['member', 'info'] as const;
 

@@ -24,7 +24,8 @@ export const memberArea: Area = {
   routes: [
     { path: 'member', handle: titled('member.title'), lazy: memberPage(async () => (await import('./MemberCentrePage.tsx')).MemberCentrePage) },
     { path: 'member/profile', handle: titled('member.menu.profile'), lazy: memberPage(async () => (await import('./ProfilePage.tsx')).ProfilePage) },
-    { path: 'member/phone', handle: titled('member.menu.phone'), lazy: memberPage(async () => (await import('./BindPhonePage.tsx')).BindPhonePage) },
+    { path: 'member/phone', handle: titled('member.menu.phone'), lazy: memberPage(async () => (await import('./BindContactPage.tsx')).BindPhonePage) },
+    { path: 'member/email', handle: titled('member.menu.email'), lazy: memberPage(async () => (await import('./BindContactPage.tsx')).BindEmailPage) },
     { path: 'member/password', handle: titled('member.menu.password'), lazy: memberPage(async () => (await import('./ChangePasswordPage.tsx')).ChangePasswordPage) },
     { path: 'member/theme', handle: titled('member.menu.theme'), lazy: async () => ({ Component: (await import('./ThemePage.tsx')).ThemePage }) },
   ],

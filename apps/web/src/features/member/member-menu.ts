@@ -20,6 +20,7 @@ export const MEMBER_MENU: readonly MenuEntry[] = [
   { key: 'agent', path: '/app/member/agent', title: 'member.menu.agent' },
   { key: 'profile', path: '/app/member/profile', title: 'member.menu.profile' },
   { key: 'phone', path: '/app/member/phone', title: 'member.menu.phone' },
+  { key: 'email', path: '/app/member/email', title: 'member.menu.email' },
   { key: 'password', path: '/app/member/password', title: 'member.menu.password' },
   { key: 'theme', path: '/app/member/theme', title: 'member.menu.theme' },
   { key: 'cs', path: '/cs', title: 'member.menu.cs' },
