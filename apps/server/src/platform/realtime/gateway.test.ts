@@ -120,6 +120,15 @@ describe('WebSocket gateway /ws', () => {
     expect(await socket.closed).toBe(4401);
   });
 
+  it('[S4-04] tells a socket of an ended session why it ended, with the code and message a call gets', async () => {
+    const m = await s.member();
+    await s.post('/api/member/login/v3', { name: m.name, password: m.password });
+    const socket = await connect(m.token);
+    const ended = await socket.next((f) => f.type === 'session.ended');
+    expect(ended.data).toEqual({ code: Errors.LOGIN_ELSEWHERE.code, msg: Errors.LOGIN_ELSEWHERE.msg });
+    expect(await socket.closed).toBe(4401);
+  });
+
   it('refuses channels outside the known kinds', async () => {
     const socket = await connect();
     for (const ch of ['admin:1', 'match:', 'match:a b', 'chat:' + 'x'.repeat(65)]) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { Errors, type ClientFrame, type Frame } from '@bp/contract';
+import { AppError } from '../http/index.ts';
 import type { Bus } from './bus.ts';
 
 /** Who is on the other end of a socket: a visitor (null) or a member. */
@@ -46,7 +47,14 @@ export async function installGateway(app: FastifyInstance, { bus, identify }: Ga
     const token = (req.query as { token?: string }).token;
     // Listeners go on at once and wait for the token check: a client may send `sub` the instant the
     // socket opens, and ws drops what arrives while nobody listens.
-    const identified: Promise<SocketIdentity> = token ? identify(token).catch(() => null) : Promise.resolve(null);
+    // An ended session is told why, as a call would be (login elsewhere, idle, blocked...).
+    let refusal = { code: Errors.AUTH_INVALID.code, msg: Errors.AUTH_INVALID.msg };
+    const identified: Promise<SocketIdentity> = token
+      ? identify(token).catch((err: unknown) => {
+          if (err instanceof AppError) refusal = { code: err.code, msg: err.message };
+          return null;
+        })
+      : Promise.resolve(null);
     let identity: SocketIdentity = null;
     const mine = new Set<string>();
     const leave = (ch: string) => {
@@ -58,7 +66,7 @@ export async function installGateway(app: FastifyInstance, { bus, identify }: Ga
     void identified.then((who) => {
       identity = who;
       if (token && !who) {
-        send(socket, { ch: 'system', type: 'session.ended', data: { code: Errors.AUTH_INVALID.code, msg: Errors.AUTH_INVALID.msg } });
+        send(socket, { ch: 'system', type: 'session.ended', data: refusal });
         socket.close(4401, 'auth');
       }
     });
