@@ -47,8 +47,10 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
   }, [intent]); // the bet itself, not its moving prices
   const finish = (keep: boolean) => {
     const done = (outcomes ?? []).filter((o) => o.state === 'accepted' || o.state === 'waiting' || o.state === 'unknown').flatMap((o) => o.selectionIds);
-    if (keep) slip.setParlayStake('');
-    else slip.drop(done);
+    // Kept after a bet was taken, the parlay's stake is typed again, so one tap cannot place it twice;
+    // after a refusal nothing was placed, and the stake stays for the next try.
+    if (keep && done.length > 0) slip.setParlayStake('');
+    else if (!keep) slip.drop(done);
     reset();
     if (!keep && done.length === current.legs.length) onClose();
   };
