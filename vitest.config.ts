@@ -22,13 +22,45 @@ const LIVE_BOOK = 'e2e/sports.test.ts';
 /**
  * A journey starts a server and a Chromium, and may build the site first (under a lock). The
  * longest journeys (the wallet's) take 45-50 s on a busy two-core machine: the limit catches a
- * hang, not a slow machine.
- */
-/**
- * `expect.poll` gives up after 1 s by default: on a busy machine a page's first answer came later
- * than that (the history page, in a CI run). A journey polls as long as Playwright's own waits.
+ * hang, not a slow machine. `expect.poll` gives up after 1 s by default: on a busy machine a page's
+ * first answer came later than that (the history page, in a CI run), so a journey polls as long as
+ * Playwright's own waits.
  */
 const JOURNEY_LIMITS = { testTimeout: 120_000, hookTimeout: 240_000, expect: { poll: { timeout: 15_000 } } };
+
+/**
+ * `BROWSER_JOURNEYS=off` leaves the browser journeys out. CI sets it for its PostgreSQL run: there
+ * the journeys took over half of the run's time (CI neared 18 of its 20 minutes), they drive the same
+ * server code in the PGlite run, and the server's behaviour on PostgreSQL and Redis is proven by
+ * the integration tests.
+ */
+const BROWSER_JOURNEYS = process.env.BROWSER_JOURNEYS !== 'off';
+
+const JOURNEY_PROJECTS = [
+  {
+    // Browser journeys: each file has a server and a Chromium of its own, so they run beside
+    // the other files (the site is built once, under a lock: e2e/harness.ts).
+    test: {
+      name: 'e2e',
+      include: ['e2e/**/*.test.ts'],
+      exclude: [LIVE_BOOK],
+      ...JOURNEY_LIMITS,
+    },
+  },
+  {
+    // The sportsbook's journeys run a live book (the feed's ticks and the book's jobs) in their
+    // own process, beside the in-process server and Chromium. Beside the other files on a busy
+    // two-core machine they ran 3.5 to 6 times slower than alone, past their time limits, and the
+    // whole PGlite run took longer than with them last: they run last, on their own (projects
+    // run in groupOrder, 0 by default).
+    test: {
+      name: 'e2e-live',
+      include: [LIVE_BOOK],
+      sequence: { groupOrder: 1 },
+      ...JOURNEY_LIMITS,
+    },
+  },
+];
 
 // One test command for the whole repo: `npm test` runs every project.
 export default defineConfig({
@@ -64,29 +96,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
-        // Browser journeys: each file has a server and a Chromium of its own, so they run beside
-        // the other files (the site is built once, under a lock: e2e/harness.ts).
-        test: {
-          name: 'e2e',
-          include: ['e2e/**/*.test.ts'],
-          exclude: [LIVE_BOOK],
-          ...JOURNEY_LIMITS,
-        },
-      },
-      {
-        // The sportsbook's journeys run a live book (the feed's ticks and the book's jobs) in their
-        // own process, beside the in-process server and Chromium. Beside the other files on a busy
-        // two-core machine they ran 3.5 to 6 times slower than alone, past their time limits, and the
-        // whole PGlite run took longer than with them last: they run last, on their own (projects
-        // run in groupOrder, 0 by default).
-        test: {
-          name: 'e2e-live',
-          include: [LIVE_BOOK],
-          sequence: { groupOrder: 1 },
-          ...JOURNEY_LIMITS,
-        },
-      },
+      ...(BROWSER_JOURNEYS ? JOURNEY_PROJECTS : []),
     ],
   },
 });
