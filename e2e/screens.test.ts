@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, RuleMessages, THEME_SERIES, loginDigest } from '@bp/contract';
 import { bearer } from '../apps/server/src/test/harness.ts';
 import { setAccessRules } from '../apps/server/src/modules/site/index.ts';
+import { clock } from '../apps/server/src/platform/clock.ts';
 import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
-import { dismissPopups, logIn, waitForPath } from './steps.ts';
+import { dialogText, dismissPopups, logIn, settle, waitForPath } from './steps.ts';
 
 describe.runIf(browserAvailable())('the other screens', () => {
   let site: Site;
@@ -168,6 +169,58 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await shoot(page, '20-member-balance');
     await page.goto('/app/member/theme');
     await shoot(page, '18-theme-setting');
+  });
+
+  it('[S3-06] the profile: a postal address checked as typed, a birthday given once after a confirmation', async () => {
+    const member = await site.server.member();
+    const { page } = await phone(site);
+    await logIn(page, member.name, member.password);
+    await page.goto('/app/member/profile');
+    const address = page.getByPlaceholder('请输入详细收货地址');
+    await address.fill('北京');
+    await page.getByText('地址须为5-100个字符').waitFor();
+    await address.fill('北京市朝阳区建国路88号');
+    await page.locator('.bp-card', { has: address }).getByRole('button', { name: /保\s?存/ }).click();
+    await page.getByText('保存成功').waitFor();
+
+    await page.getByRole('button', { name: '选择生日' }).click();
+    await page.locator('.adm-picker').waitFor();
+    await settle(page);
+    await shoot(page, 'profile-birthday-picker');
+    await page.locator('.adm-picker-header-button', { hasText: '确定' }).click();
+    const asked = await dialogText(page);
+    const day = /(\d{4}-\d{2}-\d{2})/.exec(asked)![1];
+    expect(asked).toContain('设置后不可修改');
+    await page.locator('.adm-dialog-footer').getByRole('button', { name: '确定' }).click();
+    await page.getByText('生日设置后不可修改').waitFor();
+    await page.getByText(day, { exact: true }).waitFor();
+    await shoot(page, 'profile-birthday-set');
+    const info = await site.server.inject({ method: 'POST', url: '/api/member/info', headers: bearer(await page.evaluate(() => localStorage.getItem('bp.token')!)), payload: {} });
+    expect(info.json().data).toMatchObject({ birthday: day, address: '北京市朝阳区建国路88号' });
+    expect(Number(day.slice(0, 4))).toBeLessThanOrEqual(new Date().getFullYear() - 18);
+  });
+
+  it('[S7-10] logoutSetup: the member chooses 15 idle minutes; past them the next visit is sent to log in again', async () => {
+    const member = await site.server.member();
+    const { page } = await phone(site);
+    await logIn(page, member.name, member.password);
+    await page.goto('/app/member');
+    await page.getByText('自动退出', { exact: true }).click();
+    await waitForPath(page, '/app/member/logout-setup');
+    await page.getByText('15分钟未操作后退出').click();
+    await page.getByText('保存成功').waitFor();
+    await shoot(page, 'logout-setup');
+    const setup = await site.server.inject({ method: 'POST', url: '/api/member/logoutSetup', headers: bearer(await page.evaluate(() => localStorage.getItem('bp.token')!)), payload: {} });
+    expect(setup.json().data).toEqual({ idleMinutes: 15 });
+
+    clock.shift(16 * 60_000);
+    try {
+      await page.goto('/app/member');
+      expect(await dialogText(page)).toContain('长时间未操作，已自动退出');
+      await waitForPath(page, /^\/login/);
+    } finally {
+      clock.reset();
+    }
   });
 
   it('[S3-18] [S1-03] a USDT site\'s personal centre never shows ¥: the balance waits for the site\'s info, then reads ₮', async () => {

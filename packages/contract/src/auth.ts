@@ -106,6 +106,7 @@ export const BindContactData = z.object({ phone: z.string().nullable(), areaCode
 
 /** A member's logout preference: end the session after this many idle minutes (0: only at 22:00). */
 export const IDLE_LOGOUT_CHOICES = [0, 15, 30, 60, 120] as const;
+export type IdleLogoutMinutes = (typeof IDLE_LOGOUT_CHOICES)[number];
 export const LogoutSetupBody = z.object({
   idleMinutes: z.union(IDLE_LOGOUT_CHOICES.map((n) => z.literal(n))).optional(),
 });

@@ -63,3 +63,6 @@ export const RealNameData = z.object({ realName: z.string() });
 export const BirthdayBody = z.object({ birthday: z.string().max(10) });
 export const BirthdayData = z.object({ birthday: z.string() });
 export const MIN_AGE_YEARS = 18;
+export const EARLIEST_BIRTHDAY = '1900-01-01';
+/** The latest birthday a member may give on `today` (both `YYYY-MM-DD`, Shanghai calendar): 18 years before it. */
+export const latestBirthday = (today: string): string => `${Number(today.slice(0, 4)) - MIN_AGE_YEARS}${today.slice(4)}`;

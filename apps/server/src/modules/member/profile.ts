@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { ADDRESS_MAX, ADDRESS_MIN, MIN_AGE_YEARS, NICKNAME_MAX, NICKNAME_MIN, charCount, checkRealName } from '@bp/contract';
+import { ADDRESS_MAX, ADDRESS_MIN, EARLIEST_BIRTHDAY, NICKNAME_MAX, NICKNAME_MIN, charCount, checkRealName, latestBirthday } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { clock, shanghaiDay } from '../../platform/clock.ts';
 import { fail } from '../../platform/http/index.ts';
@@ -59,9 +59,7 @@ export function checkBirthday(value: string): void {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const date = match ? new Date(`${value}T00:00:00Z`) : null;
   if (!match || !date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) fail('BIRTHDAY_INVALID');
-  const today = shanghaiDay(clock.now());
-  const latest = `${Number(today.slice(0, 4)) - MIN_AGE_YEARS}${today.slice(4)}`;
-  if (value < '1900-01-01' || value > latest) fail('BIRTHDAY_INVALID');
+  if (value < EARLIEST_BIRTHDAY || value > latestBirthday(shanghaiDay(clock.now()))) fail('BIRTHDAY_INVALID');
 }
 
 /** The birthday is set once (the birthday bonus depends on it). */

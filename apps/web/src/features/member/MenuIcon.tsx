@@ -1,4 +1,4 @@
-import { BankcardOutline, GiftOutline, LockOutline, MailOpenOutline, MailOutline, MessageOutline, PhonebookOutline, QuestionCircleOutline, SetOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
+import { BankcardOutline, ClockCircleOutline, GiftOutline, LockOutline, MailOpenOutline, MailOutline, MessageOutline, PhonebookOutline, QuestionCircleOutline, SetOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 
 const ICONS: Record<string, ReactNode> = {
@@ -11,6 +11,7 @@ const ICONS: Record<string, ReactNode> = {
   phone: <PhonebookOutline />,
   email: <MailOpenOutline />,
   password: <LockOutline />,
+  logoutSetup: <ClockCircleOutline />,
   theme: <SetOutline />,
   cs: <MessageOutline />,
 };

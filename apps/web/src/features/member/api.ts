@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AvatarData, AvatarListData, BalanceData, BindContactData, NicknameData, SendCodeData, SessionData } from '@bp/contract';
+import type { AddressData, AvatarData, AvatarListData, BalanceData, BirthdayData, BindContactData, IdleLogoutMinutes, LogoutSetupData, NicknameData, SendCodeData, SessionData } from '@bp/contract';
 import type { z } from 'zod';
 import { call } from '../../shared/api/request.ts';
 import { refreshMemberInfo } from '../../shared/session/member-info.ts';
@@ -14,6 +14,11 @@ export const memberApi = {
   balance: () => call<z.infer<typeof BalanceData>>('/api/wallet/balance', {}),
   /** Needs security verification; every session ends and this device gets the fresh one answered. */
   changePassword: (oldPassword: string, password: string) => call<SessionData>('/api/member/changePassword', { oldPassword, password }, { silent: true }),
+  /** Reads the idle-logout choice, or sets it when one is given. */
+  logoutSetup: (idleMinutes?: IdleLogoutMinutes) => call<z.infer<typeof LogoutSetupData>>('/api/member/logoutSetup', idleMinutes === undefined ? {} : { idleMinutes }, { silent: idleMinutes !== undefined }),
+  /** Given once, at least 18 years ago (`YYYY-MM-DD`). */
+  birthday: (birthday: string) => call<z.infer<typeof BirthdayData>>('/api/member/birthday', { birthday }, { silent: true }),
+  address: (address: string) => call<z.infer<typeof AddressData>>('/api/member/address', { address }, { silent: true }),
   /** A code to the phone or email the member is binding (scene bind). */
   sendBindCode: ({ contact, ...to }: BindTarget) => call<SendCodeData>('/api/member/sendCode', { type: contact === 'phone' ? 'sms' : 'email', scene: 'bind', ...to }, { silent: true }),
   bind: ({ contact, ...to }: BindTarget, code: string) =>

@@ -22,6 +22,7 @@ export const MEMBER_MENU: readonly MenuEntry[] = [
   { key: 'phone', path: '/app/member/phone', title: 'member.menu.phone' },
   { key: 'email', path: '/app/member/email', title: 'member.menu.email' },
   { key: 'password', path: '/app/member/password', title: 'member.menu.password' },
+  { key: 'logoutSetup', path: '/app/member/logout-setup', title: 'member.menu.logoutSetup' },
   { key: 'theme', path: '/app/member/theme', title: 'member.menu.theme' },
   { key: 'cs', path: '/cs', title: 'member.menu.cs' },
 ];
