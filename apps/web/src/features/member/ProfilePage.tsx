@@ -50,11 +50,11 @@ export function ProfilePage() {
           ))}
         </div>
         <div className="bp-section-title">{t('member.nickname')}</div>
-        <NicknameCard current={info?.nickname ?? ''} />
+        <TextSetting current={info?.nickname ?? ''} kind={NICKNAME} />
         <div className="bp-section-title">{t('member.birthday')}</div>
         {info ? <BirthdayCard birthday={info.birthday} /> : null}
         <div className="bp-section-title">{t('member.address')}</div>
-        <AddressCard current={info?.address ?? ''} />
+        <TextSetting current={info?.address ?? ''} kind={ADDRESS} />
         <div className="bp-section-title">{t('member.account')}</div>
         <div className="bp-card bp-member-facts">
           <div className="bp-fact">
@@ -71,31 +71,39 @@ export function ProfilePage() {
   );
 }
 
-/** A text the member edits and saves: kept in step with the saved value, checked as typed. */
-function useSavedText(current: string) {
-  const [text, setText] = useState('');
-  useEffect(() => setText(current), [current]);
-  return [text, setText] as const;
+interface TextKind {
+  limits: { min: number; max: number };
+  /** i18n keys of the length rule and the placeholder. */
+  ruleKey: string;
+  placeholderKey: string;
+  save(text: string): Promise<unknown>;
+  multiline?: boolean;
 }
+const NICKNAME: TextKind = { limits: { min: NICKNAME_MIN, max: NICKNAME_MAX }, ruleKey: 'member.nicknameRule', placeholderKey: 'member.nicknamePlaceholder', save: memberApi.nickname };
+const ADDRESS: TextKind = { limits: { min: ADDRESS_MIN, max: ADDRESS_MAX }, ruleKey: 'member.addressRule', placeholderKey: 'member.addressPlaceholder', save: memberApi.address, multiline: true };
 
-function NicknameCard({ current }: { current: string }) {
+/** A text the member edits and saves: kept in step with the saved value, checked as typed against its length rule. */
+function TextSetting({ current, kind }: { current: string; kind: TextKind }) {
   const { t } = useTranslation();
   const refresh = useRefreshInfo();
-  const [nickname, setNickname] = useSavedText(current);
+  const [text, setText] = useState('');
+  useEffect(() => setText(current), [current]);
   const { error, busy, run } = useFormCall();
-  const n = charCount(nickname.trim());
-  const rule = nickname && (n < NICKNAME_MIN || n > NICKNAME_MAX) ? t('member.nicknameRule', { min: NICKNAME_MIN, max: NICKNAME_MAX }) : '';
-  const save = () =>
+  const value = text.trim();
+  const n = charCount(value);
+  const rule = value && (n < kind.limits.min || n > kind.limits.max) ? t(kind.ruleKey, kind.limits) : '';
+  const submit = () =>
     run(async () => {
-      await memberApi.nickname(nickname.trim());
+      await kind.save(value);
       await refresh();
       Toast.show({ icon: 'success', content: t('common.saved') });
     });
+  const field = { value: text, onChange: setText, placeholder: t(kind.placeholderKey), maxLength: kind.limits.max, className: 'bp-boxed-input' };
   return (
     <div className="bp-card">
-      <Input value={nickname} onChange={setNickname} placeholder={t('member.nicknamePlaceholder')} maxLength={NICKNAME_MAX} clearable className="bp-boxed-input" />
+      {kind.multiline ? <TextArea {...field} autoSize={{ minRows: 2, maxRows: 4 }} /> : <Input {...field} clearable />}
       <FieldError text={rule || error} />
-      <Button block color="primary" shape="rounded" loading={busy} disabled={!!rule || !nickname.trim() || nickname.trim() === current} onClick={() => void save()}>
+      <Button block color="primary" shape="rounded" loading={busy} disabled={!!rule || !value || value === current} onClick={() => void submit()}>
         {t('common.save')}
       </Button>
     </div>
@@ -146,30 +154,6 @@ function BirthdayCard({ birthday }: { birthday: string | null }) {
         renderLabel={(unit, n) => t(`member.birthdayUnit.${unit}`, { n })}
         onConfirm={(picked) => void confirm(picked)}
       />
-    </div>
-  );
-}
-
-function AddressCard({ current }: { current: string }) {
-  const { t } = useTranslation();
-  const refresh = useRefreshInfo();
-  const [address, setAddress] = useSavedText(current);
-  const { error, busy, run } = useFormCall();
-  const n = charCount(address.trim());
-  const rule = address.trim() && (n < ADDRESS_MIN || n > ADDRESS_MAX) ? t('member.addressRule', { min: ADDRESS_MIN, max: ADDRESS_MAX }) : '';
-  const save = () =>
-    run(async () => {
-      await memberApi.address(address.trim());
-      await refresh();
-      Toast.show({ icon: 'success', content: t('common.saved') });
-    });
-  return (
-    <div className="bp-card">
-      <TextArea value={address} onChange={setAddress} placeholder={t('member.addressPlaceholder')} maxLength={ADDRESS_MAX} rows={2} autoSize={{ minRows: 2, maxRows: 4 }} className="bp-boxed-input" />
-      <FieldError text={rule || error} />
-      <Button block color="primary" shape="rounded" loading={busy} disabled={!!rule || !address.trim() || address.trim() === current} onClick={() => void save()}>
-        {t('common.save')}
-      </Button>
     </div>
   );
 }
