@@ -22,6 +22,7 @@ describe.runIf(browserAvailable())('electronic games', () => {
     await page.getByText('电子', { exact: true }).first().click();
     await waitForPath(page, '/app/egame/pg');
     await expect.poll(() => page.locator('.bp-egame-tile').count()).toBe(12);
+    expect(await page.locator('.adm-tabs-tab').allInnerTexts()).toEqual(['全部', '热门', '最新']);
     await shoot(page, 'egame-01-venue');
     await page.getByPlaceholder('搜索游戏').fill('招财');
     await expect.poll(() => page.locator('.bp-egame-tile').count()).toBe(1);
@@ -29,7 +30,7 @@ describe.runIf(browserAvailable())('electronic games', () => {
     await context.close();
   });
 
-  it('[S3-02] a member collects a game, launches it with auto-transfer and spins against the venue wallet', async () => {
+  it('[S3-02] a member collects a game, finds it under 收藏, launches it with auto-transfer and spins against the venue wallet', async () => {
     const member = await site.server.member();
     const types = (await api(member.token, '/api/wallet/pay/types')).data as Array<{ payTypeId: number; kind: string }>;
     const sandbox = types.find((t) => t.kind === 'sandbox')!;
@@ -44,6 +45,13 @@ describe.runIf(browserAvailable())('electronic games', () => {
     const tile = page.locator('.bp-egame-tile').first();
     await tile.getByRole('button', { name: '收藏' }).click();
     await expect.poll(() => tile.getByRole('button', { name: '取消收藏' }).count()).toBe(1);
+    // The 收藏 tab holds what the member collected at this venue.
+    const collected = await tile.locator('.bp-egame-open span').innerText();
+    await page.locator('.adm-tabs-tab', { hasText: '收藏' }).click();
+    await expect.poll(() => page.locator('.bp-egame-tile').allInnerTexts()).toEqual([expect.stringContaining(collected)]);
+    await shoot(page, 'egame-03-collected');
+    await page.locator('.adm-tabs-tab', { hasText: '全部' }).click();
+    await expect.poll(() => page.locator('.bp-egame-tile').count()).toBe(12);
     await tile.locator('.bp-egame-open').click();
     await waitForPath(page, '/sandbox/game');
     await expect.poll(() => page.locator('#spin').isEnabled()).toBe(true);

@@ -1,17 +1,14 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import i18n, { applyLanguageFlag } from './index.ts';
-
-type Tree = { [key: string]: string | Tree };
-const keys = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
+import { localeKeys } from './locale-keys.ts';
 
 describe('languages', () => {
   it('[S1-04] speaks zh-CN; English exists, complete, but only the site flag turns it on', async () => {
     expect(i18n.language).toBe('zh-CN');
     expect(i18n.t('auth.loginFirst')).toBe('请先登录');
-    const zh = keys(i18n.getResourceBundle('zh-CN', 'translation') as Tree).sort();
-    const en = keys(i18n.getResourceBundle('en', 'translation') as Tree).sort();
+    const zh = localeKeys(i18n.getResourceBundle('zh-CN', 'translation'));
+    const en = localeKeys(i18n.getResourceBundle('en', 'translation'));
     expect(en).toEqual(zh);
     applyLanguageFlag(false, 'en');
     expect(i18n.language).toBe('zh-CN');

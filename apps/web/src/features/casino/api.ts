@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { EgameBrandsData, EgameListData, VenueLaunchData } from '@bp/contract';
 import { call, newIdempotencyKey } from '../../shared/api/request.ts';
 
-export type EgameTab = 'all' | 'hot' | 'new';
+export const EGAME_TABS = ['all', 'hot', 'new', 'collected'] as const;
+export type EgameTab = (typeof EGAME_TABS)[number];
 type Brands = z.infer<typeof EgameBrandsData>;
 type GameList = z.infer<typeof EgameListData>;
 type Launched = z.infer<typeof VenueLaunchData>;
@@ -14,6 +15,8 @@ export const casinoApi = {
   list: (code: string, tab: EgameTab, keyword: string) =>
     call<GameList>('/api/game/egame/list', { code, page: 1, size: 100, ...(keyword ? { keyword } : {}), ...(tab === 'all' ? {} : { [tab]: true }) }),
   collect: (gameId: string, on: boolean) => call(`/api/game/collection/${on ? 'add' : 'remove'}`, { gameId }),
+  /** The member's collection, every venue's games, newest first. */
+  collection: () => call<GameList>('/api/game/collection/list', { page: 1, size: 100 }),
   /** A member's launch: one key per tap, so auto-transfer moves the balance once. */
   launch: (venueEnName: string, gameId: string, rollbackAddress: string) =>
     call<Launched>('/api/game/venue/launch', { venueEnName, gameId, rollbackAddress, isUseCache: false }, { headers: { 'Idempotency-Key': newIdempotencyKey() } }),
@@ -21,5 +24,15 @@ export const casinoApi = {
 };
 
 export const useBrands = () => useQuery({ queryKey: ['egame', 'brands'], queryFn: casinoApi.brands });
-export const useGames = (code: string, tab: EgameTab, keyword: string, member: boolean) =>
-  useQuery({ queryKey: ['egame', 'list', code, tab, keyword, member], queryFn: () => casinoApi.list(code, tab, keyword) });
+/** A venue's games on a tab; on 收藏, the member's collected games of this venue (`apiName`). */
+export const useGames = (code: string, apiName: string | undefined, tab: EgameTab, keyword: string, member: boolean) =>
+  useQuery({
+    queryKey: ['egame', 'list', code, tab, keyword, member],
+    queryFn: () => (tab === 'collected' ? collectedHere(apiName!, keyword) : casinoApi.list(code, tab, keyword)),
+    enabled: tab !== 'collected' || (member && apiName !== undefined),
+  });
+
+async function collectedHere(apiName: string, keyword: string): Promise<GameList> {
+  const list = (await casinoApi.collection()).list.filter((g) => g.api_name === apiName && g.gameName.includes(keyword));
+  return { list, total: list.length };
+}

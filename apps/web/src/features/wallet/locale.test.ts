@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../app/i18n/index.ts';
 import { walletLocale } from './locale.ts';
-
-type Tree = { [key: string]: string | Tree };
-const keys = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
+import { localeKeys } from '../../app/i18n/locale-keys.ts';
 
 describe("the wallet's words", () => {
   it('[S1-04] exist in zh-CN and, complete, in English; they join the site dictionary when the screens load', () => {
-    expect(keys(walletLocale.en as Tree).sort()).toEqual(keys(walletLocale.zh as Tree).sort());
+    expect(localeKeys(walletLocale.en)).toEqual(localeKeys(walletLocale.zh));
     expect(i18n.t('wallet.main')).toBe('中心钱包');
     expect(i18n.t('walletPages.deposit')).toBe('存款');
     expect(i18n.t('wallet.depositStatus.reviewing')).toBe('审核中');
