@@ -31,6 +31,12 @@ void i18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
+/** Adds the words of a part loaded later (a screen's own chunk) to both languages. */
+export function addLocale(locale: Locale): void {
+  i18n.addResourceBundle('zh-CN', 'translation', locale.zh, true, false);
+  i18n.addResourceBundle('en', 'translation', locale.en, true, false);
+}
+
 /** Turns English on or off as the site's flag says; zh-CN whenever it is off. */
 export function applyLanguageFlag(englishEnabled: boolean, wanted: string | null): void {
   const lng = englishEnabled && wanted === 'en' ? 'en' : 'zh-CN';

@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import type { Locale } from '../../app/i18n/index.ts';
+import { addLocale, type Locale } from '../../app/i18n/index.ts';
 
 /** The electronic games' words. Loaded with the games page (a lazy chunk), not with the first page. */
 export const casinoLocale: Locale = {
@@ -39,5 +38,4 @@ export const casinoLocale: Locale = {
   },
 };
 
-i18n.addResourceBundle('zh-CN', 'translation', casinoLocale.zh, true, false);
-i18n.addResourceBundle('en', 'translation', casinoLocale.en, true, false);
+addLocale(casinoLocale);

@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import type { Locale } from '../../app/i18n/index.ts';
+import { addLocale, type Locale } from '../../app/i18n/index.ts';
 
 /** The sportsbook's words. Loaded with the sports screens (a lazy chunk), not with the first page. */
 export const sportsLocale: Locale = {
@@ -232,5 +231,4 @@ export const sportsLocale: Locale = {
 };
 
 // The shell's dictionaries are in place at start; these join them when the sports screens load.
-i18n.addResourceBundle('zh-CN', 'translation', sportsLocale.zh, true, false);
-i18n.addResourceBundle('en', 'translation', sportsLocale.en, true, false);
+addLocale(sportsLocale);

@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import type { Locale } from '../../app/i18n/index.ts';
+import { addLocale, type Locale } from '../../app/i18n/index.ts';
 
 /** The wallet's words. Loaded with the wallet screens (a lazy chunk), not with the first page. */
 export const walletLocale: Locale = {
@@ -391,5 +390,4 @@ export const walletLocale: Locale = {
   },
 };
 
-i18n.addResourceBundle('zh-CN', 'translation', walletLocale.zh, true, false);
-i18n.addResourceBundle('en', 'translation', walletLocale.en, true, false);
+addLocale(walletLocale);
