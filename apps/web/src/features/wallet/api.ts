@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   Headers,
   type AutoTransferData, type BalanceData, type BankCard, type BankListData, type BindFlowData, type CancelCountData, type DealRecordData,
@@ -8,6 +8,7 @@ import {
 } from '@bp/contract';
 import type { z } from 'zod';
 import { call } from '../../shared/api/request.ts';
+import { usePaged } from '../../shared/api/use-paged.ts';
 import { serverClock } from '../../shared/time/server-time.ts';
 import { useLoggedIn } from '../../shared/session/use-session.ts';
 import { dealRecordBody, type DealQuery } from './model/deal-filter.ts';
@@ -112,20 +113,6 @@ export const usePrepare = () => useMemberQuery(walletKeys.of('prepare'), () => w
 export const useYeb = () => useMemberQuery(walletKeys.of('yeb'), walletApi.yeb);
 
 export const PAGE_SIZE = 20;
-
-/** A list read page after page (infinite scroll): deposits, withdrawals, the history. */
-function usePaged<T>(key: readonly unknown[], fetchPage: (page: number) => Promise<{ list: T[]; total: number }>) {
-  const loggedIn = useLoggedIn();
-  return useInfiniteQuery({
-    queryKey: key,
-    queryFn: ({ pageParam }) => fetchPage(pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.list.length, 0) < last.total && last.list.length > 0 ? pages.length + 1 : undefined),
-    enabled: loggedIn,
-    // Another filter keeps the rows in view until its own arrive, instead of a blank list.
-    placeholderData: keepPreviousData,
-  });
-}
 
 export const useDeposits = () => usePaged(walletKeys.of('deposits'), (page) => walletApi.deposits(page, PAGE_SIZE));
 export const useWithdrawals = () => usePaged(walletKeys.of('withdrawals'), (page) => walletApi.withdrawals(page, PAGE_SIZE));

@@ -167,7 +167,6 @@ export const walletLocale: Locale = {
         periods: { today: '今天', week: '近7天', month: '近30天', all: '全部' },
         balanceAfter: '余额 {{amount}}',
         empty: '暂无交易记录',
-        end: '没有更多了',
         yebTag: '利息宝',
       },
       yebPage: {
@@ -360,7 +359,6 @@ export const walletLocale: Locale = {
         periods: { today: 'Today', week: '7 days', month: '30 days', all: 'All' },
         balanceAfter: 'Balance {{amount}}',
         empty: 'No transactions',
-        end: 'No more',
         yebTag: 'Interest',
       },
       yebPage: {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../shared/ui/PageHeader.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { useDeposits, useWithdrawals, walletApi, type Deposit, type Withdrawal } from '../api.ts';
-import { PagedList } from '../components/PagedList.tsx';
+import { PagedList } from '../../../shared/ui/PagedList.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
 import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { useMoneyAction } from '../hooks/use-money-action.ts';

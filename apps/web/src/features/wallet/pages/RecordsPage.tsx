@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../shared/ui/PageHeader.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { useDeals, type DealPage } from '../api.ts';
-import { PagedList } from '../components/PagedList.tsx';
+import { PagedList } from '../../../shared/ui/PagedList.tsx';
 import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { useWalletFrames } from '../hooks/use-wallet-frames.ts';
 import { DEAL_FILTER_TYPES, DEAL_PERIODS, type DealQuery } from '../model/deal-filter.ts';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 type Paged<T> = UseInfiniteQueryResult<InfiniteData<{ list: T[]; total: number }>>;
 
-/** A list read page by page as the member scrolls (infinite scroll), with its empty state. */
+/** A list read page by page as the member scrolls (infinite scroll, with usePaged), with its empty state. */
 export function PagedList<T>({ query, render, empty, itemKey }: { query: Paged<T>; render(item: T): ReactNode; empty: string; itemKey(item: T): string | number }) {
   const { t } = useTranslation();
   const seen = new Set<string | number>();
@@ -18,7 +18,7 @@ export function PagedList<T>({ query, render, empty, itemKey }: { query: Paged<T
         <div key={itemKey(item)}>{render(item)}</div>
       ))}
       <InfiniteScroll loadMore={async () => void (await query.fetchNextPage({ cancelRefetch: false }))} hasMore={!!query.hasNextPage}>
-        {query.isFetching || query.hasNextPage ? t('common.loading') : <span className="bp-muted">{t('wallet.history.end')}</span>}
+        {query.isFetching || query.hasNextPage ? t('common.loading') : <span className="bp-muted">{t('common.noMore')}</span>}
       </InfiniteScroll>
     </div>
   );
