@@ -1,7 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { OperatorDecisionBody, OperatorDecisionData } from '@bp/contract';
-import { defineRoute, fail } from '../../platform/http/index.ts';
+import { defineRoute, requireOperator } from '../../platform/http/index.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -11,19 +10,6 @@ import { oneOf } from './sql.ts';
 import { approveDeposit, rejectDeposit } from './speed-pay.ts';
 import { approveWithdrawal, rejectWithdrawal } from './withdrawals.ts';
 
-/**
- * The operator's decisions on deposits and withdrawals, until the back office exists: guarded by
- * the `x-admin-token` header equal to env ADMIN_TOKEN (no ADMIN_TOKEN: these paths refuse all).
- */
-export const ADMIN_TOKEN_HEADER = 'x-admin-token';
-
-function requireOperator(req: FastifyRequest): void {
-  const expected = process.env.ADMIN_TOKEN ?? '';
-  const given = req.headers[ADMIN_TOKEN_HEADER];
-  const ok = expected.length >= 16 && typeof given === 'string' && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-  if (!ok) fail('OPERATOR_TOKEN', { httpStatus: 403 });
-}
-
 /** Whose order it is, to tell their open clients after the decision. */
 async function ownerOf(db: Db, table: 'deposit' | 'withdraw', orderId: number): Promise<WalletOwner | null> {
   const from = table === 'deposit' ? sql`wallet_deposit_orders` : sql`wallet_withdraw_orders`;
@@ -31,6 +17,7 @@ async function ownerOf(db: Db, table: 'deposit' | 'withdraw', orderId: number): 
   return row ? { memberId: Number(row.member_id), siteId: row.site_id, currency: row.currency } : null;
 }
 
+/** The operator's decisions on deposits and withdrawals (requireOperator guards them). */
 export function operatorRoutes(app: FastifyInstance, deps: Deps): void {
   const decisions = [
     ['deposit', 'approve', 'Approves a deposit: the member is credited once', approveDeposit],

@@ -4,3 +4,4 @@ export { installHttp, sendEnvelope, BODY_LIMIT, JSON_TYPE } from './install.ts';
 export { hookWhere } from './route-hooks.ts';
 export { installGate, hookOf, type GateCheck } from './gate.ts';
 export { lazyRequestLogger } from './request-logger.ts';
+export { ADMIN_TOKEN_HEADER, requireOperator } from './operator.ts';
