@@ -143,7 +143,7 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await setAccessRules(site.server.deps.db, 1, []);
   });
 
-  it('[S3-06] [S7-14] [S9-04] the personal centre: nickname and avatar changed in place, the balance follows the wallet', async () => {
+  it('[S3-06] [S7-14] [S9-04] [S1-01] the personal centre: the member\'s VIP grade, nickname and avatar changed in place, the balance follows the wallet', async () => {
     const member = await site.server.member();
     const { page } = await phone(site);
     await logIn(page, member.name, member.password);
@@ -157,6 +157,8 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await shoot(page, '17-profile');
     await page.goto('/app/member');
     await page.getByText(/金牌玩家/).first().waitFor();
+    const { grade } = (await site.server.inject({ method: 'POST', url: '/api/member/info', headers: bearer(await page.evaluate(() => localStorage.getItem('bp.token')!)), payload: {} })).json().data;
+    expect(await page.locator('.bp-vip-badge').innerText()).toBe(grade);
     await page.getByText('¥0.00').first().waitFor();
 
     // A sandbox deposit elsewhere: the wallet announces it and the balance on screen follows.
@@ -223,6 +225,49 @@ describe.runIf(browserAvailable())('the other screens', () => {
     }
   });
 
+  it('[S7-14] messages: the welcome and the operator\'s message arrive unread, counted in the personal centre; opened, pinned, all read, deleted', async () => {
+    const member = await site.server.member();
+    process.env.ADMIN_TOKEN = 'operator-token-for-e2e-tests';
+    try {
+      const sent = await site.server.inject({ method: 'POST', url: '/api/admin/message/send', headers: { 'x-admin-token': process.env.ADMIN_TOKEN }, payload: { siteId: 1, memberId: member.memberId, title: '您的提款已到账', content: '您申请的提款 ¥500.00 已于今日到账，请注意查收。' } });
+      expect(sent.json().code).toBe(0);
+    } finally {
+      delete process.env.ADMIN_TOKEN;
+    }
+    const { page } = await phone(site);
+    await logIn(page, member.name, member.password);
+    await page.goto('/app/member');
+    const menuItem = page.locator('.adm-list-item', { hasText: '消息中心' });
+    await menuItem.locator('.adm-badge', { hasText: '2' }).waitFor();
+    await menuItem.click();
+    await waitForPath(page, '/app/member/messages');
+    const rows = page.locator('.bp-message');
+    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining('您的提款已到账'), expect.stringContaining('欢迎加入')]);
+    expect(await page.locator('.bp-message.is-unread').count()).toBe(2);
+    await shoot(page, 'messages-1-list');
+
+    await rows.first().click();
+    await page.getByText('您申请的提款 ¥500.00 已于今日到账，请注意查收。').waitFor();
+    await page.getByRole('button', { name: '置顶' }).click();
+    await page.getByRole('button', { name: '取消置顶' }).waitFor();
+    await shoot(page, 'messages-2-open');
+    await page.goBack();
+    await waitForPath(page, '/app/member/messages');
+    await expect.poll(() => page.locator('.bp-message.is-unread').count()).toBe(1);
+    await page.getByRole('button', { name: '全部已读' }).click();
+    await expect.poll(() => page.locator('.bp-message.is-unread').count()).toBe(0);
+
+    await rows.filter({ hasText: '欢迎加入' }).click();
+    await page.getByRole('button', { name: '删除' }).click();
+    await page.locator('.adm-dialog-footer').getByRole('button', { name: '删除' }).click();
+    await waitForPath(page, '/app/member/messages');
+    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringMatching(/置顶\s*您的提款已到账/)]);
+    await shoot(page, 'messages-3-pinned');
+    await page.goto('/app/member');
+    await page.getByText('消息中心').waitFor();
+    expect(await menuItem.locator('.adm-badge').count()).toBe(0);
+  });
+
   it('[S3-18] [S1-03] a USDT site\'s personal centre never shows ¥: the balance waits for the site\'s info, then reads ₮', async () => {
     const member = await site.server.member({ siteId: 2 });
     const { page } = await phone(site);
@@ -249,21 +294,19 @@ describe.runIf(browserAvailable())('the other screens', () => {
     const { page } = await phone(site);
     await page.goto('/app/home#app-download');
     await page.locator('#app-download svg').waitFor();
-    await page.waitForTimeout(800);
-    // Scrolled as far as the page goes: the whole section shows above the tab bar.
-    const { top, bottom, room, scrolled, most } = await page.locator('#app-download').evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      return { top: r.top, bottom: r.bottom, room: innerHeight - 56, scrolled: scrollY, most: document.documentElement.scrollHeight - innerHeight };
-    });
-    expect(top).toBeGreaterThanOrEqual(0);
-    expect(bottom).toBeLessThanOrEqual(room);
-    expect(top < 120 || scrolled >= most - 1).toBe(true);
+    // Scrolled as far as the page goes: the whole section shows above the tab bar (once the smooth scroll ends).
+    const placed = () =>
+      page.locator('#app-download').evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const most = document.documentElement.scrollHeight - innerHeight;
+        return r.top >= 0 && r.bottom <= innerHeight - 56 && (r.top < 120 || scrollY >= most - 1);
+      });
+    await expect.poll(placed).toBe(true);
     await shoot(page, '19-app-download');
     const first = await page.title();
     expect([...first].length).toBeGreaterThanOrEqual(15);
-    await page.waitForTimeout(700);
+    await expect.poll(() => page.title()).not.toBe(first);
     const later = await page.title();
-    expect(later).not.toBe(first);
     const letters = (t: string) => [...t.replace(/\s/g, '')].sort().join('');
     expect(letters(later)).toBe(letters(first));
   });

@@ -66,3 +66,35 @@ export const MIN_AGE_YEARS = 18;
 export const EARLIEST_BIRTHDAY = '1900-01-01';
 /** The latest birthday a member may give on `today` (both `YYYY-MM-DD`, Shanghai calendar): 18 years before it. */
 export const latestBirthday = (today: string): string => `${Number(today.slice(0, 4)) - MIN_AGE_YEARS}${today.slice(4)}`;
+
+// Messages ----------------------------------------------------------------------------------
+/** The site's messages to a member (seed 7 "Member: messages"): list, read, delete, sticky. */
+const MessageId = z.number().int().positive();
+const MessageIds = z.array(MessageId).min(1).max(100);
+export const MessageItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  /** Epoch milliseconds. */
+  createdAt: z.number().int(),
+  read: z.boolean(),
+  sticky: z.boolean(),
+});
+export type MessageItem = z.infer<typeof MessageItem>;
+export const MessageListBody = z.object({ page: z.number().int().min(1).max(1000).default(1), size: z.number().int().min(1).max(50).default(20) });
+/** Pinned first, then the newest; `unread` counts all of the member's unread messages. */
+export const MessageListData = z.object({ list: z.array(MessageItem), total: z.number().int(), unread: z.number().int() });
+export const MessageGetBody = z.object({ id: MessageId });
+/** Marks these read; without ids, every message of the member. */
+export const MessageReadBody = z.object({ ids: MessageIds.optional() });
+export const MessageDeleteBody = z.object({ ids: MessageIds });
+export const MessageStickyBody = z.object({ id: MessageId, sticky: z.boolean() });
+export const MessageCountData = z.object({ unread: z.number().int() });
+/** The operator's message: to one member, or (no memberId) to every member of the site. */
+export const MessageSendBody = z.object({
+  siteId: z.number().int().positive(),
+  memberId: z.number().int().positive().optional(),
+  title: z.string().trim().min(1).max(100),
+  content: z.string().trim().min(1).max(4000),
+});
+export const MessageSendData = z.object({ id: z.number().int() });

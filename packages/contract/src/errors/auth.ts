@@ -31,4 +31,6 @@ export const authErrors = defineErrors({
   BIRTHDAY_INVALID: [20027, '请输入正确的生日，须年满18周岁'],
   BIRTHDAY_SET: [20028, '生日设置后不可修改'],
   EMAIL_CODE_WRONG: [20029, '邮箱验证码错误或已过期'],
+  MESSAGE_NOT_FOUND: [20030, '消息不存在或已删除'],
+  MEMBER_NOT_FOUND: [20031, '会员不存在'],
 });

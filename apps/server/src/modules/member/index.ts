@@ -2,6 +2,8 @@ import fastifyStatic from '@fastify/static';
 import { AVATAR_URL_PREFIX } from '@bp/contract';
 import type { Module } from '../../platform/deps.ts';
 import { memberRoutes } from './routes.ts';
+import { messageRoutes } from './message-routes.ts';
+import { seedWelcomeMessages } from './messages.ts';
 import { AVATARS_DIR } from './avatars.ts';
 
 export { avatarUrl, AVATAR_IDS } from './avatars.ts';
@@ -11,5 +13,7 @@ export const memberModule: Module = {
   async install(app, deps) {
     await app.register(fastifyStatic, { root: AVATARS_DIR, prefix: AVATAR_URL_PREFIX, decorateReply: false, maxAge: '7d', index: false });
     memberRoutes(app, deps);
+    messageRoutes(app, deps);
   },
+  seed: seedWelcomeMessages,
 };

@@ -1,4 +1,4 @@
-import { Dialog, List, Toast } from 'antd-mobile';
+import { Badge, Dialog, List, Toast } from 'antd-mobile';
 import { BillOutline, LoopOutline, ReceivePaymentOutline, RedoOutline, SendOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -12,7 +12,7 @@ import { greetingKey } from '../../shared/time/greeting.ts';
 import { copyText } from '../../shared/ui/copy.ts';
 import { formatDateTime, maskPhone } from '../../shared/ui/format.ts';
 import { useCurrency } from '../../shared/site/use-currency.ts';
-import { useBalance, useMemberInfo } from './api.ts';
+import { useBalance, useMemberInfo, useUnreadMessages } from './api.ts';
 import { WALLET_SHORTCUTS, builtMenu } from './member-menu.ts';
 import { MenuIcon } from './MenuIcon.tsx';
 import './member.css';
@@ -27,6 +27,7 @@ export function MemberCentrePage() {
   const info = data ?? stored;
   const balance = useBalance();
   const { money } = useCurrency();
+  const unread = useUnreadMessages().data?.unread ?? 0;
 
   const confirmLogout = async () => {
     if (!(await Dialog.confirm({ content: t('member.logoutConfirm'), confirmText: t('member.logout'), cancelText: t('common.cancel') }))) return;
@@ -80,7 +81,7 @@ export function MemberCentrePage() {
         </div>
         <List className="bp-member-menu">
           {builtMenu().map((entry) => (
-            <List.Item key={entry.key} prefix={<MenuIcon name={entry.key} />} onClick={() => navigate(entry.path)} arrowIcon>
+            <List.Item key={entry.key} prefix={<MenuIcon name={entry.key} />} extra={entry.key === 'messages' && unread > 0 ? <Badge content={unread > 99 ? '99+' : unread} /> : null} onClick={() => navigate(entry.path)} arrowIcon>
               {t(entry.title)}
             </List.Item>
           ))}

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AddressData, AvatarData, AvatarListData, BalanceData, BirthdayData, BindContactData, IdleLogoutMinutes, LogoutSetupData, NicknameData, SendCodeData, SessionData } from '@bp/contract';
+import type { MessageCountData, MessageItem, MessageListData, AddressData, AvatarData, AvatarListData, BalanceData, BirthdayData, BindContactData, IdleLogoutMinutes, LogoutSetupData, NicknameData, SendCodeData, SessionData } from '@bp/contract';
 import type { z } from 'zod';
 import { call } from '../../shared/api/request.ts';
+import { usePaged } from '../../shared/api/use-paged.ts';
 import { refreshMemberInfo } from '../../shared/session/member-info.ts';
 import { useLoggedIn } from '../../shared/session/use-session.ts';
 
@@ -28,6 +29,27 @@ export const memberApi = {
 /** What a member binds to the account: a mobile number or an email. */
 export type Contact = 'phone' | 'email';
 export type BindTarget = { contact: 'phone'; phone: string; areaCode: string } | { contact: 'email'; email: string };
+
+/** The site's messages to the member (seed 7: list, read, delete, sticky). */
+export const messageApi = {
+  page: (page: number) => call<z.infer<typeof MessageListData>>('/api/member/message/list', { page, size: MESSAGE_PAGE_SIZE }),
+  unread: () => call<z.infer<typeof MessageCountData>>('/api/member/message/unread', {}),
+  /** Opening a message marks it read. */
+  open: (id: number) => call<MessageItem>('/api/member/message/get', { id }, { silent: true }),
+  readAll: () => call<z.infer<typeof MessageCountData>>('/api/member/message/read', {}),
+  remove: (id: number) => call<z.infer<typeof MessageCountData>>('/api/member/message/delete', { ids: [id] }),
+  pin: (id: number, sticky: boolean) => call<MessageItem>('/api/member/message/sticky', { id, sticky }),
+};
+const MESSAGE_PAGE_SIZE = 20;
+/** The list and the unread count, read again together after any change. */
+export const MESSAGES_KEY = ['member', 'messages'] as const;
+export const useMessages = () => usePaged([...MESSAGES_KEY, 'list'], messageApi.page);
+export function useUnreadMessages() {
+  const loggedIn = useLoggedIn();
+  return useQuery({ queryKey: [...MESSAGES_KEY, 'unread'], queryFn: messageApi.unread, enabled: loggedIn, staleTime: 15_000 });
+}
+/** One message, opened (and so read); its key is outside MESSAGES_KEY, so reading the list again does not open it again. */
+export const useMessage = (id: number) => useQuery({ queryKey: ['member', 'message', id], queryFn: () => messageApi.open(id), retry: false });
 
 export const MEMBER_INFO_KEY = ['member', 'info'] as const;
 
