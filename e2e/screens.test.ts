@@ -227,13 +227,16 @@ describe.runIf(browserAvailable())('the other screens', () => {
 
   it('[S7-14] messages: the welcome and the operator\'s message arrive unread, counted in the personal centre; opened, pinned, all read, deleted', async () => {
     const member = await site.server.member();
-    process.env.ADMIN_TOKEN = 'operator-token-for-e2e-tests';
-    try {
-      const sent = await site.server.inject({ method: 'POST', url: '/api/admin/message/send', headers: { 'x-admin-token': process.env.ADMIN_TOKEN }, payload: { siteId: 1, memberId: member.memberId, title: '您的提款已到账', content: '您申请的提款 ¥500.00 已于今日到账，请注意查收。' } });
-      expect(sent.json().code).toBe(0);
-    } finally {
-      delete process.env.ADMIN_TOKEN;
-    }
+    const sendMessage = async (payload: object) => {
+      process.env.ADMIN_TOKEN = 'operator-token-for-e2e-tests';
+      try {
+        const sent = await site.server.inject({ method: 'POST', url: '/api/admin/message/send', headers: { 'x-admin-token': process.env.ADMIN_TOKEN }, payload });
+        expect(sent.json().code).toBe(0);
+      } finally {
+        delete process.env.ADMIN_TOKEN;
+      }
+    };
+    await sendMessage({ siteId: 1, memberId: member.memberId, title: '您的提款已到账', content: '您申请的提款 ¥500.00 已于今日到账，请注意查收。' });
     const { page } = await phone(site);
     await logIn(page, member.name, member.password);
     await page.goto('/app/member');
@@ -266,6 +269,9 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await page.goto('/app/member');
     await page.getByText('消息中心').waitFor();
     expect(await menuItem.locator('.adm-badge').count()).toBe(0);
+    // A message sent now is counted on the open page at once (the member's channel), without a reload.
+    await sendMessage({ siteId: 1, memberId: member.memberId, title: '活动即将开始', content: '周末体育加赠活动将于今晚开始。' });
+    await menuItem.locator('.adm-badge', { hasText: '1' }).waitFor();
   });
 
   it('[S3-18] [S1-03] a USDT site\'s personal centre never shows ¥: the balance waits for the site\'s info, then reads ₮', async () => {

@@ -23,6 +23,8 @@ export interface RealtimeEvents {
   'bet.confirmed': BetConfirmedEvent;
   /** Wallet, on `user:<memberId>`: money moved (deposit credited, withdrawal, transfer, interest); re-read balances. */
   'wallet.balance': { main: number; reason: string };
+  /** Messages, on `user:<memberId>`: a message to this member arrived; re-read the list and the unread count. */
+  'message.new': { id: number; title: string };
 }
 
 export type RealtimeType = keyof RealtimeEvents;

@@ -13,6 +13,12 @@ import { ThemeController } from './themes/theme-state.tsx';
 import { TitleSync } from './TitleSync.tsx';
 import { LANGUAGE_KEY, applyLanguageFlag } from './i18n/index.ts';
 
+/** Frames of the member's channel, and the queries each makes stale. */
+const MEMBER_FRAME_READS = [
+  ['wallet.balance', ['member', 'balance']],
+  ['message.new', ['member', 'messages']],
+] as const;
+
 /** What every page shares: theme, title, language, server time, the member's channel, the verification dialog. */
 export function Root() {
   const queryClient = useQueryClient();
@@ -27,8 +33,11 @@ export function Root() {
   }, [loggedIn]);
   // HTTP 401 is a logout event (seed 8): nothing the member saw stays cached.
   useEffect(() => apiEvents.on('logout', () => queryClient.removeQueries({ queryKey: ['member'] })), [queryClient]);
-  // The wallet says when the member's money moved: the balance shown is read again.
-  useEffect(() => onMemberFrame('wallet.balance', () => void queryClient.invalidateQueries({ queryKey: ['member', 'balance'] })), [queryClient]);
+  // The member's channel says what changed: the wallet's money, a new message. What shows it is read again.
+  useEffect(() => {
+    const stops = MEMBER_FRAME_READS.map(([type, queryKey]) => onMemberFrame(type, () => void queryClient.invalidateQueries({ queryKey })));
+    return () => stops.forEach((stop) => stop());
+  }, [queryClient]);
   return (
     <>
       <ThemeController />

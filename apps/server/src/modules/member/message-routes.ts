@@ -17,7 +17,8 @@ import type { Deps } from '../../platform/deps.ts';
 import { deleteMessages, listMessages, markRead, openMessage, pinMessage, sendMessage, unreadCount } from './messages.ts';
 
 /** The member's messages (seed 7 "Member: messages"), and the operator's call that sends them. */
-export function messageRoutes(app: FastifyInstance, { db }: Deps): void {
+export function messageRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db } = deps;
   const member = { auth: 'member', rateLimit: 'read' } as const;
   defineRoute(app, { url: '/api/member/message/list', summary: 'The member’s messages, pinned first, then the newest; and the unread count', body: MessageListBody, data: MessageListData, ...member }, async (req) =>
     listMessages(db, req.member!, req.body.page, req.body.size),
@@ -39,6 +40,6 @@ export function messageRoutes(app: FastifyInstance, { db }: Deps): void {
   );
   defineRoute(app, { url: '/api/admin/message/send', summary: 'Sends a message to one member, or to every member of a site', body: MessageSendBody, data: MessageSendData, rateLimit: 'read', tags: ['admin'] }, async (req) => {
     requireOperator(req);
-    return sendMessage(db, req.body);
+    return sendMessage(deps, req.body);
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Errors, type MessageItem } from '@bp/contract';
+import { Errors, type Frame, type MessageItem } from '@bp/contract';
 import { bearer, startTestServer, type TestServer } from '../../test/harness.ts';
 
 let s: TestServer;
@@ -68,6 +68,18 @@ describe('member messages', () => {
     expect(after.list.map((m: MessageItem) => m.id)).not.toContain(id);
     expect((await as(a.token)('/api/member/message/get', { id })).body.code).toBe(Errors.MESSAGE_NOT_FOUND.code);
     expect((await as(b.token)('/api/member/message/get', { id })).body.data.read).toBe(true);
+  });
+
+  it('[S7-14] a message to one member is told at once on their channel', async () => {
+    const a = await s.member();
+    const frames: Frame[] = [];
+    const stop = s.deps.bus.onFrame((f) => frames.push(f));
+    try {
+      const { id } = (await send({ siteId: 1, memberId: a.memberId, title: '新消息', content: '内容' })).body.data;
+      await expect.poll(() => frames.find((f) => f.ch === `user:${a.memberId}`)).toEqual({ ch: `user:${a.memberId}`, type: 'message.new', data: { id, title: '新消息' } });
+    } finally {
+      stop();
+    }
   });
 
   it('refuses bad input and a missing or wrong operator token, changing nothing', async () => {

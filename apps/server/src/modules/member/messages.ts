@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { MessageItem } from '@bp/contract';
+import { channel, type MessageItem } from '@bp/contract';
 import type { Db, DbOrTx } from '../../platform/db/index.ts';
 import { clock } from '../../platform/clock.ts';
 import { fail } from '../../platform/http/index.ts';
@@ -107,8 +107,8 @@ export async function pinMessage(db: Db, r: Reader, id: number, sticky: boolean)
   return toItem(row);
 }
 
-/** The operator's message to one member of the site, or to all of them. */
-export async function sendMessage(db: Db, to: { siteId: number; memberId?: number; title: string; content: string }): Promise<{ id: number }> {
+/** The operator's message to one member of the site (told at once on their channel), or to all of them. */
+export async function sendMessage({ db, bus }: Pick<Deps, 'db' | 'bus'>, to: { siteId: number; memberId?: number; title: string; content: string }): Promise<{ id: number }> {
   const [site] = await rows<{ site_id: number }>(db, sql`SELECT site_id FROM sites WHERE site_id = ${to.siteId}`);
   if (!site) fail('SITE_NOT_FOUND');
   if (to.memberId !== undefined) {
@@ -119,7 +119,9 @@ export async function sendMessage(db: Db, to: { siteId: number; memberId?: numbe
     INSERT INTO member_messages (site_id, member_id, title, content, created_at)
     VALUES (${to.siteId}, ${to.memberId ?? null}, ${to.title}, ${to.content}, ${now()})
     RETURNING message_id`);
-  return { id: Number(row.message_id) };
+  const id = Number(row.message_id);
+  if (to.memberId !== undefined) await bus.publish(channel.user(to.memberId), 'message.new', { id, title: to.title });
+  return { id };
 }
 
 /** Demo data: each site greets its members once (safe on every start). */
