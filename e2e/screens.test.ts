@@ -274,6 +274,21 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await menuItem.locator('.adm-badge', { hasText: '1' }).waitFor();
   });
 
+  it('[S7-14] the help centre, open to visitors: categories, the first open, an article in full', async () => {
+    const { page } = await phone(site);
+    await page.goto('/app/member/help');
+    await page.locator('.adm-collapse-panel-header', { hasText: '存款帮助' }).waitFor();
+    await page.getByText('如何存款？').waitFor();
+    await page.locator('.adm-collapse-panel-header', { hasText: '投注规则' }).click();
+    await page.getByText('什么是串关？').click();
+    await waitForPath(page, /^\/app\/member\/help\/\d+$/);
+    await page.getByText('同一场比赛的选项不能串在一起').waitFor();
+    await shoot(page, 'help-2-article');
+    await page.goBack();
+    await page.getByText('如何存款？').waitFor();
+    await shoot(page, 'help-1-categories');
+  });
+
   it('[S3-18] [S1-03] a USDT site\'s personal centre never shows ¥: the balance waits for the site\'s info, then reads ₮', async () => {
     const member = await site.server.member({ siteId: 2 });
     const { page } = await phone(site);

@@ -98,3 +98,16 @@ export const MessageSendBody = z.object({
   content: z.string().trim().min(1).max(4000),
 });
 export const MessageSendData = z.object({ id: z.number().int() });
+
+// Help centre ---------------------------------------------------------------------------------
+/** The help centre (seed 7 "Member: help categories"): categories with their articles' titles; an article in full. */
+export const HelpCategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  articles: z.array(z.object({ id: z.number().int(), title: z.string() })),
+});
+export const HelpCategoriesData = z.array(HelpCategory);
+export type HelpCategory = z.infer<typeof HelpCategory>;
+export const HelpArticleBody = z.object({ id: z.number().int().positive() });
+export const HelpArticleData = z.object({ id: z.number().int(), title: z.string(), content: z.string(), categoryId: z.number().int(), categoryName: z.string() });
+export type HelpArticle = z.infer<typeof HelpArticleData>;

@@ -33,4 +33,5 @@ export const authErrors = defineErrors({
   EMAIL_CODE_WRONG: [20029, '邮箱验证码错误或已过期'],
   MESSAGE_NOT_FOUND: [20030, '消息不存在或已删除'],
   MEMBER_NOT_FOUND: [20031, '会员不存在'],
+  HELP_NOT_FOUND: [20032, '帮助文章不存在'],
 });

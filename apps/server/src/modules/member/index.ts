@@ -4,6 +4,7 @@ import type { Module } from '../../platform/deps.ts';
 import { memberRoutes } from './routes.ts';
 import { messageRoutes } from './message-routes.ts';
 import { seedWelcomeMessages } from './messages.ts';
+import { helpRoutes, seedHelp } from './help.ts';
 import { AVATARS_DIR } from './avatars.ts';
 
 export { avatarUrl, AVATAR_IDS } from './avatars.ts';
@@ -14,6 +15,10 @@ export const memberModule: Module = {
     await app.register(fastifyStatic, { root: AVATARS_DIR, prefix: AVATAR_URL_PREFIX, decorateReply: false, maxAge: '7d', index: false });
     memberRoutes(app, deps);
     messageRoutes(app, deps);
+    helpRoutes(app, deps);
   },
-  seed: seedWelcomeMessages,
+  async seed(deps) {
+    await seedWelcomeMessages(deps);
+    await seedHelp(deps);
+  },
 };

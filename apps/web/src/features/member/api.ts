@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MessageCountData, MessageItem, MessageListData, AddressData, AvatarData, AvatarListData, BalanceData, BirthdayData, BindContactData, IdleLogoutMinutes, LogoutSetupData, NicknameData, SendCodeData, SessionData } from '@bp/contract';
+import type { HelpArticle, HelpCategory, MessageCountData, MessageItem, MessageListData, AddressData, AvatarData, AvatarListData, BalanceData, BirthdayData, BindContactData, IdleLogoutMinutes, LogoutSetupData, NicknameData, SendCodeData, SessionData } from '@bp/contract';
 import type { z } from 'zod';
 import { call } from '../../shared/api/request.ts';
 import { usePaged } from '../../shared/api/use-paged.ts';
@@ -50,6 +50,14 @@ export function useUnreadMessages() {
 }
 /** One message, opened (and so read); its key is outside MESSAGES_KEY, so reading the list again does not open it again. */
 export const useMessage = (id: number) => useQuery({ queryKey: ['member', 'message', id], queryFn: () => messageApi.open(id), retry: false });
+
+/** The help centre (seed 7: help categories), for visitors too. */
+export const helpApi = {
+  categories: () => call<HelpCategory[]>('/api/member/help/categories', {}),
+  article: (id: number) => call<HelpArticle>('/api/member/help/article', { id }, { silent: true }),
+};
+export const useHelp = () => useQuery({ queryKey: ['help', 'categories'], queryFn: helpApi.categories, staleTime: 5 * 60_000 });
+export const useHelpArticle = (id: number) => useQuery({ queryKey: ['help', 'article', id], queryFn: () => helpApi.article(id), staleTime: 5 * 60_000, retry: false });
 
 export const MEMBER_INFO_KEY = ['member', 'info'] as const;
 

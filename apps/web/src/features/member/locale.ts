@@ -51,6 +51,7 @@ export const memberLocale: Locale = {
         minutes: '{{n}}分钟未操作后退出',
         hours: '{{n}}小时未操作后退出',
       },
+      help: { empty: '暂无帮助内容' },
       messages: {
         empty: '暂无消息',
         readAll: '全部已读',
@@ -128,6 +129,7 @@ export const memberLocale: Locale = {
         minutes: 'After {{n}} idle minutes',
         hours: 'After {{n}} idle hours',
       },
+      help: { empty: 'No help yet' },
       messages: {
         empty: 'No messages',
         readAll: 'Mark all read',

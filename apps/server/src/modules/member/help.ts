@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { EmptyBody, HelpArticleBody, HelpArticleData, HelpCategoriesData, type HelpArticle, type HelpCategory } from '@bp/contract';
+import type { Db } from '../../platform/db/index.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { defineRoute, fail } from '../../platform/http/index.ts';
+
+interface ArticleRow {
+  category_id: number;
+  name: string;
+  article_id: number | null;
+  title: string | null;
+}
+
+/** The site's help: its own categories and those of every site, in order, each with its articles' titles. */
+export async function helpCategories(db: Db, siteId: number): Promise<HelpCategory[]> {
+  const { rows } = await db.execute(sql`
+    SELECT c.category_id, c.name, a.article_id, a.title
+    FROM help_categories c LEFT JOIN help_articles a ON a.category_id = c.category_id
+    WHERE c.site_id IS NULL OR c.site_id = ${siteId}
+    ORDER BY c.sort, c.category_id, a.sort, a.article_id`);
+  const categories = new Map<number, HelpCategory>();
+  for (const row of rows as unknown as ArticleRow[]) {
+    const id = Number(row.category_id);
+    if (!categories.has(id)) categories.set(id, { id, name: row.name, articles: [] });
+    if (row.article_id !== null) categories.get(id)!.articles.push({ id: Number(row.article_id), title: row.title! });
+  }
+  return [...categories.values()];
+}
+
+/** One article of the site's help; another site's is not found. */
+export async function helpArticle(db: Db, siteId: number, id: number): Promise<HelpArticle> {
+  const { rows } = await db.execute(sql`
+    SELECT a.article_id, a.title, a.content, c.category_id, c.name
+    FROM help_articles a JOIN help_categories c ON c.category_id = a.category_id
+    WHERE a.article_id = ${id} AND (c.site_id IS NULL OR c.site_id = ${siteId})`);
+  const row = rows[0] as { article_id: number; title: string; content: string; category_id: number; name: string } | undefined;
+  if (!row) return fail('HELP_NOT_FOUND');
+  return { id: Number(row.article_id), title: row.title, content: row.content, categoryId: Number(row.category_id), categoryName: row.name };
+}
+
+/** The help centre's calls. Help is for visitors too: it explains how to register, deposit and bet. */
+export function helpRoutes(app: FastifyInstance, { db }: Deps): void {
+  defineRoute(app, { url: '/api/member/help/categories', summary: 'The help centre: categories with their articles’ titles', body: EmptyBody, data: HelpCategoriesData, auth: 'optional', rateLimit: 'read' }, async (req) =>
+    helpCategories(db, req.site.siteId),
+  );
+  defineRoute(app, { url: '/api/member/help/article', summary: 'One help article in full', body: HelpArticleBody, data: HelpArticleData, auth: 'optional', rateLimit: 'read' }, async (req) =>
+    helpArticle(db, req.site.siteId, req.body.id),
+  );
+}
+
+/** Demo help for every site, written for the sandbox (safe on every start: categories are unique by name). */
+export async function seedHelp({ db }: Deps): Promise<void> {
+  for (const [sort, { name, articles }] of DEMO_HELP.entries()) {
+    const { rows } = await db.execute(sql`
+      INSERT INTO help_categories (site_id, name, sort) VALUES (NULL, ${name}, ${sort})
+      ON CONFLICT (coalesce(site_id, 0), name) DO NOTHING RETURNING category_id`);
+    const created = rows[0] as { category_id: number } | undefined;
+    if (!created) continue;
+    for (const [i, [title, content]] of articles.entries()) {
+      await db.execute(sql`INSERT INTO help_articles (category_id, title, content, sort) VALUES (${created.category_id}, ${title}, ${content}, ${i})`);
+    }
+  }
+}
+
+const DEMO_HELP: ReadonlyArray<{ name: string; articles: ReadonlyArray<readonly [string, string]> }> = [
+  {
+    name: '存款帮助',
+    articles: [
+      ['如何存款？', '进入「我的钱包」点击「存款」，选择支付方式并输入金额，按页面提示完成支付即可。本站为演示环境，沙盒支付会立即到账，不涉及真实资金。'],
+      ['银行转账存款多久到账？', '银行转账需上传转账凭证，由客服审核后到账。订单可在「存提记录」中查看状态，如有疑问可提交申诉或联系在线客服。'],
+      ['存款金额有限制吗？', '每种支付方式都有单笔最低和最高金额，请以存款页面显示的限额为准。'],
+    ],
+  },
+  {
+    name: '提款帮助',
+    articles: [
+      ['首次提款需要做什么？', '首次提款前需依次完成：实名认证、设置6位数字资金密码、绑定银行卡（USDT站点为绑定USDT地址）。'],
+      ['提款需要多久？', '提交后金额会立即冻结，待审核通过后出款；审核未通过的金额将退回中心钱包。可在「存提记录」中查看进度。'],
+      ['忘记资金密码怎么办？', '资金密码多次输入错误会暂时锁定提款。可在「资金密码」页面选择「忘记资金密码」，用已绑定的银行卡号或USDT地址重置，或联系在线客服。'],
+    ],
+  },
+  {
+    name: '投注规则',
+    articles: [
+      ['什么是串关？', '串关是将多场不同比赛的选项组合成一注，赔率相乘，所有选项全部赢才算中奖。同一场比赛的选项不能串在一起。'],
+      ['滚球注单为什么需要确认？', '滚球比赛中下注后需等待数秒确认，期间如发生进球等重要事件导致盘口变化，注单可能被拒绝，本金将原路退回。'],
+      ['什么是提前结算？', '部分未结算的注单提供提前结算金额，确认后按当时报价结算；盘口暂停期间无法提前结算。'],
+    ],
+  },
+  {
+    name: '账户安全',
+    articles: [
+      ['如何修改登录密码？', '在「个人中心」进入「修改密码」，完成安全验证后即可修改。修改成功后其他设备上的登录会全部失效。'],
+      ['为什么被要求重新登录？', '账号在其他设备登录、修改密码、长时间未操作（可在「自动退出」中设置）或每日22:00时，当前登录会失效，请重新登录。'],
+    ],
+  },
+];
