@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, RuleMessages, THEME_SERIES, loginDigest } from '@bp/contract';
-import { bearer } from '../apps/server/src/test/harness.ts';
+import { asOperator, bearer } from '../apps/server/src/test/harness.ts';
 import { setAccessRules } from '../apps/server/src/modules/site/index.ts';
 import { clock } from '../apps/server/src/platform/clock.ts';
 import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
-import { dialogText, dismissPopups, logIn, settle, waitForPath } from './steps.ts';
+import { dialogText, dismissPopups, logIn, memberOnPhone, openFromMenu, settle, waitForPath } from './steps.ts';
 
 describe.runIf(browserAvailable())('the other screens', () => {
   let site: Site;
@@ -82,13 +82,9 @@ describe.runIf(browserAvailable())('the other screens', () => {
   });
 
   it('[S7-10] binds an email from the personal centre, then a forgotten password comes back by that email', async () => {
-    const member = await site.server.member();
+    const { member, page } = await memberOnPhone(site);
     const email = `${member.name}@example.com`;
-    const { page } = await phone(site);
-    await logIn(page, member.name, member.password);
-    await page.goto('/app/member');
-    await page.getByText('绑定邮箱', { exact: true }).click();
-    await waitForPath(page, '/app/member/email');
+    await openFromMenu(page, '绑定邮箱', '/app/member/email');
     await page.getByPlaceholder('请输入邮箱地址').fill(`${member.name}@example`);
     await page.getByText(Errors.EMAIL_INVALID.msg).waitFor();
     await page.getByPlaceholder('请输入邮箱地址').fill(email);
@@ -144,9 +140,7 @@ describe.runIf(browserAvailable())('the other screens', () => {
   });
 
   it('[S3-06] [S7-14] [S9-04] [S1-01] the personal centre: the member\'s VIP grade, nickname and avatar changed in place, the balance follows the wallet', async () => {
-    const member = await site.server.member();
-    const { page } = await phone(site);
-    await logIn(page, member.name, member.password);
+    const { page } = await memberOnPhone(site);
     await page.goto('/app/member/profile');
     await page.locator('.bp-avatar-pick').nth(2).waitFor();
     await page.locator('.bp-avatar-pick').nth(2).click();
@@ -174,9 +168,7 @@ describe.runIf(browserAvailable())('the other screens', () => {
   });
 
   it('[S3-06] the profile: a postal address checked as typed, a birthday given once after a confirmation', async () => {
-    const member = await site.server.member();
-    const { page } = await phone(site);
-    await logIn(page, member.name, member.password);
+    const { page } = await memberOnPhone(site);
     await page.goto('/app/member/profile');
     const address = page.getByPlaceholder('请输入详细收货地址');
     await address.fill('北京');
@@ -203,12 +195,8 @@ describe.runIf(browserAvailable())('the other screens', () => {
   });
 
   it('[S7-10] logoutSetup: the member chooses 15 idle minutes; past them the next visit is sent to log in again', async () => {
-    const member = await site.server.member();
-    const { page } = await phone(site);
-    await logIn(page, member.name, member.password);
-    await page.goto('/app/member');
-    await page.getByText('自动退出', { exact: true }).click();
-    await waitForPath(page, '/app/member/logout-setup');
+    const { page } = await memberOnPhone(site);
+    await openFromMenu(page, '自动退出', '/app/member/logout-setup');
     await page.getByText('15分钟未操作后退出').click();
     await page.getByText('保存成功').waitFor();
     await shoot(page, 'logout-setup');
@@ -228,13 +216,8 @@ describe.runIf(browserAvailable())('the other screens', () => {
   it('[S7-14] messages: the welcome and the operator\'s message arrive unread, counted in the personal centre; opened, pinned, all read, deleted', async () => {
     const member = await site.server.member();
     const sendMessage = async (payload: object) => {
-      process.env.ADMIN_TOKEN = 'operator-token-for-e2e-tests';
-      try {
-        const sent = await site.server.inject({ method: 'POST', url: '/api/admin/message/send', headers: { 'x-admin-token': process.env.ADMIN_TOKEN }, payload });
-        expect(sent.json().code).toBe(0);
-      } finally {
-        delete process.env.ADMIN_TOKEN;
-      }
+      const sent = await asOperator((headers) => site.server.inject({ method: 'POST', url: '/api/admin/message/send', headers, payload }));
+      expect(sent.json().code).toBe(0);
     };
     await sendMessage({ siteId: 1, memberId: member.memberId, title: '您的提款已到账', content: '您申请的提款 ¥500.00 已于今日到账，请注意查收。' });
     const { page } = await phone(site);
@@ -287,6 +270,30 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await page.goBack();
     await page.getByText('如何存款？').waitFor();
     await shoot(page, 'help-1-categories');
+  });
+
+  it('[S6-03] agent centre: the member applies, waits, is approved, then sees the members their invite link brought', async () => {
+    const { member, page } = await memberOnPhone(site);
+    await openFromMenu(page, '代理中心', '/app/member/agent');
+    await page.getByText('@sandbox_agent_team').waitFor();
+    await page.getByRole('button', { name: '提交申请' }).click();
+    await page.getByText('请填写至少2个字符的联系方式').waitFor();
+    await page.getByPlaceholder('联系方式（手机、QQ或Telegram）').fill('Telegram @new_agent');
+    await page.getByPlaceholder('推广经验或渠道（选填）').fill('有足球社群');
+    await shoot(page, 'agent-0-join');
+    await page.getByRole('button', { name: '提交申请' }).click();
+    await page.getByText('代理申请审核中').waitFor();
+    await shoot(page, 'agent-1-pending');
+
+    const decided = await asOperator((headers) => site.server.inject({ method: 'POST', url: '/api/admin/agent/decide', headers, payload: { memberId: member.memberId, approve: true } }));
+    expect(decided.json().data).toEqual({ memberId: member.memberId, isAgent: true });
+    const { inviteCode } = (await site.server.inject({ method: 'POST', url: '/api/member/info', headers: bearer(await page.evaluate(() => localStorage.getItem('bp.token')!)), payload: {} })).json().data;
+    const brought = await site.server.inject({ method: 'POST', url: '/api/member/register/v4', payload: { name: `ag${Date.now().toString(36)}`, password: 'abc12345', i_code: inviteCode } });
+    expect(brought.json().code).toBe(0);
+    await page.reload();
+    await page.locator('.bp-agent-count strong', { hasText: '1' }).waitFor();
+    await page.getByText(`/app/home?i_code=${inviteCode}`).waitFor();
+    await shoot(page, 'agent-2-agent');
   });
 
   it('[S3-18] [S1-03] a USDT site\'s personal centre never shows ¥: the balance waits for the site\'s info, then reads ₮', async () => {

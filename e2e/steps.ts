@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { phone, type Site } from './harness.ts';
 
 /** Steps the journeys share, written as a member would act: by visible text and roles. */
 
@@ -60,4 +61,19 @@ export async function logIn(page: Page, name: string, password: string): Promise
   await page.getByRole('button', { name: '登 录' }).or(page.getByRole('button', { name: '登录' })).first().click();
   await waitForPath(page, '/app/home');
   await dismissPopups(page);
+}
+
+/** A new member of the site, logged in on a fresh phone. */
+export async function memberOnPhone(site: Site, opts?: { siteId?: number }) {
+  const member = await site.server.member(opts);
+  const { page } = await phone(site);
+  await logIn(page, member.name, member.password);
+  return { member, page };
+}
+
+/** Opens a page from the personal centre's menu, as a member would. */
+export async function openFromMenu(page: Page, label: string, pathname: string): Promise<void> {
+  await page.goto('/app/member');
+  await page.getByText(label, { exact: true }).click();
+  await waitForPath(page, pathname);
 }

@@ -111,3 +111,20 @@ export type HelpCategory = z.infer<typeof HelpCategory>;
 export const HelpArticleBody = z.object({ id: z.number().int().positive() });
 export const HelpArticleData = z.object({ id: z.number().int(), title: z.string(), content: z.string(), categoryId: z.number().int(), categoryName: z.string() });
 export type HelpArticle = z.infer<typeof HelpArticleData>;
+
+// Agents -----------------------------------------------------------------------------------------
+/** Agent pages (seed: isAgent, contactUs, joinUs): a member applies, the operator decides; an agent brings members with their invite code. */
+export const AGENT_APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const AgentStatusData = z.object({
+  isAgent: z.boolean(),
+  /** The member's latest application, if any. */
+  application: z.object({ status: z.enum(AGENT_APPLICATION_STATUSES), createdAt: z.number().int() }).nullable(),
+  inviteCode: z.string(),
+  /** For an agent: how many members registered with their invite code. */
+  referrals: z.number().int().nullable(),
+});
+export type AgentStatus = z.infer<typeof AgentStatusData>;
+export const AgentContactData = z.object({ channels: z.array(z.object({ kind: z.string(), value: z.string() })) });
+export const AgentJoinBody = z.object({ contact: z.string().trim().min(2).max(64), note: z.string().trim().max(500).optional() });
+export const AgentDecisionBody = z.object({ memberId: z.number().int().positive(), approve: z.boolean() });
+export const AgentDecisionData = z.object({ memberId: z.number().int(), isAgent: z.boolean() });

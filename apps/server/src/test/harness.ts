@@ -116,3 +116,15 @@ export async function makeTemplate(dir: string): Promise<void> {
     await database.close();
   }
 }
+
+export const OPERATOR_TOKEN = 'operator-token-for-tests';
+
+/** Runs the operator's calls with ADMIN_TOKEN set, removed after (server test files share their worker's environment). */
+export async function asOperator<T>(work: (headers: { 'x-admin-token': string }) => Promise<T>): Promise<T> {
+  process.env.ADMIN_TOKEN = OPERATOR_TOKEN;
+  try {
+    return await work({ 'x-admin-token': OPERATOR_TOKEN });
+  } finally {
+    delete process.env.ADMIN_TOKEN;
+  }
+}

@@ -34,4 +34,7 @@ export const authErrors = defineErrors({
   MESSAGE_NOT_FOUND: [20030, '消息不存在或已删除'],
   MEMBER_NOT_FOUND: [20031, '会员不存在'],
   HELP_NOT_FOUND: [20032, '帮助文章不存在'],
+  AGENT_ALREADY: [20033, '您已是代理，无需再次申请'],
+  AGENT_PENDING: [20034, '您的代理申请正在审核中，请耐心等待'],
+  AGENT_NO_APPLICATION: [20035, '该会员没有待审核的代理申请'],
 });

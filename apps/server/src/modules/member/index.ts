@@ -5,6 +5,7 @@ import { memberRoutes } from './routes.ts';
 import { messageRoutes } from './message-routes.ts';
 import { seedWelcomeMessages } from './messages.ts';
 import { helpRoutes, seedHelp } from './help.ts';
+import { agentRoutes, seedAgentContacts } from './agents.ts';
 import { AVATARS_DIR } from './avatars.ts';
 
 export { avatarUrl, AVATAR_IDS } from './avatars.ts';
@@ -16,9 +17,11 @@ export const memberModule: Module = {
     memberRoutes(app, deps);
     messageRoutes(app, deps);
     helpRoutes(app, deps);
+    agentRoutes(app, deps);
   },
   async seed(deps) {
     await seedWelcomeMessages(deps);
     await seedHelp(deps);
+    await seedAgentContacts(deps);
   },
 };

@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, type Frame, type MessageItem } from '@bp/contract';
-import { bearer, startTestServer, type TestServer } from '../../test/harness.ts';
+import { OPERATOR_TOKEN, asOperator, bearer, startTestServer, type TestServer } from '../../test/harness.ts';
 
 let s: TestServer;
-const OPERATOR = 'operator-token-for-tests';
 beforeAll(async () => {
   s = await startTestServer();
-  process.env.ADMIN_TOKEN = OPERATOR;
 });
-afterAll(async () => {
-  delete process.env.ADMIN_TOKEN;
-  await s.close();
-});
+afterAll(() => s.close());
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   s.inject({ method: 'POST', url, payload: payload as object, headers }).then((r) => ({ status: r.statusCode, body: r.json() }));
 const as = (token: string, siteId = 1) => (url: string, payload: unknown = {}) => post(url, payload, bearer(token, { 'x-site-id': String(siteId) }));
-const send = (payload: object, token = OPERATOR) => post('/api/admin/message/send', payload, { 'x-admin-token': token });
+const send = (payload: object, token = OPERATOR_TOKEN) => asOperator(() => post('/api/admin/message/send', payload, { 'x-admin-token': token }));
 const titles = (list: MessageItem[]) => list.map((m) => m.title);
 
 describe('member messages', () => {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Errors } from '@bp/contract';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { asOperator, startTestServer, type TestServer } from '../../test/harness.ts';
 import { clock } from '../../platform/clock.ts';
 import { members } from '../auth/index.ts';
 import { setConfig } from '../site/index.ts';
@@ -224,15 +224,12 @@ describe('withdrawals', () => {
     await w.call('/api/wallet/pay/payVal', { payTypeId, amount: 100 }, m.token, newKey(), USDT);
     const order = await w.call('/api/wallet/usdt/withdraw', { amount: 50, withdrawPassword: '123456', addressId: address.addressId }, m.token, newKey(), USDT);
     expect(order.data).toMatchObject({ amount: 50, usdtAmount: 50, status: 'pending', destination: expect.stringContaining('TRC20') });
-    process.env.ADMIN_TOKEN = 'operator-token-for-tests';
-    try {
-      const decide = (token: string) => w.call('/api/admin/wallet/withdraw/approve', { orderId: order.data.orderId }, undefined, undefined, { 'x-admin-token': token });
-      const denied = await decide('wrong-token-for-the-tests');
+    await asOperator(async (operator) => {
+      const decide = (headers: Record<string, string>) => w.call('/api/admin/wallet/withdraw/approve', { orderId: order.data.orderId }, undefined, undefined, headers);
+      const denied = await decide({ 'x-admin-token': 'wrong-token-for-the-tests' });
       expect(denied).toMatchObject({ status: 403, code: Errors.OPERATOR_TOKEN.code });
-      expect((await decide('operator-token-for-tests')).data).toEqual({ orderId: order.data.orderId, status: 'paid' });
-    } finally {
-      delete process.env.ADMIN_TOKEN;
-    }
+      expect((await decide(operator)).data).toEqual({ orderId: order.data.orderId, status: 'paid' });
+    });
     expect((await w.call('/api/wallet/balance', {}, m.token, undefined, USDT)).data).toMatchObject({ main: 50, frozen: 0 });
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { HelpArticle, HelpCategory, MessageCountData, MessageItem, MessageListData, AddressData, AvatarData, AvatarListData, BalanceData, BirthdayData, BindContactData, IdleLogoutMinutes, LogoutSetupData, NicknameData, SendCodeData, SessionData } from '@bp/contract';
+import type { AgentContactData, AgentStatus, HelpArticle, HelpCategory, MessageCountData, MessageItem, MessageListData, AddressData, AvatarData, AvatarListData, BalanceData, BirthdayData, BindContactData, IdleLogoutMinutes, LogoutSetupData, NicknameData, SendCodeData, SessionData } from '@bp/contract';
 import type { z } from 'zod';
 import { call } from '../../shared/api/request.ts';
 import { usePaged } from '../../shared/api/use-paged.ts';
@@ -58,6 +58,16 @@ export const helpApi = {
 };
 export const useHelp = () => useQuery({ queryKey: ['help', 'categories'], queryFn: helpApi.categories, staleTime: 5 * 60_000 });
 export const useHelpArticle = (id: number) => useQuery({ queryKey: ['help', 'article', id], queryFn: () => helpApi.article(id), staleTime: 5 * 60_000, retry: false });
+
+/** The agent pages (seed: isAgent, contactUs, joinUs). */
+export const agentApi = {
+  status: () => call<AgentStatus>('/api/member/agent/isAgent', {}),
+  contacts: () => call<z.infer<typeof AgentContactData>>('/api/member/agent/contactUs', {}),
+  join: (contact: string, note: string) => call<AgentStatus>('/api/member/agent/joinUs', { contact, ...(note ? { note } : {}) }, { silent: true }),
+};
+export const AGENT_STATUS_KEY = ['member', 'agent'] as const;
+export const useAgentStatus = () => useQuery({ queryKey: AGENT_STATUS_KEY, queryFn: agentApi.status });
+export const useAgentContacts = () => useQuery({ queryKey: ['agent', 'contacts'], queryFn: agentApi.contacts, staleTime: 5 * 60_000 });
 
 export const MEMBER_INFO_KEY = ['member', 'info'] as const;
 

@@ -31,6 +31,7 @@ export const memberArea: Area = {
     { path: 'member/messages/:id', handle: titled('member.menu.messages'), lazy: memberPage(async () => (await import('./MessagesPage.tsx')).MessagePage) },
     { path: 'member/help', handle: titled('member.menu.help'), lazy: async () => ({ Component: (await import('./HelpPage.tsx')).HelpPage }) },
     { path: 'member/help/:id', handle: titled('member.menu.help'), lazy: async () => ({ Component: (await import('./HelpPage.tsx')).HelpArticlePage }) },
+    { path: 'member/agent', handle: titled('member.menu.agent'), lazy: memberPage(async () => (await import('./AgentPage.tsx')).AgentPage) },
     { path: 'member/logout-setup', handle: titled('member.menu.logoutSetup'), lazy: memberPage(async () => (await import('./LogoutSetupPage.tsx')).LogoutSetupPage) },
     { path: 'member/theme', handle: titled('member.menu.theme'), lazy: async () => ({ Component: (await import('./ThemePage.tsx')).ThemePage }) },
   ],
