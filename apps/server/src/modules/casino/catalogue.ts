@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { egameCode, type Egame } from '@bp/contract';
-import type { DbOrTx } from '../../platform/db/index.ts';
+import { rowsOf, type DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { listVenues, type VenueRow } from '../venue/index.ts';
 
@@ -16,7 +16,6 @@ interface GameRow {
   total: string | number;
 }
 
-const rowsOf = async <T>(tx: DbOrTx, q: ReturnType<typeof sql>) => (await tx.execute(q)).rows as T[];
 
 export const toEgame = (r: GameRow): Egame => ({
   gameId: r.game_id,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/index.ts';
+import { rowsOf, type DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 
 /** A launch of the sandbox game, as the game page's calls find it by its ticket. */
@@ -22,7 +22,6 @@ export const DEMO_BALANCE_MINOR = 200_000n;
 const CACHE_SECONDS = 60;
 export const cacheable = (apiName: string) => !/AG/i.test(apiName);
 
-const rowsOf = async <T>(tx: DbOrTx, q: ReturnType<typeof sql>) => (await tx.execute(q)).rows as T[];
 const newTicket = () => randomBytes(24).toString('hex');
 
 export const gameUrl = (ticket: string, origin: string | null) => `${origin ?? ''}/sandbox/game?ticket=${ticket}`;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AGENT_APPLICATION_STATUSES, AgentContactData, AgentDecisionBody, AgentDecisionData, AgentJoinBody, AgentStatusData, EmptyBody, type AgentStatus } from '@bp/contract';
-import type { Db } from '../../platform/db/index.ts';
+import { oneOf, type Db } from '../../platform/db/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { clock } from '../../platform/clock.ts';
 import { defineRoute, fail, requireOperator } from '../../platform/http/index.ts';
@@ -10,15 +10,13 @@ import { getConfigValue, setConfig, listSites } from '../site/index.ts';
 /** The site's agent contacts (config key, a JSON list of { kind, value }). */
 export const AGENT_CONTACTS_KEY = 'agent_contacts';
 
-const one = async <T>(db: Db, query: ReturnType<typeof sql>) => (await db.execute(query)).rows[0] as T | undefined;
-
 /** Whether the member is an agent, their latest application, their invite code and (for an agent) how many they brought. */
 export async function agentStatus(db: Db, memberId: number): Promise<AgentStatus> {
-  const member = await one<{ is_agent: boolean; own_invite_code: string; referrals: unknown }>(db, sql`
+  const member = await oneOf<{ is_agent: boolean; own_invite_code: string; referrals: unknown }>(db, sql`
     SELECT m.is_agent, m.own_invite_code, (SELECT count(*) FROM members r WHERE r.invited_by = m.member_id) AS referrals
     FROM members m WHERE m.member_id = ${memberId}`);
   if (!member) return fail('MEMBER_NOT_FOUND');
-  const latest = await one<{ status: (typeof AGENT_APPLICATION_STATUSES)[number]; created_at: unknown }>(db, sql`
+  const latest = await oneOf<{ status: (typeof AGENT_APPLICATION_STATUSES)[number]; created_at: unknown }>(db, sql`
     SELECT status, created_at FROM agent_applications WHERE member_id = ${memberId} ORDER BY created_at DESC, application_id DESC LIMIT 1`);
   return {
     isAgent: member.is_agent,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { EmptyBody, HelpArticleBody, HelpArticleData, HelpCategoriesData, type HelpArticle, type HelpCategory } from '@bp/contract';
-import type { Db } from '../../platform/db/index.ts';
+import { oneOf, rowsOf, type Db } from '../../platform/db/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { defineRoute, fail } from '../../platform/http/index.ts';
 
@@ -14,13 +14,13 @@ interface ArticleRow {
 
 /** The site's help: its own categories and those of every site, in order, each with its articles' titles. */
 export async function helpCategories(db: Db, siteId: number): Promise<HelpCategory[]> {
-  const { rows } = await db.execute(sql`
+  const rows = await rowsOf<ArticleRow>(db, sql`
     SELECT c.category_id, c.name, a.article_id, a.title
     FROM help_categories c LEFT JOIN help_articles a ON a.category_id = c.category_id
     WHERE c.site_id IS NULL OR c.site_id = ${siteId}
     ORDER BY c.sort, c.category_id, a.sort, a.article_id`);
   const categories = new Map<number, HelpCategory>();
-  for (const row of rows as unknown as ArticleRow[]) {
+  for (const row of rows) {
     const id = Number(row.category_id);
     if (!categories.has(id)) categories.set(id, { id, name: row.name, articles: [] });
     if (row.article_id !== null) categories.get(id)!.articles.push({ id: Number(row.article_id), title: row.title! });
@@ -30,11 +30,10 @@ export async function helpCategories(db: Db, siteId: number): Promise<HelpCatego
 
 /** One article of the site's help; another site's is not found. */
 export async function helpArticle(db: Db, siteId: number, id: number): Promise<HelpArticle> {
-  const { rows } = await db.execute(sql`
+  const row = await oneOf<{ article_id: number; title: string; content: string; category_id: number; name: string }>(db, sql`
     SELECT a.article_id, a.title, a.content, c.category_id, c.name
     FROM help_articles a JOIN help_categories c ON c.category_id = a.category_id
     WHERE a.article_id = ${id} AND (c.site_id IS NULL OR c.site_id = ${siteId})`);
-  const row = rows[0] as { article_id: number; title: string; content: string; category_id: number; name: string } | undefined;
   if (!row) return fail('HELP_NOT_FOUND');
   return { id: Number(row.article_id), title: row.title, content: row.content, categoryId: Number(row.category_id), categoryName: row.name };
 }
@@ -52,10 +51,9 @@ export function helpRoutes(app: FastifyInstance, { db }: Deps): void {
 /** Demo help for every site, written for the sandbox (safe on every start: categories are unique by name). */
 export async function seedHelp({ db }: Deps): Promise<void> {
   for (const [sort, { name, articles }] of DEMO_HELP.entries()) {
-    const { rows } = await db.execute(sql`
+    const created = await oneOf<{ category_id: number }>(db, sql`
       INSERT INTO help_categories (site_id, name, sort) VALUES (NULL, ${name}, ${sort})
       ON CONFLICT (coalesce(site_id, 0), name) DO NOTHING RETURNING category_id`);
-    const created = rows[0] as { category_id: number } | undefined;
     if (!created) continue;
     for (const [i, [title, content]] of articles.entries()) {
       await db.execute(sql`INSERT INTO help_articles (category_id, title, content, sort) VALUES (${created.category_id}, ${title}, ${content}, ${i})`);

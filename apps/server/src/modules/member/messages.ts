@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { channel, type MessageItem } from '@bp/contract';
-import type { Db, DbOrTx } from '../../platform/db/index.ts';
+import { rowsOf, type Db, type DbOrTx } from '../../platform/db/index.ts';
 import { clock } from '../../platform/clock.ts';
 import { fail } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -21,7 +21,6 @@ interface Row {
   total?: unknown;
 }
 
-const rows = async <T>(db: DbOrTx, query: SQL) => (await db.execute(query)).rows as T[];
 const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
 /** The member's messages not deleted: theirs and the site's, with the member's own reading of each. */
@@ -43,7 +42,7 @@ const COLUMNS = sql`m.message_id, m.title, m.content, m.created_at, s.read_at IS
 
 /** A page of messages, pinned first, then the newest; and how many are unread in all. */
 export async function listMessages(db: Db, r: Reader, page: number, size: number) {
-  const list = await rows<Row>(db, sql`
+  const list = await rowsOf<Row>(db, sql`
     SELECT ${COLUMNS}, count(*) OVER () AS total ${visible(r)}
     ORDER BY coalesce(s.sticky, false) DESC, m.created_at DESC, m.message_id DESC
     LIMIT ${size} OFFSET ${(page - 1) * size}`);
@@ -53,7 +52,7 @@ export async function listMessages(db: Db, r: Reader, page: number, size: number
 }
 
 async function countVisible(db: DbOrTx, r: Reader, where: SQL): Promise<{ total: number }> {
-  const [row] = await rows<{ n: unknown }>(db, sql`SELECT count(*) AS n ${visible(r)} AND ${where}`);
+  const [row] = await rowsOf<{ n: unknown }>(db, sql`SELECT count(*) AS n ${visible(r)} AND ${where}`);
   return { total: Number(row.n) };
 }
 
@@ -62,7 +61,7 @@ export const unreadCount = async (db: Db, r: Reader) => ({ unread: (await countV
 /** Every id must be one of the member's visible messages, or nothing changes. */
 async function ensureVisible(db: DbOrTx, r: Reader, ids: readonly number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
-  const found = await rows<{ message_id: unknown }>(db, sql`SELECT m.message_id ${visible(r)} AND m.message_id IN (${idList(unique)})`);
+  const found = await rowsOf<{ message_id: unknown }>(db, sql`SELECT m.message_id ${visible(r)} AND m.message_id IN (${idList(unique)})`);
   if (found.length !== unique.length) fail('MESSAGE_NOT_FOUND');
   return unique;
 }
@@ -82,13 +81,13 @@ const now = () => new Date(clock.now());
 export async function openMessage(db: Db, r: Reader, id: number): Promise<MessageItem> {
   await ensureVisible(db, r, [id]);
   await markRead(db, r, [id]);
-  const [row] = await rows<Row>(db, sql`SELECT ${COLUMNS} ${visible(r)} AND m.message_id = ${id}`);
+  const [row] = await rowsOf<Row>(db, sql`SELECT ${COLUMNS} ${visible(r)} AND m.message_id = ${id}`);
   return toItem(row);
 }
 
 /** Marks these messages read, or every unread one of the member's without ids. */
 export async function markRead(db: Db, r: Reader, ids?: readonly number[]): Promise<{ unread: number }> {
-  const targets = ids ? await ensureVisible(db, r, ids) : (await rows<{ message_id: unknown }>(db, sql`SELECT m.message_id ${visible(r)} AND s.read_at IS NULL`)).map((row) => Number(row.message_id));
+  const targets = ids ? await ensureVisible(db, r, ids) : (await rowsOf<{ message_id: unknown }>(db, sql`SELECT m.message_id ${visible(r)} AND s.read_at IS NULL`)).map((row) => Number(row.message_id));
   const at = now();
   await touch(db, r.memberId, targets, sql`${at}::timestamptz, false, NULL`, sql`read_at = coalesce(member_message_states.read_at, excluded.read_at)`);
   return unreadCount(db, r);
@@ -103,19 +102,19 @@ export async function deleteMessages(db: Db, r: Reader, ids: readonly number[]):
 export async function pinMessage(db: Db, r: Reader, id: number, sticky: boolean): Promise<MessageItem> {
   await ensureVisible(db, r, [id]);
   await touch(db, r.memberId, [id], sql`NULL, ${sticky}, NULL`, sql`sticky = excluded.sticky`);
-  const [row] = await rows<Row>(db, sql`SELECT ${COLUMNS} ${visible(r)} AND m.message_id = ${id}`);
+  const [row] = await rowsOf<Row>(db, sql`SELECT ${COLUMNS} ${visible(r)} AND m.message_id = ${id}`);
   return toItem(row);
 }
 
 /** The operator's message to one member of the site (told at once on their channel), or to all of them. */
 export async function sendMessage({ db, bus }: Pick<Deps, 'db' | 'bus'>, to: { siteId: number; memberId?: number; title: string; content: string }): Promise<{ id: number }> {
-  const [site] = await rows<{ site_id: number }>(db, sql`SELECT site_id FROM sites WHERE site_id = ${to.siteId}`);
+  const [site] = await rowsOf<{ site_id: number }>(db, sql`SELECT site_id FROM sites WHERE site_id = ${to.siteId}`);
   if (!site) fail('SITE_NOT_FOUND');
   if (to.memberId !== undefined) {
-    const [member] = await rows<{ site_id: number }>(db, sql`SELECT site_id FROM members WHERE member_id = ${to.memberId}`);
+    const [member] = await rowsOf<{ site_id: number }>(db, sql`SELECT site_id FROM members WHERE member_id = ${to.memberId}`);
     if (!member || member.site_id !== to.siteId) fail('MEMBER_NOT_FOUND');
   }
-  const [row] = await rows<{ message_id: unknown }>(db, sql`
+  const [row] = await rowsOf<{ message_id: unknown }>(db, sql`
     INSERT INTO member_messages (site_id, member_id, title, content, created_at)
     VALUES (${to.siteId}, ${to.memberId ?? null}, ${to.title}, ${to.content}, ${now()})
     RETURNING message_id`);

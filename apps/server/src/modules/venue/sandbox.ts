@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../platform/db/index.ts';
+import { rowsOf, type Db, type DbOrTx } from '../../platform/db/index.ts';
 import type { VenueAdapter, VenueOutcome, VenueRefStatus } from './adapter.ts';
 import { callPrepared } from './prepared.ts';
 
@@ -11,7 +11,6 @@ interface SandboxTransfer {
 /** Why the sandbox refused a ref: more than the player holds, fenced by a status question, or refused before. */
 const REFUSALS = { short: '游戏平台余额不足', fenced: '转账已作废', failed_before: '转账已失败' } as const;
 
-const rowsOf = async <T>(tx: DbOrTx, q: ReturnType<typeof sql>) => (await tx.execute(q)).rows as T[];
 
 /**
  * A built-in sandbox venue: the far side of a transfer, with its own books (venue_sandbox_*),

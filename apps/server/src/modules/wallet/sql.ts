@@ -1,16 +1,9 @@
-import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { fromMinor } from '@bp/contract';
 import type { DbOrTx } from '../../platform/db/index.ts';
 
-/** Rows of a raw query. PGlite answers bigint as BigInt and node-postgres as text: read them with `big`. */
-export async function rowsOf<T>(tx: DbOrTx, query: SQL): Promise<T[]> {
-  return (await tx.execute(query)).rows as T[];
-}
-
-export async function oneOf<T>(tx: DbOrTx, query: SQL): Promise<T | null> {
-  return (await rowsOf<T>(tx, query))[0] ?? null;
-}
+/** Raw-query rows (platform/db); PGlite answers bigint as BigInt and node-postgres as text: read them with `big`. */
+export { rowsOf, oneOf } from '../../platform/db/index.ts';
 
 export const big = (value: unknown): bigint => (value === null || value === undefined ? 0n : BigInt(value as string));
 export const epochMs = (value: unknown): number => new Date(value as string).getTime();

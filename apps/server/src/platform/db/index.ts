@@ -6,6 +6,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import type { Config } from '../config.ts';
 
 export { executePrepared } from './prepared.ts';
+export { rowsOf, oneOf } from './rows.ts';
 
 /**
  * One query builder over either engine. PGlite and node-postgres share Drizzle's PostgreSQL
