@@ -6,9 +6,19 @@ import { AppError, hookWhere } from './http/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The `Idempotency-Key` of a money-moving call (routes with `idempotent: true`). */
-    idempotencyKey: string | null;
+    /** The `Idempotency-Key` of a money-moving call (routes with `idempotent: true`), bound to its route. */
+    idempotencyKey: IdempotencyKey | null;
   }
+}
+
+/**
+ * A client's key with the route it came on. A key is the member's (one row per member and key) and
+ * its stored hash covers the route: the same key sent on another route is refused as a mismatch,
+ * never answered with the other route's result.
+ */
+export interface IdempotencyKey {
+  key: string;
+  route: string;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,64}$/;
@@ -19,11 +29,13 @@ export function installIdempotency(app: FastifyInstance): void {
   hookWhere(app, 'preValidation', (config) => config.idempotent === true, async (req) => {
     const key = req.headers['idempotency-key'];
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
-    req.idempotencyKey = key;
+    req.idempotencyKey = { key, route: req.routeOptions.url ?? req.url };
   });
 }
 
-export const requestHash = (body: unknown): string => createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
+/** The hash a key's claim stores: the route and the body, so a key serves one request only. */
+export const requestHash = (idem: IdempotencyKey, body: unknown): string =>
+  createHash('sha256').update(`${idem.route}\n${JSON.stringify(body ?? null)}`).digest('hex');
 
 export type Claim<T> = { fresh: true } | { fresh: false; response: T };
 
@@ -66,12 +78,12 @@ export async function releaseKey(tx: DbOrTx, memberId: number, key: string): Pro
  * A one-transaction money call: claims the key, does the work, stores the answer, commits; a repeat
  * (or a concurrent twin) gets the first answer and moves nothing.
  */
-export async function once<T>(db: Db, memberId: number, key: string, body: unknown, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function once<T>(db: Db, memberId: number, idem: IdempotencyKey, body: unknown, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    const claim = await claimKey<T>(tx, memberId, key, requestHash(body), 'done');
+    const claim = await claimKey<T>(tx, memberId, idem.key, requestHash(idem, body), 'done');
     if (!claim.fresh) return claim.response;
     const result = await work(tx);
-    await completeKey(tx, memberId, key, result);
+    await completeKey(tx, memberId, idem.key, result);
     return result;
   });
 }

@@ -3,6 +3,7 @@ import type { VenueLaunchBody } from '@bp/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
+import type { IdempotencyKey } from '../../platform/idempotency.ts';
 import { announceBalance, balanceOf, memberAccount, type WalletOwner } from '../wallet/index.ts';
 import { autoTransferStatus, listVenues, transferWithVenue, type VenueRow } from '../venue/index.ts';
 import { gameOf } from './catalogue.ts';
@@ -25,10 +26,10 @@ async function openForPlay(db: DbOrTx, apiName: string): Promise<VenueRow> {
  * nothing twice and answers the first ticket. `isUseCache` reuses a launch of the last 60 s (never
  * for AG venues); `resetDpDomain` answers the URL on this request's own domain.
  */
-export async function launchVenue(deps: Deps, owner: WalletOwner, key: string, body: LaunchBody, origin: string) {
+export async function launchVenue(deps: Deps, owner: WalletOwner, key: IdempotencyKey, body: LaunchBody, origin: string) {
   const { db } = deps;
   const url = (ticket: string) => gameUrl(ticket, body.resetDpDomain ? origin : null);
-  const earlier = await launchedBefore(db, owner.memberId, key);
+  const earlier = await launchedBefore(db, owner.memberId, key.key);
   if (earlier) return { url: url(earlier.ticket), transferred: money(earlier.transferred_minor) };
 
   const venue = await openForPlay(db, body.venueEnName);
@@ -37,16 +38,16 @@ export async function launchVenue(deps: Deps, owner: WalletOwner, key: string, b
   const transferredMinor = await autoTransferIn(deps, owner, key, body, venue.api_name);
 
   const cached = body.isUseCache && cacheable(venue.api_name) ? await cachedTicket(db, owner.memberId, venue.api_name, gameId) : null;
-  const ticket = cached?.ticket ?? (await issueTicket(db, { memberId: owner.memberId, launchKey: key, apiName: venue.api_name, gameId, rollback, transferredMinor })).ticket;
+  const ticket = cached?.ticket ?? (await issueTicket(db, { memberId: owner.memberId, launchKey: key.key, apiName: venue.api_name, gameId, rollback, transferredMinor })).ticket;
   return { url: url(ticket), transferred: money(transferredMinor) };
 }
 
 /** The main balance into the venue when the member's auto-transfer is on; what moved. */
-async function autoTransferIn(deps: Deps, owner: WalletOwner, key: string, body: LaunchBody, apiName: string): Promise<bigint> {
+async function autoTransferIn(deps: Deps, owner: WalletOwner, key: IdempotencyKey, body: LaunchBody, apiName: string): Promise<bigint> {
   if (!(await autoTransferStatus(deps.db, owner.memberId))) return 0n;
   const main = await balanceOf(deps.db, await memberAccount(deps.db, owner));
   if (main <= 0n) return 0n;
-  const answer = await transferWithVenue(deps.db, owner, `launch:${key}`, body, { apiName, amountMinor: main, out: false });
+  const answer = await transferWithVenue(deps.db, owner, { key: `launch:${key.key}`, route: key.route }, body, { apiName, amountMinor: main, out: false });
   await announceBalance(deps, owner, 'transfer', answer.main);
   return main;
 }

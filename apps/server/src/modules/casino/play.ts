@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { toMinor } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
-import { once } from '../../platform/idempotency.ts';
+import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
 import { fail } from '../../platform/http/index.ts';
 import { listVenues, SandboxVenue, venueAdapter } from '../venue/index.ts';
 import { payoutOf, RETURN_TO_PLAYER, spinSlot } from './slot.ts';
@@ -45,7 +45,7 @@ const roundOwner = (t: Ticket): number => (t.member_id === null ? 0 : Number(t.m
  * demo's play money. A repeated key (a retry after a lost answer) answers the first round's result
  * and plays nothing again; the key is claimed in the round's transaction, so twins wait for it.
  */
-export async function spin(db: Db, ticket: string, stake: number, key: string) {
+export async function spin(db: Db, ticket: string, stake: number, key: IdempotencyKey) {
   const t = await liveTicket(db, ticket);
   const venue = t.member_id === null ? null : await sandboxOf(db, t);
   const stakeMinor = toMinor(stake);

@@ -1,7 +1,7 @@
 import { sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
-import { claimKey, completeKey, requestHash } from '../../platform/idempotency.ts';
+import { claimKey, completeKey, requestHash, type IdempotencyKey } from '../../platform/idempotency.ts';
 import { balanceOf, memberAccount, memberBalances, type WalletOwner } from '../wallet/index.ts';
 import { callVenue } from './adapter.ts';
 import { listVenues, venueAdapter } from './registry.ts';
@@ -33,8 +33,9 @@ export async function walletBalances(db: Db, owner: WalletOwner) {
  * Venues that do not settle now are listed in `pending`. A repeat of the key answers the first
  * result; a concurrent twin sweeps nothing twice (one transfer per venue in flight at a time).
  */
-export async function recoverAll(db: Db, owner: WalletOwner, key: string) {
-  const hash = requestHash({});
+export async function recoverAll(db: Db, owner: WalletOwner, idem: IdempotencyKey) {
+  const { key } = idem;
+  const hash = requestHash(idem, {});
   const earlier = await earlierAnswer<{ main: number; pending: string[] }>(db, owner.memberId, key, hash);
   if (earlier) return earlier;
 

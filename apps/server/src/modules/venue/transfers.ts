@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/index.ts';
 import { AppError, fail } from '../../platform/http/index.ts';
-import { requestHash } from '../../platform/idempotency.ts';
+import { requestHash, type IdempotencyKey } from '../../platform/idempotency.ts';
 import type { WalletOwner } from '../wallet/index.ts';
 import { callVenue, type VenueOutcome } from './adapter.ts';
 import { venueAdapter } from './registry.ts';
@@ -43,8 +43,8 @@ async function refused(db: Db, owner: WalletOwner, move: VenueMove, transferId: 
  * network) the transfer stays pending and answers VENUE_PENDING; the reconciliation settles it by
  * asking the venue, never by guessing. Three round trips to the database when all goes well.
  */
-export async function transferWithVenue(db: Db, owner: WalletOwner, key: string | null, body: unknown, move: VenueMove): Promise<TransferAnswer> {
-  const begun = await beginTransfer(db, owner, key, requestHash(body), move);
+export async function transferWithVenue(db: Db, owner: WalletOwner, idem: IdempotencyKey | null, body: unknown, move: VenueMove): Promise<TransferAnswer> {
+  const begun = await beginTransfer(db, owner, idem?.key ?? null, idem ? requestHash(idem, body) : '', move);
   if ('answer' in begun) return begun.answer;
   if (!begun.reserved) await reserveOut(db, owner.memberId, begun.transferId, move.apiName);
 

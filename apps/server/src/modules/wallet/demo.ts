@@ -71,5 +71,5 @@ async function seedDemoDeposit({ db }: Deps, site: { siteId: number; currency: s
     SELECT pay_type_id FROM wallet_pay_types WHERE site_id = ${site.siteId} AND kind = 'sandbox' AND status = '1' ORDER BY sort LIMIT 1`);
   if (!demo || !sandbox) return;
   const amount = site.currency === 'USDT' ? 1_000 : 10_000;
-  await payVal(db, walletOwner(site, demo.memberId), 'demo-first-deposit', { payTypeId: sandbox.pay_type_id, amount });
+  await payVal(db, walletOwner(site, demo.memberId), { key: 'demo-first-deposit', route: '/api/wallet/pay/payVal' }, { payTypeId: sandbox.pay_type_id, amount });
 }

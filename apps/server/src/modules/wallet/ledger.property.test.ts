@@ -12,7 +12,7 @@ import { payVal } from './pay.ts';
 import { toCenter, toYeb } from './yeb.ts';
 import { addBankCard } from './destinations.ts';
 import { auditLedger } from './audit.ts';
-import { luhnCard, newKey } from './test-kit.ts';
+import { luhnCard, newIdempotencyKey, newKey } from './test-kit.ts';
 
 let s: TestServer;
 let sandboxPayType: number;
@@ -69,21 +69,21 @@ async function apply(p: Player, o: Op): Promise<void> {
   const minor = 'cents' in o ? BigInt(o.cents) : 0n;
   switch (o.t) {
     case 'deposit':
-      await payVal(db, p.owner, newKey(), { payTypeId: sandboxPayType, amount });
+      await payVal(db, p.owner, newIdempotencyKey(), { payTypeId: sandboxPayType, amount });
       p.net += minor;
       return;
     case 'toVenue':
     case 'fromVenue':
-      await transferWithVenue(db, p.owner, newKey(), o, { apiName: o.venue, amountMinor: minor, out: o.t === 'fromVenue' });
+      await transferWithVenue(db, p.owner, newIdempotencyKey(), o, { apiName: o.venue, amountMinor: minor, out: o.t === 'fromVenue' });
       return;
     case 'toYeb':
-      await toYeb(db, p.owner, newKey(), amount);
+      await toYeb(db, p.owner, newIdempotencyKey(), amount);
       return;
     case 'toCenter':
-      await toCenter(db, p.owner, newKey(), amount);
+      await toCenter(db, p.owner, newIdempotencyKey(), amount);
       return;
     case 'withdraw':
-      await requestWithdrawal(db, p.owner, newKey(), { amount, withdrawPassword: '', cardId: p.cardId });
+      await requestWithdrawal(db, p.owner, newIdempotencyKey(), { amount, withdrawPassword: '', cardId: p.cardId });
       return;
     case 'stake':
     case 'payout':
@@ -95,12 +95,12 @@ async function apply(p: Player, o: Op): Promise<void> {
       p.net += o.t === 'stake' ? -minor : minor;
       return;
     case 'recover':
-      await recoverAll(db, p.owner, newKey());
+      await recoverAll(db, p.owner, newIdempotencyKey());
       return;
     default: {
       const order = await pendingWithdrawal(p);
       if (!order) return;
-      if (o.t === 'cancel') await cancelWithdrawal(db, p.owner.memberId, newKey(), order.order_id);
+      if (o.t === 'cancel') await cancelWithdrawal(db, p.owner.memberId, newIdempotencyKey(), order.order_id);
       else if (o.t === 'reject') await rejectWithdrawal(db, order.order_id);
       else {
         await approveWithdrawal(db, order.order_id);

@@ -1,6 +1,6 @@
 import { toMinor } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
-import { once } from '../../platform/idempotency.ts';
+import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
 import type { WalletOwner } from './accounts.ts';
 import { createDepositOrder, depositView, findDeposit } from './deposits.ts';
 import { payTypeFor, type PayKind, type PayTypeRow } from './pay-types.ts';
@@ -29,7 +29,7 @@ async function receiveFor(db: Db, owner: WalletOwner, type: PayTypeRow, amount: 
  * signed callback (status 'success'); a bank (speedPay) or USDT order waits for the member's
  * payment and its confirmation (operator approval, or the chain).
  */
-export async function payVal(db: Db, owner: WalletOwner, key: string, body: PayBody, kinds?: PayKind[]) {
+export async function payVal(db: Db, owner: WalletOwner, key: IdempotencyKey, body: PayBody, kinds?: PayKind[]) {
   const type = await payTypeFor(db, owner.siteId, body.payTypeId, kinds);
   const receive = await receiveFor(db, owner, type, body.amount);
   return once(db, owner.memberId, key, body, async (tx) => {

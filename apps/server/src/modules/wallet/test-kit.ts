@@ -5,6 +5,8 @@ import { auditLedger } from './audit.ts';
 
 /** Test helpers of the wallet's HTTP calls (tests only). */
 export const newKey = () => `k-${randomBytes(8).toString('hex')}`;
+/** A fresh key as a route hands it to the service functions tests call directly. */
+export const newIdempotencyKey = (route = '/test') => ({ key: newKey(), route });
 
 export interface Answer {
   status: number;

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { toMinor } from '@bp/contract';
 import type { Db, DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
-import { once } from '../../platform/idempotency.ts';
+import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
 import { clock, shanghaiDay } from '../../platform/clock.ts';
 import { houseAccount, memberAccount, type CurrencyCode, type WalletOwner } from './accounts.ts';
-import { postTransfer } from './ledger.ts';
+import { lockedBalanceOf, postTransfer } from './ledger.ts';
 import { destinationOf } from './destinations.ts';
 import { feeFor, usdtFor, withdrawRules, money } from './withdraw-rules.ts';
 import { passwordRequired, verifyWithdrawPassword } from './withdraw-password.ts';
@@ -51,7 +51,7 @@ export interface WithdrawRequest {
  * then in one transaction with the key: limits, turnover, fee, the order, and the amount moved
  * from the main wallet to the member's hold account, where it waits for an operator.
  */
-export async function requestWithdrawal(db: Db, owner: WalletOwner, key: string, body: WithdrawRequest) {
+export async function requestWithdrawal(db: Db, owner: WalletOwner, key: IdempotencyKey, body: WithdrawRequest) {
   if (await passwordRequired(db, owner.siteId)) await verifyWithdrawPassword(db, owner.memberId, body.withdrawPassword);
   // The password never enters the stored request hash.
   const { withdrawPassword: _, ...hashed } = body;
@@ -60,7 +60,8 @@ export async function requestWithdrawal(db: Db, owner: WalletOwner, key: string,
     const main = await memberAccount(tx, owner);
     const hold = await memberAccount(tx, owner, 'hold');
     // The main wallet's row lock serialises this member's withdrawals: counts and turnover stay exact.
-    await tx.execute(sql`SELECT 1 FROM wallet_accounts WHERE account_id = ${main} FOR UPDATE`);
+    // Taken with the hold's, in the ledger's order, as the posting below and a cancel take them.
+    await lockedBalanceOf(tx, main, hold);
     const destination = await destinationOf(tx, owner.memberId, body);
     const rules = await withdrawRules(tx, owner, main, settings);
     const amountMinor = toMinor(body.amount);
@@ -106,7 +107,7 @@ async function finish(tx: DbOrTx, order: WithdrawRow, status: 'paid' | 'rejected
 }
 
 /** The member takes back a withdrawal still under review: the hold returns to main. */
-export function cancelWithdrawal(db: Db, memberId: number, key: string, orderId: number) {
+export function cancelWithdrawal(db: Db, memberId: number, key: IdempotencyKey, orderId: number) {
   return once(db, memberId, key, { orderId }, async (tx) => finish(tx, await lockWithdrawal(tx, orderId, memberId), 'cancelled'));
 }
 

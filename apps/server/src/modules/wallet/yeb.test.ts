@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Errors } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { clock, shanghaiDay } from '../../platform/clock.ts';
-import { caller, expectLedgerSound } from './test-kit.ts';
+import { caller, expectLedgerSound, newKey } from './test-kit.ts';
 import { accrueInterest } from './index.ts';
 
 let s: TestServer;
@@ -78,5 +78,35 @@ describe('the interest wallet (yeb)', () => {
     await w.move('/api/wallet/yeb/toCenter', { amount: 60 }, m.token);
     await accrueInterest(s.deps.db, '2040-02-02');
     expect((await w.call('/api/wallet/yeb/config', {}, m.token)).data.receivable).toBe(0);
+  });
+
+  it('[hardening] yeb in and out at once never deadlock: 40 calls at once all answer, none with 500', async () => {
+    const m = await s.member();
+    await w.fund(m.token, 10_000);
+    await w.move('/api/wallet/yeb/toYeb', { amount: 2_000 }, m.token);
+    clock.shift(25 * 3_600_000);
+    m.token = await w.login(m);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => w.move(i % 2 ? '/api/wallet/yeb/toYeb' : '/api/wallet/yeb/toCenter', { amount: 100 }, m.token)),
+    );
+    expect(answers.map((a) => [a.status, a.code, a.msg]).filter(([status, code]) => status !== 200 || code !== 0)).toEqual([]);
+    expect(await w.balance(m.token)).toMatchObject({ main: 8_000, yeb: 2_000 });
+  });
+
+  it('[hardening] an Idempotency-Key is bound to its route: toCenter with the key of a toYeb is refused and moves nothing', async () => {
+    const m = await s.member();
+    await w.fund(m.token, 1_000);
+    const key = newKey();
+    expect((await w.move('/api/wallet/yeb/toYeb', { amount: 500 }, m.token, key)).data).toEqual({ main: 500, yeb: 500 });
+    clock.shift(25 * 3_600_000);
+    m.token = await w.login(m);
+    const other = await w.move('/api/wallet/yeb/toCenter', { amount: 500 }, m.token, key);
+    expect(other.code).toBe(Errors.IDEMPOTENCY_MISMATCH.code);
+    // The two-phase venue transfer claims its key in SQL: the same rule holds there.
+    const venue = await w.move('/api/wallet/transfer', { api_name: 'PG', amount: 500, transfer_out: false }, m.token, key);
+    expect(venue.code).toBe(Errors.IDEMPOTENCY_MISMATCH.code);
+    expect(await w.balance(m.token)).toMatchObject({ main: 500, yeb: 500 });
+    // On its own route the key still answers its first result.
+    expect((await w.move('/api/wallet/yeb/toYeb', { amount: 500 }, m.token, key)).data).toEqual({ main: 500, yeb: 500 });
   });
 });

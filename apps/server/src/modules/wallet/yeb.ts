@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { toMinor } from '@bp/contract';
 import type { Db, DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
-import { once } from '../../platform/idempotency.ts';
+import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
 import { clock, shanghaiDay } from '../../platform/clock.ts';
 import { houseAccount, memberAccount, type WalletOwner } from './accounts.ts';
-import { balanceOf, postTransfer } from './ledger.ts';
+import { balanceOf, lockedBalanceOf, postTransfer } from './ledger.ts';
 import { big, money, oneOf } from './sql.ts';
 
 /**
@@ -60,7 +60,7 @@ async function balancesAfter(tx: DbOrTx, owner: WalletOwner) {
 }
 
 /** Main -> yeb, at least the minimum; the sum stays locked for the lock period. */
-export function toYeb(db: Db, owner: WalletOwner, key: string, amount: number) {
+export function toYeb(db: Db, owner: WalletOwner, key: IdempotencyKey, amount: number) {
   return once(db, owner.memberId, key, { amount }, async (tx) => {
     const t = await terms(tx, owner.siteId);
     const amountMinor = toMinor(amount);
@@ -75,22 +75,22 @@ export function toYeb(db: Db, owner: WalletOwner, key: string, amount: number) {
 }
 
 /** Yeb -> main, only from the unlocked part. */
-export function toCenter(db: Db, owner: WalletOwner, key: string, amount: number) {
+export function toCenter(db: Db, owner: WalletOwner, key: IdempotencyKey, amount: number) {
   return once(db, owner.memberId, key, { amount }, async (tx) => {
     const [main, yeb] = [await memberAccount(tx, owner), await memberAccount(tx, owner, 'yeb')];
-    await tx.execute(sql`SELECT 1 FROM wallet_accounts WHERE account_id = ${yeb} FOR UPDATE`);
-    const balance = await balanceOf(tx, yeb);
+    // Both accounts locked in the ledger's order (as toYeb's posting takes them), never yeb first.
+    const balance = await lockedBalanceOf(tx, yeb, main);
     const amountMinor = toMinor(amount);
     if (amountMinor > balance) fail('INSUFFICIENT_BALANCE');
     const available = balance - (await lockedMinor(tx, owner.memberId, balance));
     if (amountMinor > available) fail('YEB_LOCKED', { msg: `可转出金额为${money(available)}，其余资金尚在锁定期内`, data: { available: money(available) } });
-    await postTransfer(tx, { from: yeb, to: main, amountMinor, kind: 'yeb.out', ref: `yeb-out:${owner.memberId}:${key}` });
+    await postTransfer(tx, { from: yeb, to: main, amountMinor, kind: 'yeb.out', ref: `yeb-out:${owner.memberId}:${key.key}` });
     return balancesAfter(tx, owner);
   });
 }
 
 /** Receives every accrued, unreceived interest into the main wallet. */
-export function receiveInterest(db: Db, owner: WalletOwner, key: string) {
+export function receiveInterest(db: Db, owner: WalletOwner, key: IdempotencyKey) {
   return once(db, owner.memberId, key, {}, async (tx) => {
     const due = await oneOf<{ total: string; last_day: string | null; account_id: string | null }>(tx, sql`
       WITH due AS (SELECT * FROM wallet_yeb_interest WHERE member_id = ${owner.memberId} AND received_by IS NULL FOR UPDATE)

@@ -7,6 +7,8 @@ import type { Config } from '../config.ts';
 
 export { executePrepared } from './prepared.ts';
 export { rowsOf, oneOf } from './rows.ts';
+export { sqlState, isRetryable } from './retry.ts';
+import { retrying } from './retry.ts';
 
 /**
  * One query builder over either engine. PGlite and node-postgres share Drizzle's PostgreSQL
@@ -67,7 +69,10 @@ async function openPostgres(url: string, schema: string | null): Promise<Databas
     max: Number(process.env.PG_POOL_MAX ?? 20),
     options: schema ? `-c search_path="${schema}"` : undefined,
   });
+  retryAborted(pool);
   const db = drizzlePg({ client: pool }) as Db;
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) => retrying(() => transaction(work, config))) as Db['transaction'];
   return {
     db,
     kind: 'postgres',
@@ -90,6 +95,17 @@ async function openPostgres(url: string, schema: string | null): Promise<Databas
     query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
     close: () => pool.end(),
   };
+}
+
+/**
+ * A deadlock or serialization failure is retried, never answered as an error: top-level
+ * transactions rerun whole (above), and so does a statement outside any (the pool's own query;
+ * a transaction's statements run on a client of their own and rerun with it).
+ */
+function retryAborted(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  pool.query = ((...args: unknown[]) =>
+    typeof args[args.length - 1] === 'function' ? query(...args) : retrying(() => query(...args))) as typeof pool.query;
 }
 
 /** Drops a test's schema (PostgreSQL) after its pool has closed. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Errors, type ErrorName } from '@bp/contract';
 import { AppError } from './errors.ts';
 import { installInFlight } from './in-flight.ts';
+import { isRetryable } from '../db/retry.ts';
 
 z.config(z.locales.zhCN());
 
@@ -71,6 +72,8 @@ export function installHttp(app: FastifyInstance): void {
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return sendEnvelope(reply, err.statusCode, 'VALIDATION', err.message);
     }
+    // Retried already (platform/db): what still lost its race is answered as a busy moment.
+    if (isRetryable(err)) return sendEnvelope(reply, 503, 'HIGH_TRAFFIC');
     req.log.error({ err }, 'unhandled error');
     return sendEnvelope(reply, 500, 'INTERNAL');
   });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { fromMinor, toMinor, VENUE_OPEN, type SportsVenue } from '@bp/contract';
 import type { Db } from '../../../platform/db/index.ts';
 import { fail } from '../../../platform/http/index.ts';
-import { once } from '../../../platform/idempotency.ts';
+import { once, type IdempotencyKey } from '../../../platform/idempotency.ts';
 import { clock } from '../../../platform/clock.ts';
 import { venueStatuses } from '../book/venues.ts';
 import { lockSelections, refusalOf, type LiveSelection } from './legs.ts';
@@ -35,7 +35,7 @@ interface PendingSingle {
  * Cashes out a pending single at today's offer, once per Idempotency-Key. Refused while its market
  * is suspended; if the offer fell below the amount the member saw, refused with the new offer.
  */
-export async function cashOut(db: Db, owner: BetOwner, key: string, body: { orderId: string; cashOutAmount?: number }) {
+export async function cashOut(db: Db, owner: BetOwner, key: IdempotencyKey, body: { orderId: string; cashOutAmount?: number }) {
   return once(db, owner.memberId, key, body, async (tx) => {
     const { rows } = await tx.execute(sql`
       SELECT b.bet_id, b.bet_type, b.status, b.stake_minor, l.selection_id, l.odds_x100

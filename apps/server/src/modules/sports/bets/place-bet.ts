@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { combinedOddsX100, fromMinor, oddsFromX100, oddsToX100, PARLAY_LEGS, potentialReturnMinor, toMinor, VENUE_OPEN, type BetPlaceBody, type BetPlaceData, type SportsVenue } from '@bp/contract';
 import { executePrepared, type Db, type Tx } from '../../../platform/db/index.ts';
 import { fail } from '../../../platform/http/index.ts';
-import { claimKey, completeKey, requestHash } from '../../../platform/idempotency.ts';
+import { claimKey, completeKey, requestHash, type IdempotencyKey } from '../../../platform/idempotency.ts';
 import { clock, shanghaiDay } from '../../../platform/clock.ts';
 import { lockSelections, refusalOf, type LiveSelection } from './legs.ts';
 import { checkLimits, checkMinStake } from './limits.ts';
@@ -10,7 +10,7 @@ import { takeStake, type BetOwner } from './ledger.ts';
 
 export interface Placement {
   owner: BetOwner;
-  idempotencyKey: string;
+  idempotencyKey: IdempotencyKey;
   /** In-play bets wait this long before their price is checked again (0: accepted at once). */
   inPlayDelayMs: number;
   /** The site's sports venues and their status (a closed venue takes no bets). */
@@ -45,7 +45,7 @@ export async function placeBet(db: Db, p: Placement, body: BetPlaceBody): Promis
   return db.transaction(async (tx) => {
     // One member's bets go one at a time (the key is claimed in the member's turn), so limits that
     // count open bets stay true.
-    const claim = await claimKey<BetPlaceData>(tx, p.owner.memberId, p.idempotencyKey, requestHash(body), 'done', `sports-bet:${p.owner.memberId}`);
+    const claim = await claimKey<BetPlaceData>(tx, p.owner.memberId, p.idempotencyKey.key, requestHash(p.idempotencyKey, body), 'done', `sports-bet:${p.owner.memberId}`);
     if (!claim.fresh) return { placed: claim.response };
     const now = clock.now();
     const legs = await priceLegs(tx, p.venues, body, now);
@@ -65,7 +65,7 @@ export async function placeBet(db: Db, p: Placement, body: BetPlaceBody): Promis
       confirmAt,
       selections: legs.map((l) => ({ selectionId: l.selectionId, odds: oddsFromX100(l.oddsX100) })),
     };
-    await completeKey(tx, p.owner.memberId, p.idempotencyKey, placed);
+    await completeKey(tx, p.owner.memberId, p.idempotencyKey.key, placed);
     // Last: the debit locks the member's wallet and their slice of the house's stakes account until
     // the commit, the only step left.
     return { placed, mainAfterMinor: await takeStake(tx, p.owner, orderId, stakeMinor) };
