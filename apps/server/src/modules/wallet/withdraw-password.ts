@@ -51,30 +51,49 @@ export async function setWithdrawPassword(db: Db, memberId: number, password: st
 }
 
 /**
- * Checks the password; a wrong one counts, and the fifth in a row locks for 30 minutes. Runs in
- * its own statements (never inside a money transaction) so a failure is counted even though the
- * call it guards fails.
+ * Takes one try before the password is checked, atomically: concurrent tries each take their own,
+ * and while five are counted no further one is checked, so a burst meets the password at most five
+ * times. A right password clears the count; a wrong one that finds five counted locks.
+ */
+async function takeTry(db: Db, memberId: number): Promise<string | null> {
+  const now = new Date(clock.now()).toISOString();
+  const row = await oneOf<{ password_hash: string }>(db, sql`
+    UPDATE wallet_withdraw_passwords SET failures = failures + 1
+    WHERE member_id = ${memberId} AND failures < ${MAX_FAILURES} AND (locked_until IS NULL OR locked_until <= ${now}::timestamptz)
+    RETURNING password_hash`);
+  return row?.password_hash ?? null;
+}
+
+/** A wrong try stays counted; the one that finds five counted locks for 30 minutes. */
+async function judgeWrong(db: Db, memberId: number): Promise<never> {
+  const until = new Date(clock.now() + LOCK_MS);
+  const row = await oneOf<{ failures: number; locked: boolean }>(db, sql`
+    UPDATE wallet_withdraw_passwords
+    SET locked_until = CASE WHEN failures >= ${MAX_FAILURES} THEN ${until.toISOString()}::timestamptz ELSE locked_until END,
+        failures = CASE WHEN failures >= ${MAX_FAILURES} THEN 0 ELSE failures END
+    WHERE member_id = ${memberId}
+    RETURNING failures, (locked_until = ${until.toISOString()}::timestamptz) AS locked`);
+  if (!row || row.locked) return fail('WITHDRAW_PASSWORD_LOCKED', { data: { lockedUntil: until.getTime() } });
+  const remaining = MAX_FAILURES - row.failures;
+  return fail('WITHDRAW_PASSWORD_WRONG', { msg: `资金密码错误，还可尝试${remaining}次`, data: { remaining } });
+}
+
+/**
+ * Checks the password; five wrong in a row lock for 30 minutes. Each try is counted before it is
+ * checked, in its own statement (never inside a money transaction), so a failure stays counted
+ * although the call it guards fails.
  */
 export async function verifyWithdrawPassword(db: Db, memberId: number, password: string): Promise<void> {
-  const row = await find(db, memberId);
-  if (!row) return fail('WITHDRAW_PASSWORD_UNSET');
-  const locked = lockedUntil(row);
-  if (locked) fail('WITHDRAW_PASSWORD_LOCKED', { data: { lockedUntil: locked } });
-  if (WITHDRAW_PASSWORD_PATTERN.test(password) && (await verifySecret(row.password_hash, password))) {
-    if (row.failures > 0 || row.locked_until) {
-      await db.execute(sql`UPDATE wallet_withdraw_passwords SET failures = 0, locked_until = NULL WHERE member_id = ${memberId}`);
-    }
-    return;
+  const hash = await takeTry(db, memberId);
+  if (hash === null) {
+    const row = await find(db, memberId);
+    if (!row) return fail('WITHDRAW_PASSWORD_UNSET');
+    const locked = lockedUntil(row);
+    // Not locked: five tries of this member are being checked at this moment.
+    return locked ? fail('WITHDRAW_PASSWORD_LOCKED', { data: { lockedUntil: locked } }) : fail('HIGH_TRAFFIC');
   }
-  const counted = await oneOf<{ failures: number }>(db, sql`
-    UPDATE wallet_withdraw_passwords SET failures = failures + 1 WHERE member_id = ${memberId} RETURNING failures`);
-  const failures = counted?.failures ?? MAX_FAILURES;
-  if (failures >= MAX_FAILURES) {
-    const until = clock.now() + LOCK_MS;
-    await db.execute(sql`UPDATE wallet_withdraw_passwords SET failures = 0, locked_until = ${new Date(until)} WHERE member_id = ${memberId}`);
-    fail('WITHDRAW_PASSWORD_LOCKED', { data: { lockedUntil: until } });
-  }
-  fail('WITHDRAW_PASSWORD_WRONG', { msg: `资金密码错误，还可尝试${MAX_FAILURES - failures}次`, data: { remaining: MAX_FAILURES - failures } });
+  if (!WITHDRAW_PASSWORD_PATTERN.test(password) || !(await verifySecret(hash, password))) return judgeWrong(db, memberId);
+  await db.execute(sql`UPDATE wallet_withdraw_passwords SET failures = 0, locked_until = NULL WHERE member_id = ${memberId}`);
 }
 
 export async function updateWithdrawPassword(db: Db, memberId: number, oldPassword: string, password: string): Promise<void> {

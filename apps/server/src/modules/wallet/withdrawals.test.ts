@@ -72,6 +72,23 @@ describe('the withdrawal password', () => {
     expect((await attempt('123456')).code).toBe(0);
     expect((await w.balance(m.token)).main).toBe(400);
   });
+
+  it('[hardening] counts each try before checking it: of 60 changes at once at most five meet the password, the right one late in the burst is not taken', async () => {
+    const m = await readyMember();
+    const tries = Array.from({ length: 60 }, (_, i) => (i === 50 ? '123456' : '999999'));
+    const answers = await Promise.all(tries.map((old) => w.call('/api/wallet/withdrawPassword/update', { oldPassword: old, password: '654321' }, m.token)));
+    const codes = answers.map((a) => a.code);
+    const count = (code: number) => codes.filter((c) => c === code).length;
+    // At most five tries meet the password, the fifth wrong one locking; the rest wait their turn or meet the lock.
+    expect(count(Errors.WITHDRAW_PASSWORD_WRONG.code)).toBeLessThanOrEqual(4);
+    expect(count(Errors.WITHDRAW_PASSWORD_WRONG.code) + count(Errors.WITHDRAW_PASSWORD_LOCKED.code) + count(Errors.HIGH_TRAFFIC.code)).toBe(60);
+    expect(codes[50]).not.toBe(0);
+    expect((await w.call('/api/wallet/withdrawPassword/status', {}, m.token)).data.lockedUntil).toBeGreaterThan(Date.now());
+    clock.shift(30 * 60_000 + 1000);
+    m.token = await w.login(m);
+    // The password never changed: the old one still works once the lock is over.
+    expect((await w.call('/api/wallet/withdrawPassword/update', { oldPassword: '123456', password: '654321' }, m.token)).code).toBe(0);
+  });
 });
 
 describe('bank cards and USDT addresses', () => {
@@ -207,9 +224,11 @@ describe('withdrawals', () => {
 
   it('50 concurrent withdrawals over one balance never overdraw', async () => {
     const m = await readyMember(1_000);
+    // Without the password: it lets five tries of a member be checked at once, and this is about the balance.
+    await setConfig(s.deps.db, 1, 'withdrawal_password', '0');
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => w.move('/api/wallet/withdraw/new', { amount: 100, withdrawPassword: '123456', cardId: m.cardId }, m.token)),
-    );
+      Array.from({ length: 50 }, () => w.move('/api/wallet/withdraw/new', { amount: 100, withdrawPassword: '', cardId: m.cardId }, m.token)),
+    ).finally(() => setConfig(s.deps.db, 1, 'withdrawal_password', null));
     const ok = results.filter((r) => r.code === 0);
     expect(ok).toHaveLength(10);
     expect(results.filter((r) => r.code !== 0).every((r) => r.code === Errors.INSUFFICIENT_BALANCE.code)).toBe(true);
