@@ -232,10 +232,12 @@ describe.runIf(browserAvailable())('the other screens', () => {
     expect(await page.locator('.bp-message.is-unread').count()).toBe(2);
     await shoot(page, 'messages-1-list');
 
+    // The message page, not the list behind it while it loads: the list's swipe actions say 置顶 and 删除 too.
+    const opened = page.locator('.bp-message-full');
     await rows.first().click();
-    await page.getByText('您申请的提款 ¥500.00 已于今日到账，请注意查收。').waitFor();
-    await page.getByRole('button', { name: '置顶' }).click();
-    await page.getByRole('button', { name: '取消置顶' }).waitFor();
+    await opened.getByText('您申请的提款 ¥500.00 已于今日到账，请注意查收。').waitFor();
+    await opened.getByRole('button', { name: '置顶' }).click();
+    await opened.getByRole('button', { name: '取消置顶' }).waitFor();
     await shoot(page, 'messages-2-open');
     await page.goBack();
     await waitForPath(page, '/app/member/messages');
@@ -244,7 +246,7 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await expect.poll(() => page.locator('.bp-message.is-unread').count()).toBe(0);
 
     await rows.filter({ hasText: '欢迎加入' }).click();
-    await page.getByRole('button', { name: '删除' }).click();
+    await opened.getByRole('button', { name: '删除' }).click();
     await page.locator('.adm-dialog-footer').getByRole('button', { name: '删除' }).click();
     await waitForPath(page, '/app/member/messages');
     await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringMatching(/置顶\s*您的提款已到账/)]);

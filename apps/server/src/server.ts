@@ -1,19 +1,19 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Config } from './platform/config.ts';
 import { openDatabase } from './platform/db/index.ts';
 import { migrate } from './platform/db/migrate.ts';
-import { installHttp, installGate, lazyRequestLogger, BODY_LIMIT } from './platform/http/index.ts';
+import { installHttp, installGate, installProxyTrust, lazyRequestLogger, proxyTrust, HTTP_OPTIONS } from './platform/http/index.ts';
 import { installOpenApi } from './platform/openapi.ts';
 import { memoryBus, redisBus, installGateway } from './platform/realtime/index.ts';
 import { installSecurity, provisionClientKeys } from './platform/security/index.ts';
 import type { Deps } from './platform/deps.ts';
 import { installIdempotency } from './platform/idempotency.ts';
 import { connectCaches } from './platform/cache.ts';
+import { closeRedis, connectRedis } from './platform/redis.ts';
 import { installWeb } from './platform/web.ts';
 import { modules } from './modules/index.ts';
 import { getConfig } from './modules/site/index.ts';
-import { authenticate, installSessionCheck } from './modules/auth/index.ts';
+import { authenticate, installSessionCheck, lostSessions } from './modules/auth/index.ts';
 
 export interface Server {
   app: FastifyInstance;
@@ -29,19 +29,22 @@ export interface Server {
 export async function createServer(config: Config): Promise<Server> {
   const database = await openDatabase(config);
   await migrate(database);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { keyPrefix: config.redisPrefix, maxRetriesPerRequest: 3 }) : null;
-  const bus = config.redisUrl ? await redisBus(config.redisUrl, config.redisPrefix) : memoryBus();
-  const deps: Deps = { config, database, db: database.db, bus, redis };
-  const disconnectCaches = connectCaches(bus);
-
+  const trust = proxyTrust(config.trustProxy);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     childLoggerFactory: lazyRequestLogger,
-    bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    ...HTTP_OPTIONS,
+    trustProxy: trust,
     return503OnClosing: true,
   });
+  // Both fail fast while Redis is away (platform/redis.ts): what each use then does is its own choice.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log, { keyPrefix: config.redisPrefix }) : null;
+  const bus = config.redisUrl ? await redisBus(config.redisUrl, config.redisPrefix, app.log) : memoryBus(app.log);
+  const deps: Deps = { config, database, db: database.db, bus, redis };
+  const disconnectCaches = connectCaches(bus);
+
   installHttp(app);
+  installProxyTrust(app, trust);
   await installOpenApi(app);
   installIdempotency(app);
   installSessionCheck(app, deps);
@@ -56,7 +59,12 @@ export async function createServer(config: Config): Promise<Server> {
   // In a scope of its own: the socket plugin's per-request hooks then run for `/ws` alone. Its
   // socket server stays reachable from the root (`app.websocketServer`).
   await app.register(async (scope) => {
-    await installGateway(scope, { bus, identify: (token) => authenticate(deps.db, token) });
+    await installGateway(scope, {
+      bus,
+      identify: (token) => authenticate(deps.db, token),
+      lostSessions: (sessionIds) => lostSessions(deps.db, sessionIds),
+      recheckEveryMs: config.socketRecheckMs,
+    });
     app.decorate('websocketServer', scope.websocketServer);
   });
   await installWeb(app, config.webDist);
@@ -80,7 +88,7 @@ export async function createServer(config: Config): Promise<Server> {
       await app.inFlight.drained(10_000);
       disconnectCaches();
       await bus.close();
-      await redis?.quit().catch(() => undefined);
+      if (redis) await closeRedis(redis);
       await database.close();
     },
   };

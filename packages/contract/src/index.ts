@@ -1,5 +1,6 @@
 export * from './errors/index.ts';
 export * from './envelope.ts';
+export * from './ids.ts';
 export * from './headers.ts';
 export * from './enums.ts';
 export * from './currency.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SerialId } from './ids.ts';
 
 /**
  * The member's profile (seed 3: grade, avatar, nickname, address; bank cards and virtual-currency
@@ -92,7 +93,7 @@ export const MessageStickyBody = z.object({ id: MessageId, sticky: z.boolean() }
 export const MessageCountData = z.object({ unread: z.number().int() });
 /** The operator's message: to one member, or (no memberId) to every member of the site. */
 export const MessageSendBody = z.object({
-  siteId: z.number().int().positive(),
+  siteId: SerialId,
   memberId: z.number().int().positive().optional(),
   title: z.string().trim().min(1).max(100),
   content: z.string().trim().min(1).max(4000),
@@ -108,7 +109,7 @@ export const HelpCategory = z.object({
 });
 export const HelpCategoriesData = z.array(HelpCategory);
 export type HelpCategory = z.infer<typeof HelpCategory>;
-export const HelpArticleBody = z.object({ id: z.number().int().positive() });
+export const HelpArticleBody = z.object({ id: SerialId });
 export const HelpArticleData = z.object({ id: z.number().int(), title: z.string(), content: z.string(), categoryId: z.number().int(), categoryName: z.string() });
 export type HelpArticle = z.infer<typeof HelpArticleData>;
 

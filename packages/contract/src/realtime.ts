@@ -5,8 +5,12 @@ import type { BetConfirmedEvent, BetSettledEvent, MatchScoreEvent, MatchStatusEv
  * one of these types, and its data has that shape. Domains add their events here.
  */
 export interface RealtimeEvents {
-  /** A member's session was ended by the server (login elsewhere, password changed, blocked). */
-  'session.ended': { code: number; msg: string };
+  /**
+   * A member's session was ended by the server (logout, login elsewhere, password changed, blocked,
+   * idle, expired); the socket is closed after it. Between instances it names the sessions that
+   * ended (absent: all of the member's); a client is sent code and msg alone.
+   */
+  'session.ended': { code: number; msg: string; sessionIds?: number[] };
   /** Between server instances only (channel `internal:cache`): drop cached entries of a member. */
   'cache.forget': { tag: string };
   /** Answer to a client's sub/unsub. */

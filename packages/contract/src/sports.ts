@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SerialId } from './ids.ts';
 import { Amount } from './rules/schemas.ts';
 
 /**
@@ -65,7 +66,7 @@ export const SportsListBody = z.object({
   size: z.number().int().min(1).max(SPORTS_LIST_SIZE).default(20),
   sport: z.enum(SPORTS).optional(),
   live: z.boolean().optional(),
-  leagueId: z.number().int().positive().optional(),
+  leagueId: SerialId.optional(),
 });
 export type SportsListBody = z.infer<typeof SportsListBody>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SerialId } from './ids.ts';
 import { Amount, bankCardSchema, withdrawPasswordSchema } from './rules/schemas.ts';
 import { BIND_FLOWS, WALLET_TYPES } from './enums.ts';
 
@@ -33,7 +34,7 @@ export const PayTypesData = z.array(PayType);
 
 export const DEPOSIT_STATES = ['pending', 'reviewing', 'appealing', 'success', 'rejected', 'cancelled'] as const;
 export type DepositState = (typeof DEPOSIT_STATES)[number];
-export const PayValBody = z.object({ payTypeId: Id, amount: Amount, payerName: z.string().trim().max(48).optional() });
+export const PayValBody = z.object({ payTypeId: SerialId, amount: Amount, payerName: z.string().trim().max(48).optional() });
 /** Where a bank transfer (speedPay) or a USDT payment goes. */
 export const ReceiveAccount = z.object({
   bankName: z.string().nullable(),

@@ -27,6 +27,13 @@ export interface Config {
   runJobs: boolean;
   /** `H5_APP_SECRET`: the secret of every site's web client key `h5`; absent, the sandbox DEV_CLIENT secret. */
   h5AppSecret: string | null;
+  /** How often the WebSocket gateway judges the sessions of its open sockets again (30 s; tests shorten it). */
+  socketRecheckMs: number;
+  /**
+   * `TRUST_PROXY`: the addresses or CIDR ranges of the proxies in front of us, whose forwarding
+   * and country headers are believed; empty (the default, or `off`), none are.
+   */
+  trustProxy: string[];
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -47,5 +54,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== 'off',
     runJobs: env.RUN_JOBS !== 'off',
     h5AppSecret: env.H5_APP_SECRET || null,
+    socketRecheckMs: 30_000,
+    trustProxy: listOf(env.TRUST_PROXY),
   };
+}
+
+/** A comma list from the environment; unset, empty or `off`, none. */
+function listOf(value: string | undefined): string[] {
+  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  return entries.length === 1 && entries[0] === 'off' ? [] : entries;
 }

@@ -11,7 +11,7 @@ export interface Deps {
   database: Database;
   db: Db;
   bus: Bus;
-  /** Shared Redis connection (rate limits, nonces, caches), when configured. */
+  /** Shared Redis connection (rate limits, challenges), when configured; fails fast while Redis is away (platform/redis.ts). */
   redis: Redis | null;
 }
 

@@ -1,27 +1,11 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { caller } from '../modules/wallet/test-kit.ts';
-
-const run = promisify(execFile);
-const serverDir = path.resolve(import.meta.dirname, '../..');
-
-/** Runs `npm run ledger:audit`'s script against the test server's database; answers exit code and output. */
-async function audit(env: Record<string, string>): Promise<{ code: number; out: string }> {
-  const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
-  try {
-    const { stdout } = await run(tsx, ['src/scripts/ledger-audit.ts'], { cwd: serverDir, env: { ...process.env, ...env } });
-    return { code: 0, out: stdout };
-  } catch (err) {
-    const e = err as { code: number; stdout: string };
-    return { code: e.code, out: e.stdout };
-  }
-}
+import { runLedgerAudit as audit } from './testing.ts';
 
 /** Two runs of the script, each a process of its own (tsx, then PGlite's start), and two server starts: 60 s was not enough on a busy two-core machine. */
 const AUDIT_LIMIT_MS = 120_000;

@@ -20,6 +20,7 @@ export const platformErrors = defineErrors({
   REPLAYED: [10417, '请求已过期或重复，请重试'],
   BAD_CIPHER: [10418, '请求解密失败'],
   ROUTE_NOT_FOUND: [10419, '接口不存在'],
+  REQUEST_TOO_LONG: [10420, '请求地址或请求头过长'],
 
   AUTH_INVALID: [10501, '登录已失效，请重新登录'],
   LOGIN_ELSEWHERE: [10502, '您的账号已在其他设备登录'],

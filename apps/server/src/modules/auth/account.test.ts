@@ -17,6 +17,9 @@ afterAll(() => s.close());
 afterEach(() => clock.reset());
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => s.post(url, payload, headers);
+/** sendCode from an address of the test's own, so the codes other tests sent from theirs do not count. */
+const sendCodeFrom = async (address: string, token: string, payload: Record<string, unknown>) =>
+  (await s.inject({ method: 'POST', url: '/api/member/sendCode', payload, headers: bearer(token), remoteAddress: address })).json();
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 /** A member with a bound phone (and email when asked). */
@@ -61,6 +64,35 @@ describe('sendCode and binding', () => {
     for (let i = 0; i < MAX_CODE_ATTEMPTS; i++) await post('/api/member/bindPhone', { phone: '13600136100', code: otherCode(code) }, bearer(m.token));
     expect((await post('/api/member/bindPhone', { phone: '13600136100', code }, bearer(m.token))).body.code).toBe(Errors.SMS_CODE_WRONG.code);
     expect((await post('/api/member/info', {}, bearer(m.token))).body.data.phoneBound).toBe(false);
+  });
+
+  it('[hardening] counts each try before comparing it: of 40 guesses at once at most five meet the code, the right one late in the burst is refused', async () => {
+    const m = await s.member();
+    const sent = await sendCodeFrom('203.0.113.76', m.token, { type: 'sms', scene: 'bind', phone: '13600136150' });
+    const code = sent.data.sandboxCode as string;
+    const guesses = Array.from({ length: 40 }, (_, i) => (i === 35 ? code : otherCode(code)));
+    const answers = await Promise.all(guesses.map((g) => post('/api/member/bindPhone', { phone: '13600136150', code: g }, bearer(m.token))));
+    expect(answers.map((a) => a.body.code).filter((c) => c !== Errors.SMS_CODE_WRONG.code)).toEqual([]);
+    expect((await post('/api/member/info', {}, bearer(m.token))).body.data.phoneBound).toBe(false);
+  });
+
+  it('[hardening] a burst of sendCode passes each limit once: one code a minute per phone, the free codes of an address, then the robot check', async () => {
+    await setConfig(s.deps.db, 1, 'send_code_free_times', '3');
+    try {
+      const m = await s.member();
+      const send = (phone: string) => sendCodeFrom('203.0.113.77', m.token, { type: 'sms', scene: 'bind', phone });
+      const same = await Promise.all(Array.from({ length: 6 }, () => send('13600136160')));
+      const codes = same.map((a) => a.code);
+      expect(codes.filter((c) => c === 0)).toHaveLength(1);
+      expect(codes.filter((c) => c === Errors.SEND_TOO_OFTEN.code)).toHaveLength(5);
+      const others = await Promise.all(Array.from({ length: 8 }, (_, i) => send(`1360013617${i}`)));
+      // One code was already sent from this address: two more pass, the rest meet the robot check.
+      const results = others.map((a) => a.code);
+      expect(results.filter((c) => c === 0)).toHaveLength(2);
+      expect(results.filter((c) => c === Errors.ROBOT_CHECK.code)).toHaveLength(6);
+    } finally {
+      await setConfig(s.deps.db, 1, 'send_code_free_times', '1000');
+    }
   });
 
   it('refuses a phone or email bound to another member, bad phones and emails, and unknown scenes', async () => {

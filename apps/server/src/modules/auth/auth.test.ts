@@ -7,7 +7,7 @@ import { clock, nextTokenExpiry } from '../../platform/clock.ts';
 import { setConfig } from '../site/index.ts';
 import { blockMember, getMember, setAgentCode } from './index.ts';
 import { sessions } from './tables.ts';
-import { readCaptcha } from './testing.ts';
+import { readCaptcha, solveSlider } from './testing.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -137,11 +137,27 @@ describe('login', () => {
     expect(row.client).toEqual({ flag: 1, version: '1.1.0', timewd: 1754438400 });
     expect((await post(LOGIN_PATH, { name: m.name, oldPassword: m.password, password: 'short' })).body.code).toBe(Errors.PASSWORD_RULE.code);
     expect((await post(LOGIN_PATH, { name: m.name, oldPassword: m.password, password: m.password })).body.code).toBe(Errors.PASSWORD_SAME_AS_OLD.code);
-    expect((await post(LOGIN_PATH, { name: m.name, oldPassword: 'wrong123', password: 'newpass12' })).body.code).toBe(Errors.LOGIN_FAILED.code);
-    const changed = await post(LOGIN_PATH, { name: m.name, oldPassword: m.password, password: 'newpass12' });
+    const verified = async () => ({ verifyTicket: await solveSlider(s, 'changePassword') });
+    expect((await post(LOGIN_PATH, { name: m.name, oldPassword: 'wrong123', password: 'newpass12', ...(await verified()) })).body.code).toBe(Errors.LOGIN_FAILED.code);
+    const changed = await post(LOGIN_PATH, { name: m.name, oldPassword: m.password, password: 'newpass12', ...(await verified()) });
     expect(changed.body.code).toBe(0);
     expect((await info(first.body.data.token)).body.code).toBe(Errors.PASSWORD_CHANGED.code);
     expect((await post(LOGIN_PATH, { name: m.name, password: m.password })).body.code).toBe(Errors.LOGIN_FAILED.code);
+    expect((await post(LOGIN_PATH, { name: m.name, password: 'newpass12' })).body.code).toBe(0);
+  });
+
+  it('[hardening] a change of password on the way in (login with oldPassword) asks for the security verification changePassword asks for', async () => {
+    const m = await s.member();
+    const first = await post(LOGIN_PATH, { name: m.name, password: m.password });
+    const unverified = await post(LOGIN_PATH, { name: m.name, oldPassword: m.password, password: 'newpass12' });
+    expect(unverified.body).toMatchObject({ code: Errors.NEED_SAFE.code, data: { verifyType: 'slider', scene: 'changePassword' } });
+    // Nothing changed: the old password and the old session still stand.
+    expect((await info(first.body.data.token)).body.code).toBe(0);
+    // A ticket of another scene does not do.
+    const loginTicket = await solveSlider(s, 'login');
+    expect((await post(LOGIN_PATH, { name: m.name, oldPassword: m.password, password: 'newpass12', verifyTicket: loginTicket })).body.code).toBe(Errors.NEED_SAFE.code);
+    const verifyTicket = await solveSlider(s, 'changePassword');
+    expect((await post(LOGIN_PATH, { name: m.name, oldPassword: m.password, password: 'newpass12', verifyTicket })).body.code).toBe(0);
     expect((await post(LOGIN_PATH, { name: m.name, password: 'newpass12' })).body.code).toBe(0);
   });
 
@@ -175,7 +191,8 @@ describe('sessions', () => {
     const res = await info(first.body.data.token);
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ code: Errors.LOGIN_ELSEWHERE.code, msg: Errors.LOGIN_ELSEWHERE.msg, data: null });
-    expect(frames).toContainEqual({ ch: `user:${m.memberId}`, type: 'session.ended', data: { code: Errors.LOGIN_ELSEWHERE.code, msg: Errors.LOGIN_ELSEWHERE.msg } });
+    const ended = { code: Errors.LOGIN_ELSEWHERE.code, msg: Errors.LOGIN_ELSEWHERE.msg, sessionIds: [expect.any(Number)] };
+    expect(frames).toContainEqual({ ch: `user:${m.memberId}`, type: 'session.ended', data: ended });
   });
 
   it('[S4-04] [S8-08] a blocked account loses its session with the blockade code', async () => {

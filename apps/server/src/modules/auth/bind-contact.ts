@@ -6,9 +6,9 @@ import { AppError, fail } from '../../platform/http/index.ts';
 import { members } from './tables.ts';
 import { brokenConstraint, findMember, getMember } from './accounts.ts';
 import { boundDestination, parseEmail, parsePhone, phoneDestination } from './contact.ts';
-import { codesSentFrom, consumeCode, issueCode, type CodeTarget } from './codes.ts';
+import { consumeCode, issueCode, type CodeTarget } from './codes.ts';
 import { authSettings } from './settings.ts';
-import { requireHuman } from './verification.ts';
+import { isHuman } from './verification.ts';
 import { isDormant } from './dormancy.ts';
 import { memberChanged } from '../../platform/cache.ts';
 
@@ -30,12 +30,14 @@ async function freeContact(db: Db, siteId: number, channel: CodeChannel, input: 
 }
 
 /**
- * The robot check of code sending: an IP that asked for `send_code_free_times` codes within the
- * hour needs a human pass (seed 8 robot-check code, /api/gw/ic/verify) for more.
+ * Sends a code to a target under the robot check of code sending: an IP that asked for
+ * `send_code_free_times` codes within the hour needs a human pass (seed 8 robot-check code,
+ * /api/gw/ic/verify) for more.
  */
-export async function robotCheck(db: Db, req: FastifyRequest): Promise<void> {
+export async function sendCodeTo(db: Db, req: FastifyRequest, target: CodeTarget): Promise<SendCodeData> {
   const { sendCodeFreeTimes } = await authSettings(db, req.site.siteId);
-  if ((await codesSentFrom(db, req.site.siteId, req.ip)) >= sendCodeFreeTimes) await requireHuman(req);
+  const freeTimes = (await isHuman(req)) ? Number.POSITIVE_INFINITY : sendCodeFreeTimes;
+  return issueCode(db, target, { ip: req.ip, freeTimes });
 }
 
 async function targetOf(db: Db, req: FastifyRequest, body: SendCodeBody): Promise<CodeTarget> {
@@ -54,9 +56,7 @@ async function targetOf(db: Db, req: FastifyRequest, body: SendCodeBody): Promis
 
 /** sendCode: checks the scene's destination, then issues the code (sandbox: answered). */
 export async function sendCode(db: Db, req: FastifyRequest, body: SendCodeBody): Promise<SendCodeData> {
-  const target = await targetOf(db, req, body);
-  await robotCheck(db, req);
-  return issueCode(db, target, req.ip);
+  return sendCodeTo(db, req, await targetOf(db, req, body));
 }
 
 /** Binds a phone (sms) or email to the member with the code sent to it (scene `bind`); once. */

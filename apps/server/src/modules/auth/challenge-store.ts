@@ -3,6 +3,7 @@ import { eq, lt } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../platform/db/index.ts';
 import { clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/http/index.ts';
 import { authChallenges } from './tables.ts';
 
 /**
@@ -32,19 +33,28 @@ export function challengeStore(db: Db, redis: Redis | null): ChallengeStore {
   return redis ? redisStore(redis) : databaseStore(db);
 }
 
+/**
+ * While Redis fails (at once: platform/redis.ts), a challenge can be neither kept nor checked: the
+ * call is refused with a code of the catalogue rather than a 500, and never let through unchecked.
+ */
+const orUnavailable = <T>(work: Promise<T>): Promise<T> =>
+  work.catch(() => {
+    throw new AppError('INTERFACE_DEGRADE', { msg: '安全验证暂时不可用，请稍后再试' });
+  });
+
 function redisStore(redis: Redis): ChallengeStore {
   const k = (key: string) => `auth:${key}`;
   const parse = (text: string | null): Stored | null => (text ? (JSON.parse(text) as Stored) : null);
   return {
     async put(key, value, ttlMs) {
       const stored: Stored = { expiresAt: clock.now() + ttlMs, value };
-      await redis.set(k(key), JSON.stringify(stored), 'PX', ttlMs + 60_000);
+      await orUnavailable(redis.set(k(key), JSON.stringify(stored), 'PX', ttlMs + 60_000));
     },
     async get(key) {
-      return live(parse(await redis.get(k(key))));
+      return live(parse(await orUnavailable(redis.get(k(key)))));
     },
     async take(key) {
-      return live(parse(await redis.getdel(k(key))));
+      return live(parse(await orUnavailable(redis.getdel(k(key)))));
     },
     async purge() {
       return 0;

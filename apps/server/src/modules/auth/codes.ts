@@ -1,12 +1,13 @@
 import { createHash, randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { CodeChannel, SendCodeData } from '@bp/contract';
-import type { Db } from '../../platform/db/index.ts';
+import { takeTurns, type Db, type DbOrTx } from '../../platform/db/index.ts';
 import { clock } from '../../platform/clock.ts';
 import { fail } from '../../platform/http/index.ts';
 import { getConfigValue } from '../site/index.ts';
 import { verifyCodes } from './tables.ts';
 import { maskDestination } from './contact.ts';
+import { robotCheckFailed } from './verification.ts';
 
 export const CODE_TTL_MS = 5 * 60_000;
 export const RESEND_AFTER_MS = 60_000;
@@ -30,24 +31,34 @@ export async function isSandbox(db: Db, siteId: number): Promise<boolean> {
   return (await getConfigValue(db, siteId, 'sandbox')) !== '0';
 }
 
+/** Who asks for a code: from which address, and how many codes it may ask for in the hour before the robot check. */
+export interface CodeAsker {
+  ip: string;
+  freeTimes: number;
+}
+
 /**
- * Issues a 6-digit code to a target: at most one per minute, the newest replacing any earlier one.
- * Only its hash is stored. In a sandbox nothing leaves the server and the code is answered; a live
- * site's SMS and email providers are the operator's to connect (none ships with the platform).
+ * Issues a 6-digit code to a target: at most one per minute, the newest replacing any earlier one;
+ * an address past its free codes of the hour gets the robot check. Both limits are read and the
+ * code written inside the turns of the address and the target, so a burst cannot pass them together.
+ * Only the code's hash is stored. In a sandbox nothing leaves the server and the code is answered;
+ * a live site's SMS and email providers are the operator's to connect (none ships with the platform).
  */
-export async function issueCode(db: Db, target: CodeTarget, ip: string | undefined): Promise<SendCodeData> {
+export async function issueCode(db: Db, target: CodeTarget, asker: CodeAsker): Promise<SendCodeData> {
   const now = clock.now();
-  const [last] = await db.select({ createdAt: verifyCodes.createdAt }).from(verifyCodes).where(sameTarget(target)).orderBy(desc(verifyCodes.createdAt)).limit(1);
-  if (last && last.createdAt.getTime() > now - RESEND_AFTER_MS) {
-    fail('SEND_TOO_OFTEN', { data: { resendAt: last.createdAt.getTime() + RESEND_AFTER_MS } });
-  }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.transaction(async (tx) => {
+    await takeTurns(tx, `code-ip:${target.siteId}:${asker.ip}`, `code-to:${target.siteId}:${target.channel}:${target.destination}:${target.scene}`);
+    const [last] = await tx.select({ createdAt: verifyCodes.createdAt }).from(verifyCodes).where(sameTarget(target)).orderBy(desc(verifyCodes.createdAt)).limit(1);
+    if (last && last.createdAt.getTime() > now - RESEND_AFTER_MS) {
+      fail('SEND_TOO_OFTEN', { data: { resendAt: last.createdAt.getTime() + RESEND_AFTER_MS } });
+    }
+    if ((await codesSentFrom(tx, target.siteId, asker.ip)) >= asker.freeTimes) robotCheckFailed();
     await tx.update(verifyCodes).set({ consumedAt: new Date(now) }).where(and(sameTarget(target), isNull(verifyCodes.consumedAt)));
     await tx.insert(verifyCodes).values({
       ...target,
       codeHash: hashCode(target, code),
-      ip: ip ?? null,
+      ip: asker.ip,
       createdAt: new Date(now),
       expiresAt: new Date(now + CODE_TTL_MS),
     });
@@ -56,31 +67,36 @@ export async function issueCode(db: Db, target: CodeTarget, ip: string | undefin
   return (await isSandbox(db, target.siteId)) ? { ...answer, sandboxCode: code } : answer;
 }
 
-/** Uses up the target's live code if `code` is it; a wrong code costs one of its tries. */
+/**
+ * Uses up the target's live code if `code` is it. Each try is counted before the code is compared,
+ * atomically, so a burst of guesses gets no more than MAX_CODE_ATTEMPTS comparisons.
+ */
 export async function consumeCode(db: Db, target: CodeTarget, code: string): Promise<void> {
   const wrong = target.channel === 'sms' ? 'SMS_CODE_WRONG' : 'EMAIL_CODE_WRONG';
   const now = new Date(clock.now());
-  const [row] = await db
-    .select()
+  const [live] = await db
+    .select({ codeId: verifyCodes.codeId })
     .from(verifyCodes)
     .where(and(sameTarget(target), isNull(verifyCodes.consumedAt), gt(verifyCodes.expiresAt, now)))
     .orderBy(desc(verifyCodes.createdAt))
     .limit(1);
-  if (!row || row.attempts >= MAX_CODE_ATTEMPTS) return fail(wrong);
-  if (row.codeHash !== hashCode(target, code.trim())) {
-    await db.update(verifyCodes).set({ attempts: sql`${verifyCodes.attempts} + 1` }).where(eq(verifyCodes.codeId, row.codeId));
-    return fail(wrong);
-  }
+  if (!live) return fail(wrong);
+  const [tried] = await db
+    .update(verifyCodes)
+    .set({ attempts: sql`${verifyCodes.attempts} + 1` })
+    .where(and(eq(verifyCodes.codeId, live.codeId), lt(verifyCodes.attempts, MAX_CODE_ATTEMPTS), isNull(verifyCodes.consumedAt)))
+    .returning({ codeHash: verifyCodes.codeHash });
+  if (!tried || tried.codeHash !== hashCode(target, code.trim())) return fail(wrong);
   const used = await db
     .update(verifyCodes)
     .set({ consumedAt: now })
-    .where(and(eq(verifyCodes.codeId, row.codeId), isNull(verifyCodes.consumedAt)))
+    .where(and(eq(verifyCodes.codeId, live.codeId), isNull(verifyCodes.consumedAt)))
     .returning({ id: verifyCodes.codeId });
   if (used.length === 0) fail(wrong);
 }
 
 /** How many codes this IP asked for on the site within the last hour (the robot check counts them). */
-export async function codesSentFrom(db: Db, siteId: number, ip: string): Promise<number> {
+async function codesSentFrom(db: DbOrTx, siteId: number, ip: string): Promise<number> {
   const since = new Date(clock.now() - 3600_000);
   const [row] = await db.select({ n: count() }).from(verifyCodes).where(and(eq(verifyCodes.siteId, siteId), eq(verifyCodes.ip, ip), gt(verifyCodes.createdAt, since)));
   return row?.n ?? 0;

@@ -11,7 +11,7 @@ import { challengeStore } from './challenge-store.ts';
 import { blockadeCheck } from './blockades.ts';
 import { startHousekeeping } from './housekeeping.ts';
 
-export { authenticate, bearerToken, endSessions, announceEnd, openSession, type MemberContext, type EndReason } from './sessions.ts';
+export { authenticate, bearerToken, endSessions, announceEnd, lostSessions, openSession, type MemberContext, type EndReason } from './sessions.ts';
 export { getMember, findMember, createMember, normalizeName } from './accounts.ts';
 export { members, type MemberRow } from './tables.ts';
 export { DEMO_MEMBER } from './demo.ts';

@@ -63,6 +63,17 @@ describe('the login image captcha', () => {
     expect((await login({ name: m.name, password: m.password, ...old })).body.code).toBe(10409);
   });
 
+  it('[hardening] counts each attempt before checking it: of 100 logins at once at most three meet the password, the right one late in the burst needs the captcha', async () => {
+    const m = await s.member();
+    const bodies = Array.from({ length: 101 }, (_, i) => ({ name: m.name, password: i === 90 ? m.password : 'wrong1234' }));
+    const answers = await Promise.all(bodies.map((b) => login(b)));
+    const codes = answers.map((a) => a.body.code);
+    const checked = codes.filter((c) => c === 0 || c === Errors.LOGIN_FAILED.code);
+    expect(checked.length).toBeLessThanOrEqual(3);
+    expect(codes.length - checked.length).toBe(codes.filter((c) => c === Errors.CAPTCHA_REQUIRED.code).length);
+    expect(codes[90]).toBe(Errors.CAPTCHA_REQUIRED.code);
+  });
+
   it('counts failures of names that do not exist too, and follows the site trigger', async () => {
     await failTimes('ghost001', 3);
     expect((await login({ name: 'ghost001', password: 'abc12345' })).body.code).toBe(Errors.CAPTCHA_REQUIRED.code);

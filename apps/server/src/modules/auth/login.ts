@@ -9,30 +9,30 @@ import { loginFailures, type MemberRow } from './tables.ts';
 import { findMember, normalizeName, recordLogin } from './accounts.ts';
 import { passwordMatches } from './passwords.ts';
 import { deviceOf, openSession, type DeviceInfo } from './sessions.ts';
-import { checkReplacement, replacePassword } from './password-change.ts';
+import { allowReplacement, passwordReplaced, replacePassword } from './password-change.ts';
 import { authSettings, type AuthSettings } from './settings.ts';
 import { checkCaptcha } from './captcha.ts';
 import { requireVerification } from './verification.ts';
 import { isDormant } from './dormancy.ts';
-import { memberChanged } from '../../platform/cache.ts';
 
 /** Failures older than this no longer count towards the captcha. */
 const FAILURE_MEMORY_MS = 24 * 3600_000;
 
-async function failuresOf(db: Db, siteId: number, name: string): Promise<number> {
-  const [row] = await db.select().from(loginFailures).where(and(eq(loginFailures.siteId, siteId), eq(loginFailures.name, name))).limit(1);
-  return row && row.lastFailedAt.getTime() > clock.now() - FAILURE_MEMORY_MS ? row.failures : 0;
-}
-
-/** Counts a failure atomically (concurrent guesses all count), forgetting stale ones. */
-async function recordFailure(db: Db, siteId: number, name: string): Promise<void> {
+/**
+ * Counts a login attempt before anything of it is checked, and answers how many came before it
+ * (within the memory). Concurrent guesses each take their own number, so no burst is checked
+ * against the password past the captcha threshold. A matching password clears the count.
+ */
+async function countAttempt(db: Db, siteId: number, name: string): Promise<number> {
   const now = clock.now();
   const cutoff = new Date(now - FAILURE_MEMORY_MS).toISOString();
   const failures = sql`CASE WHEN ${loginFailures.lastFailedAt} > ${cutoff}::timestamptz THEN ${loginFailures.failures} + 1 ELSE 1 END`;
-  await db
+  const [row] = await db
     .insert(loginFailures)
     .values({ siteId, name, failures: 1, lastFailedAt: new Date(now) })
-    .onConflictDoUpdate({ target: [loginFailures.siteId, loginFailures.name], set: { failures, lastFailedAt: new Date(now) } });
+    .onConflictDoUpdate({ target: [loginFailures.siteId, loginFailures.name], set: { failures, lastFailedAt: new Date(now) } })
+    .returning({ failures: loginFailures.failures });
+  return row.failures - 1;
 }
 
 const clearFailures = (db: Db, siteId: number, name: string) =>
@@ -44,7 +44,11 @@ const clearFailures = (db: Db, siteId: number, name: string) =>
  */
 async function guard(req: FastifyRequest, settings: AuthSettings, failures: number, body: LoginBody): Promise<void> {
   if (failures < settings.loginVerifyTriggerTimes) return;
-  if (settings.loginVerifyType === 'slider') return requireVerification(req, 'login', 'slider');
+  if (settings.loginVerifyType === 'slider') {
+    // A change on the way in is verified by its own slider (one ticket a request): that one proves a person.
+    if (body.oldPassword !== undefined) return;
+    return requireVerification(req, 'login', 'slider');
+  }
   await checkCaptcha(req.server.challenges, req.site.siteId, body);
 }
 
@@ -62,25 +66,21 @@ export async function logIn({ db, bus }: Deps, req: FastifyRequest, body: LoginB
   const siteId = req.site.siteId;
   const name = normalizeName(body.name);
   const settings = await authSettings(db, siteId);
-  const failures = await failuresOf(db, siteId, name);
-  await guard(req, settings, failures, body);
+  // A change on the way in is a password change: the same rules and verification as changePassword.
+  if (body.oldPassword !== undefined) await allowReplacement(req, name, body.oldPassword, body.password);
+  await guard(req, settings, await countAttempt(db, siteId, name), body);
   const member = await findMember(db, siteId, name);
-  const current = body.oldPassword ?? body.password;
-  if (!(await passwordMatches(member, current)) || !member) {
-    await recordFailure(db, siteId, name);
-    return fail('LOGIN_FAILED');
-  }
+  if (!member || !(await passwordMatches(member, body.oldPassword ?? body.password))) return fail('LOGIN_FAILED');
+  await clearFailures(db, siteId, name);
   checkStatus(member);
   if (await isDormant(db, member)) fail('MEMBER_DORMANT');
-  if (body.oldPassword !== undefined) await changeOnLogin(db, member, body.oldPassword, body.password);
-  await clearFailures(db, siteId, name);
+  if (body.oldPassword !== undefined) await changeOnLogin({ db, bus }, member, body.password);
   return startSession({ db, bus }, member, deviceOf(req, body), req.ip);
 }
 
-async function changeOnLogin(db: Db, member: MemberRow, oldPassword: string, password: string): Promise<void> {
-  checkReplacement(member, oldPassword, password);
-  await db.transaction((tx) => replacePassword(tx, member, password));
-  memberChanged(member.memberId); // again after commit: a read during the transaction saw the old row
+async function changeOnLogin({ db, bus }: Pick<Deps, 'db' | 'bus'>, member: MemberRow, password: string): Promise<void> {
+  const ended = await db.transaction((tx) => replacePassword(tx, member, password));
+  await passwordReplaced(bus, member.memberId, ended);
 }
 
 /** Records the login and opens the member's one session. */

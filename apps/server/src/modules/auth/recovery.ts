@@ -5,12 +5,10 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/http/index.ts';
 import { checkNewPassword, findMember, getMember } from './accounts.ts';
 import { boundDestination, parseEmail, parsePhone, phoneDestination } from './contact.ts';
-import { consumeCode, issueCode, type CodeTarget } from './codes.ts';
+import { consumeCode, type CodeTarget } from './codes.ts';
 import { secretKey } from './challenge-store.ts';
-import { robotCheck } from './bind-contact.ts';
-import { announceEnd } from './sessions.ts';
-import { replacePassword } from './password-change.ts';
-import { memberChanged } from '../../platform/cache.ts';
+import { sendCodeTo } from './bind-contact.ts';
+import { passwordReplaced, replacePassword } from './password-change.ts';
 
 /**
  * Forgotten password in three steps (seed 7): 1. name + bound phone or email -> a reset ticket and
@@ -51,9 +49,8 @@ export async function forgetStep1({ db }: Deps, req: FastifyRequest, channel: Fo
   const given = channel === 'phone' ? phoneDestination(parsePhone(body.phone ?? '', body.areaCode)) : parseEmail(body.email ?? '');
   const member = await findMember(db, req.site.siteId, body.name);
   if (!member || boundDestination(member, codeChannel(channel)) !== given) return fail('CONTACT_MISMATCH');
-  await robotCheck(db, req);
   const ticket: ResetTicket = { siteId: member.siteId, memberId: member.memberId, channel, destination: given, verified: false };
-  const sent = await issueCode(db, targetOf(ticket), req.ip);
+  const sent = await sendCodeTo(db, req, targetOf(ticket));
   return { ...sent, ticket: await putTicket(req, ticket) };
 }
 
@@ -73,7 +70,6 @@ export async function forgetStep3({ db, bus }: Deps, req: FastifyRequest, channe
   checkNewPassword(body.password, member.name);
   await spendTicket(req, body.ticket);
   const ended = await db.transaction((tx) => replacePassword(tx, member, body.password));
-  memberChanged(member.memberId); // again after commit: a read during the transaction saw the old row
-  if (ended > 0) await announceEnd(bus, member.memberId, 'password_changed');
+  await passwordReplaced(bus, member.memberId, ended);
   return null;
 }

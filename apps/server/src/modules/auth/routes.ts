@@ -21,7 +21,7 @@ import { defineRoute, fail } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { members } from './tables.ts';
 import { getMember, insertMember, isNameFree, normalizeName, prepareMember } from './accounts.ts';
-import { deviceOf, endSession } from './sessions.ts';
+import { announceEnd, deviceOf, endSession } from './sessions.ts';
 import { logIn, startSession } from './login.ts';
 import { authSettings } from './settings.ts';
 import { checkCaptcha } from './captcha.ts';
@@ -58,6 +58,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     { url: '/api/member/logout', summary: 'End this session', body: EmptyBody, auth: 'member', exempt: true, data: z.null() },
     async (req) => {
       await endSession(db, req.member!.sessionId, 'logout');
+      await announceEnd(deps.bus, req.member!.memberId, 'logout', [req.member!.sessionId]);
       return null;
     },
   );

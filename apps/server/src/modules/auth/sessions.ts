@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { Errors, channel, type ErrorName } from '@bp/contract';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import type { Bus } from '../../platform/realtime/index.ts';
@@ -21,19 +21,27 @@ export interface MemberContext {
 }
 
 export type EndReason = 'logout' | 'login_elsewhere' | 'password_changed' | 'blocked' | 'idle';
+/** Why a session no longer holds: it was ended, or it expired (22:00). */
+type Loss = EndReason | 'expired';
 
-/** Which code a request with an ended session gets (seed 4: session loss). */
-const END_CODES: Record<EndReason, ErrorName> = {
+/** Which code a request with a lost session gets (seed 4: session loss). */
+const LOSS_CODES: Record<Loss, ErrorName> = {
   logout: 'AUTH_INVALID',
   login_elsewhere: 'LOGIN_ELSEWHERE',
   password_changed: 'PASSWORD_CHANGED',
   blocked: 'ACCOUNT_BLOCKED',
   idle: 'AUTH_INVALID',
+  expired: 'AUTH_INVALID',
 };
 const IDLE_MSG = '长时间未操作，已自动退出，请重新登录';
 
-const sessionLost = (reason: EndReason) =>
-  new AppError(END_CODES[reason], { httpStatus: 401, msg: reason === 'idle' ? IDLE_MSG : undefined });
+/** What a client is told of a lost session, on a call or on its socket. */
+const lossNotice = (loss: Loss): { code: number; msg: string } => ({
+  code: Errors[LOSS_CODES[loss]].code,
+  msg: loss === 'idle' ? IDLE_MSG : Errors[LOSS_CODES[loss]].msg,
+});
+
+const sessionLost = (loss: Loss) => new AppError(LOSS_CODES[loss], { httpStatus: 401, msg: lossNotice(loss).msg });
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
@@ -82,25 +90,29 @@ export async function openSession(
       expiresAt: new Date(expireAt),
     })
     .returning({ sessionId: sessions.sessionId });
-  if (ended > 0) await announceEnd(bus, member.memberId, 'login_elsewhere');
+  await announceEnd(bus, member.memberId, 'login_elsewhere', ended);
   return { token, expireAt, sessionId: row.sessionId };
 }
 
-/** Ends every live session of a member; returns how many ended. */
-export async function endSessions(db: DbOrTx, memberId: number, reason: EndReason): Promise<number> {
+/** Ends every live session of a member; returns the ids of those that ended. */
+export async function endSessions(db: DbOrTx, memberId: number, reason: EndReason): Promise<number[]> {
   const ended = await db
     .update(sessions)
     .set({ endedAt: new Date(clock.now()), endedReason: reason })
     .where(and(eq(sessions.memberId, memberId), isNull(sessions.endedAt)))
     .returning({ id: sessions.sessionId });
   memberChanged(memberId);
-  return ended.length;
+  return ended.map((row) => row.id);
 }
 
-/** Tells the member's open sockets their session ended, so the site reacts at once. */
-export async function announceEnd(bus: Bus, memberId: number, reason: EndReason): Promise<void> {
-  const entry = Errors[END_CODES[reason]];
-  await bus.publish(channel.user(memberId), 'session.ended', { code: entry.code, msg: reason === 'idle' ? IDLE_MSG : entry.msg });
+/**
+ * After the ending committed: the sockets of the ended sessions (every session of the member
+ * without `sessionIds`), on every instance, are told why and closed by the realtime gateway. Best
+ * effort: what the bus misses, the gateway's own re-check of its sockets catches.
+ */
+export async function announceEnd(bus: Bus, memberId: number, reason: EndReason, sessionIds?: number[]): Promise<void> {
+  if (sessionIds?.length === 0) return;
+  await bus.publish(channel.user(memberId), 'session.ended', { ...lossNotice(reason), ...(sessionIds ? { sessionIds } : {}) });
 }
 
 export async function endSession(db: DbOrTx, sessionId: number, reason: EndReason): Promise<void> {
@@ -127,22 +139,31 @@ interface LiveSession {
 }
 const liveSessions = new MemoryCache<LiveSession>(10_000);
 
+/** Sessions with their members. */
+const sessionRows = (db: DbOrTx) => db.select({ s: sessions, m: members }).from(sessions).innerJoin(members, eq(members.memberId, sessions.memberId));
+type SessionRow = Awaited<ReturnType<typeof sessionRows>>[number];
+
+const liveOf = (row: SessionRow): LiveSession => ({
+  ctx: { memberId: row.m.memberId, siteId: row.m.siteId, name: row.m.name, vipLevel: row.m.vipLevel, tags: row.m.tags, sessionId: row.s.sessionId },
+  expiresAt: row.s.expiresAt.getTime(),
+  blocked: row.m.status === '2',
+  idleLogoutMinutes: row.m.idleLogoutMinutes,
+  seenAt: (row.s.lastSeenAt ?? row.s.createdAt).getTime(),
+});
+
 async function loadSession(db: DbOrTx, tokenHash: string): Promise<LiveSession> {
-  const [row] = await db
-    .select({ s: sessions, m: members })
-    .from(sessions)
-    .innerJoin(members, eq(members.memberId, sessions.memberId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+  const [row] = await sessionRows(db).where(eq(sessions.tokenHash, tokenHash)).limit(1);
   if (!row) throw new AppError('AUTH_INVALID', { httpStatus: 401 });
   if (row.s.endedReason) throw sessionLost(row.s.endedReason as EndReason);
-  return {
-    ctx: { memberId: row.m.memberId, siteId: row.m.siteId, name: row.m.name, vipLevel: row.m.vipLevel, tags: row.m.tags, sessionId: row.s.sessionId },
-    expiresAt: row.s.expiresAt.getTime(),
-    blocked: row.m.status === '2',
-    idleLogoutMinutes: row.m.idleLogoutMinutes,
-    seenAt: (row.s.lastSeenAt ?? row.s.createdAt).getTime(),
-  };
+  return liveOf(row);
+}
+
+/** Why a session not ended yet no longer holds at `now`: expired, blocked, or idle too long. */
+function lapseOf(live: LiveSession, now: number): 'expired' | 'blocked' | 'idle' | null {
+  if (live.expiresAt <= now) return 'expired';
+  if (live.blocked) return 'blocked';
+  if (live.idleLogoutMinutes > 0 && now - live.seenAt > live.idleLogoutMinutes * 60_000) return 'idle';
+  return null;
 }
 
 /**
@@ -168,11 +189,30 @@ export function authenticateNow(db: DbOrTx, token: string): Now<MemberContext> {
 
 function judgeSession(db: DbOrTx, live: LiveSession): Now<MemberContext> {
   const now = clock.now();
-  if (live.expiresAt <= now) throw new AppError('AUTH_INVALID', { httpStatus: 401 });
-  if (live.blocked) throw new AppError('ACCOUNT_BLOCKED', { httpStatus: 401 });
-  const idle = live.idleLogoutMinutes > 0 && now - live.seenAt > live.idleLogoutMinutes * 60_000;
-  if (!idle && now - live.seenAt < SEEN_EVERY_MS) return live.ctx;
-  return noteSeen(db, live, now, idle);
+  const lapse = lapseOf(live, now);
+  if (lapse === 'expired' || lapse === 'blocked') throw sessionLost(lapse);
+  if (!lapse && now - live.seenAt < SEEN_EVERY_MS) return live.ctx;
+  return noteSeen(db, live, now, lapse === 'idle');
+}
+
+/**
+ * Of these sessions, those that no longer hold, each with what its sockets are told: ended,
+ * expired, blocked, or idle too long (then ended here, as a call would end it). Read from the
+ * database, for the realtime gateway's re-check of its sockets; being asked is no activity.
+ */
+export async function lostSessions(db: DbOrTx, sessionIds: number[]): Promise<Map<number, { code: number; msg: string }>> {
+  const rows = sessionIds.length > 0 ? await sessionRows(db).where(inArray(sessions.sessionId, sessionIds)) : [];
+  // A session not found at all holds no more than an expired one.
+  const lost = new Map(sessionIds.map((id) => [id, lossNotice('expired')]));
+  const now = clock.now();
+  for (const row of rows) {
+    const id = row.s.sessionId;
+    const loss = (row.s.endedReason as EndReason | null) ?? lapseOf(liveOf(row), now);
+    if (!loss) lost.delete(id);
+    else lost.set(id, lossNotice(loss));
+    if (loss === 'idle' && !row.s.endedReason) await endSession(db, id, 'idle');
+  }
+  return lost;
 }
 
 /** Ends a session idle too long, or notes that it was seen (at most every SEEN_EVERY_MS). */

@@ -131,10 +131,18 @@ export async function grantHumanPass(store: ChallengeStore, siteId: number, tick
 
 /** The robot check: passes while the request's `rqiab` header holds a live pass of this site. */
 export async function requireHuman(req: FastifyRequest): Promise<void> {
-  const token = req.headers[RQIAB_HEADER];
-  if (typeof token === 'string' && token.length <= 128) {
-    const pass = await req.server.challenges.get<{ siteId: number }>(secretKey('hp', token));
-    if (pass?.siteId === req.site.siteId) return;
-  }
-  throw new AppError('ROBOT_CHECK', { data: { verifyType: 'slider', scene: HUMAN_CHECK_SCENE } });
+  if (!(await isHuman(req))) robotCheckFailed();
 }
+
+/** Whether the request's `rqiab` header holds a live human pass of this site. */
+export async function isHuman(req: FastifyRequest): Promise<boolean> {
+  const token = req.headers[RQIAB_HEADER];
+  if (typeof token !== 'string' || token.length > 128) return false;
+  const pass = await req.server.challenges.get<{ siteId: number }>(secretKey('hp', token));
+  return pass?.siteId === req.site.siteId;
+}
+
+/** The seed's robot-check answer: the client opens the slider of the human-check scene. */
+export const robotCheckFailed = (): never => {
+  throw new AppError('ROBOT_CHECK', { data: { verifyType: 'slider', scene: HUMAN_CHECK_SCENE } });
+};

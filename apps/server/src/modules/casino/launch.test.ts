@@ -137,6 +137,24 @@ describe('the sandbox slot', () => {
     await expectLedgerSound(s);
   });
 
+  it('[hardening] a game ticket dies with the session that made it: no spin after a logout or a login elsewhere, nor a cached launch', async () => {
+    const m = await s.member();
+    await w.fund(m.token, 50);
+    await w.move('/api/wallet/transfer', { api_name: 'PG', amount: 50, transfer_out: false }, m.token);
+    const first = ticketOf((await launch(m.token, { venueEnName: 'PG', gameId: 'pg-candy-burst' })).data.url);
+    expect((await spin(first, 1)).code).toBe(0);
+    // A login elsewhere ends the session: its ticket with it, though hours of the ticket remain.
+    const token = await w.login(m);
+    expect(await spin(first, 1)).toMatchObject({ code: Errors.GAME_TICKET_EXPIRED.code, msg: Errors.GAME_TICKET_EXPIRED.msg });
+    expect((await w.call('/api/game/sandbox/ticket', { ticket: first })).code).toBe(Errors.GAME_TICKET_EXPIRED.code);
+    // The new session does not reuse the dead ticket from the launch cache.
+    const second = ticketOf((await launch(token, { venueEnName: 'PG', gameId: 'pg-candy-burst', isUseCache: true })).data.url);
+    expect(second).not.toBe(first);
+    expect((await spin(second, 1)).code).toBe(0);
+    expect((await w.call('/api/member/logout', {}, token)).code).toBe(0);
+    expect((await spin(second, 1)).code).toBe(Errors.GAME_TICKET_EXPIRED.code);
+  });
+
   it('[S7-11] concurrent spins over one venue balance: each stake is covered when taken, and the balance is exactly what the accepted spins say', async () => {
     const m = await s.member();
     await w.fund(m.token, 20);

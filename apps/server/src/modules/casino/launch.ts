@@ -26,7 +26,7 @@ async function openForPlay(db: DbOrTx, apiName: string): Promise<VenueRow> {
  * nothing twice and answers the first ticket. `isUseCache` reuses a launch of the last 60 s (never
  * for AG venues); `resetDpDomain` answers the URL on this request's own domain.
  */
-export async function launchVenue(deps: Deps, owner: WalletOwner, key: IdempotencyKey, body: LaunchBody, origin: string) {
+export async function launchVenue(deps: Deps, owner: WalletOwner, sessionId: number, key: IdempotencyKey, body: LaunchBody, origin: string) {
   const { db } = deps;
   const url = (ticket: string) => gameUrl(ticket, body.resetDpDomain ? origin : null);
   const earlier = await launchedBefore(db, owner.memberId, key.key);
@@ -37,8 +37,8 @@ export async function launchVenue(deps: Deps, owner: WalletOwner, key: Idempoten
   const rollback = rollbackPath(body.rollbackAddress);
   const transferredMinor = await autoTransferIn(deps, owner, key, body, venue.api_name);
 
-  const cached = body.isUseCache && cacheable(venue.api_name) ? await cachedTicket(db, owner.memberId, venue.api_name, gameId) : null;
-  const ticket = cached?.ticket ?? (await issueTicket(db, { memberId: owner.memberId, launchKey: key.key, apiName: venue.api_name, gameId, rollback, transferredMinor })).ticket;
+  const cached = body.isUseCache && cacheable(venue.api_name) ? await cachedTicket(db, sessionId, venue.api_name, gameId) : null;
+  const ticket = cached?.ticket ?? (await issueTicket(db, { memberId: owner.memberId, sessionId, launchKey: key.key, apiName: venue.api_name, gameId, rollback, transferredMinor })).ticket;
   return { url: url(ticket), transferred: money(transferredMinor) };
 }
 

@@ -49,7 +49,7 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(
     app,
     { url: '/api/game/venue/launch', summary: 'Launches a venue or one of its games; auto-transfer moves the main balance in first', body: VenueLaunchBody, data: VenueLaunchData, auth: 'member', rateLimit: 'money', idempotent: true },
-    async (req) => launchVenue(deps, walletOwner(req.site, req.member!.memberId), req.idempotencyKey!, req.body, `${req.protocol}://${req.host}`),
+    async (req) => launchVenue(deps, walletOwner(req.site, req.member!.memberId), req.member!.sessionId, req.idempotencyKey!, req.body, `${req.protocol}://${req.host}`),
   );
   defineRoute(app, { url: '/api/game/venue/demoLaunch', summary: "A visitor's demo of a game, on play money", body: DemoLaunchBody, data: VenueLaunchData, ...read }, async (req) =>
     demoLaunch(db, req.body),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
+import { lostSessions } from '../auth/index.ts';
 
 /** A launch of the sandbox game, as the game page's calls find it by its ticket. */
 export interface Ticket {
@@ -12,6 +13,7 @@ export interface Ticket {
   rollback_address: string;
   demo_balance: string | null;
   transferred_minor: string;
+  session_id: number | string | null;
 }
 
 const MEMBER_TICKET_HOURS = 4;
@@ -35,6 +37,8 @@ export function rollbackPath(address: string | undefined): string {
 
 export interface Launch {
   memberId: number;
+  /** The session that launches: the ticket lives no longer than it. */
+  sessionId: number;
   launchKey: string;
   apiName: string;
   gameId: string | null;
@@ -45,8 +49,8 @@ export interface Launch {
 /** The ticket of a launch; the same launch key answers the ticket issued first. */
 export async function issueTicket(db: DbOrTx, l: Launch): Promise<Ticket> {
   await db.execute(sql`
-    INSERT INTO casino_tickets (ticket, member_id, launch_key, api_name, game_id, rollback_address, transferred_minor, expires_at)
-    VALUES (${newTicket()}, ${l.memberId}, ${l.launchKey}, ${l.apiName}, ${l.gameId}, ${l.rollback}, ${l.transferredMinor.toString()},
+    INSERT INTO casino_tickets (ticket, member_id, session_id, launch_key, api_name, game_id, rollback_address, transferred_minor, expires_at)
+    VALUES (${newTicket()}, ${l.memberId}, ${l.sessionId}, ${l.launchKey}, ${l.apiName}, ${l.gameId}, ${l.rollback}, ${l.transferredMinor.toString()},
             now() + make_interval(hours => ${MEMBER_TICKET_HOURS}))
     ON CONFLICT (member_id, launch_key) DO NOTHING`);
   return (await launchedBefore(db, l.memberId, l.launchKey))!;
@@ -57,11 +61,11 @@ export async function launchedBefore(db: DbOrTx, memberId: number, launchKey: st
   return row ?? null;
 }
 
-/** A ticket of the same member, venue and game issued within the cache window, still valid. */
-export async function cachedTicket(db: DbOrTx, memberId: number, apiName: string, gameId: string | null): Promise<Ticket | null> {
+/** A ticket of the same session, venue and game issued within the cache window, still valid. */
+export async function cachedTicket(db: DbOrTx, sessionId: number, apiName: string, gameId: string | null): Promise<Ticket | null> {
   const [row] = await rowsOf<Ticket>(db, sql`
     SELECT * FROM casino_tickets
-    WHERE member_id = ${memberId} AND api_name = ${apiName} AND game_id IS NOT DISTINCT FROM ${gameId}
+    WHERE session_id = ${sessionId} AND api_name = ${apiName} AND game_id IS NOT DISTINCT FROM ${gameId}
       AND created_at > now() - make_interval(secs => ${CACHE_SECONDS}) AND expires_at > now()
     ORDER BY created_at DESC LIMIT 1`);
   return row ?? null;
@@ -75,10 +79,12 @@ export async function issueDemoTicket(db: DbOrTx, apiName: string, gameId: strin
   return ticket;
 }
 
-/** A ticket still valid, or GAME_TICKET_EXPIRED. */
+/** A ticket still valid, and a member's only while the session that launched it lives; else GAME_TICKET_EXPIRED. */
 export async function liveTicket(db: DbOrTx, ticket: string): Promise<Ticket> {
   const [row] = await rowsOf<Ticket>(db, sql`SELECT * FROM casino_tickets WHERE ticket = ${ticket} AND expires_at > now()`);
-  return row ?? fail('GAME_TICKET_EXPIRED');
+  if (!row) return fail('GAME_TICKET_EXPIRED');
+  if (row.session_id !== null && (await lostSessions(db, [Number(row.session_id)])).size > 0) fail('GAME_TICKET_EXPIRED');
+  return row;
 }
 
 /** A demo spin on play money: the stake and the payout in one statement, never below zero. */

@@ -1,15 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
-import ipaddr from 'ipaddr.js';
 import { AccessRuleInput, type AccessRule } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
+import { inRange, parseAddress, parseRange, type Range } from '../../platform/ip-ranges.ts';
 import { siteAccessRules } from './tables.ts';
 import { andThen, type Now } from '../../platform/now.ts';
 import { cachedNow, forget } from './cache.ts';
 import { requireSite } from './service.ts';
-
-type Address = ipaddr.IPv4 | ipaddr.IPv6;
-type Range = [Address, number];
 
 /** A site's rules, compiled once per cache period so judging a visitor is pure memory work. */
 interface CompiledRules {
@@ -31,25 +28,6 @@ export interface Visitor {
 export type AccessVerdict = { kind: 'open' } | { kind: 'restricted'; restrictionCode: string } | { kind: 'caveat'; reason: string };
 
 const OPEN: AccessVerdict = { kind: 'open' };
-
-/** An address as ipaddr sees it; an IPv4 address mapped into IPv6 is the IPv4 address. */
-export function parseAddress(ip: string | null | undefined): Address | null {
-  return ip && ipaddr.isValid(ip) ? ipaddr.process(ip) : null;
-}
-
-/** A single address or a CIDR range; a single address is its own /32 or /128. */
-function parseRange(value: string): Range | null {
-  if (ipaddr.isValidCIDR(value)) {
-    const [addr, bits] = ipaddr.parseCIDR(value);
-    // `::ffff:1.2.3.0/120` covers what parseAddress turns into plain IPv4.
-    if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) return [(addr as ipaddr.IPv6).toIPv4Address(), bits - 96];
-    return [addr, bits];
-  }
-  const addr = parseAddress(value);
-  return addr ? [addr, addr.kind() === 'ipv4' ? 32 : 128] : null;
-}
-
-const inRange = (addr: Address, [net, bits]: Range) => addr.kind() === net.kind() && addr.match(net, bits);
 
 /** Checks and normalises one rule: a valid range, or a two-letter country code in capitals. */
 function normalise(input: AccessRuleInput): Omit<AccessRule, 'id'> {

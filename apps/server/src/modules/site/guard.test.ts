@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { Errors } from '@bp/contract';
 import { bearer, startTestServer, type TestServer } from '../../test/harness.ts';
 import { clock } from '../../platform/clock.ts';
+import { loadConfig } from '../../platform/config.ts';
 import { setAccessRules, setMaintenance, getAccessRules } from './index.ts';
 import { TTL_MS } from './cache.ts';
 
@@ -212,5 +213,28 @@ describe('access restriction', () => {
     const now = Date.now();
     vi.spyOn(Date, 'now').mockReturnValue(now + TTL_MS + 1);
     expect((await banners({ 'cf-ipcountry': 'FR' })).body.code).toBe(Errors.ACCESS_RESTRICTION.code);
+  });
+});
+
+describe('the proxy in front of the site', () => {
+  it('[hardening] the country headers and x-forwarded-for count only from a proxy named in TRUST_PROXY', async () => {
+    const rules = [
+      { kind: 'country', action: 'deny', value: 'US' },
+      { kind: 'ip', action: 'deny', value: '203.0.113.5' },
+    ] as const;
+    const direct = await startTestServer({ trustProxy: loadConfig({}).trustProxy });
+    try {
+      await setAccessRules(direct.deps.db, 1, [...rules]);
+      // Claims of a client connecting directly: the headers are its own words.
+      for (const headers of [{ 'cf-ipcountry': 'US' }, { 'x-country': 'US' }, { 'x-forwarded-for': '203.0.113.5' }] as Array<Record<string, string>>) {
+        expect((await direct.post('/api/site/banner/list', {}, headers)).body.code, JSON.stringify(headers)).toBe(0);
+      }
+    } finally {
+      await direct.close();
+    }
+    // The same headers from the proxy (this file's server trusts the test client) count.
+    await setAccessRules(s.deps.db, 1, [...rules]);
+    expect((await banners({ 'cf-ipcountry': 'US' })).body.code).toBe(Errors.ACCESS_RESTRICTION.code);
+    expect((await banners(from('203.0.113.5'))).body.code).toBe(Errors.ACCESS_RESTRICTION.code);
   });
 });

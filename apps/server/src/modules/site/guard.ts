@@ -12,9 +12,13 @@ export const PER_INFO_URL = '/api/site/group/site/perInfo';
 /** The API documentation describes the contract and holds no member state. */
 const UNGUARDED_PREFIXES = ['/api/docs'];
 
-/** The visitor as the trusted proxy in front of us reports it: req.ip (trustProxy) and its country header. */
+/**
+ * The visitor as the proxy in front of us reports it: req.ip (its x-forwarded-for, when TRUST_PROXY
+ * names it) and its country header. The country header follows the same trust: from anyone else
+ * it is the client's own claim, which would let it walk around a country rule.
+ */
 export function visitorOf(req: FastifyRequest): Visitor {
-  const header = req.headers['cf-ipcountry'] ?? req.headers['x-country'];
+  const header = req.viaTrustedProxy ? (req.headers['cf-ipcountry'] ?? req.headers['x-country']) : undefined;
   const country = typeof header === 'string' && /^[A-Za-z]{2}$/.test(header.trim()) ? header.trim().toUpperCase() : null;
   // Cloudflare's XX (unknown) and T1 (Tor) name no country. The address (worked out from the
   // forwarding headers) is read only when a rule or an answer needs it.

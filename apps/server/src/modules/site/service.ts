@@ -54,11 +54,16 @@ export function forgetSites(db: Db): void {
   forget(db, 'sites');
 }
 
-/** The site a request names in `x-site-id`; absent or unknown, the default site. */
+/**
+ * The site a request names in `x-site-id`; absent (or empty), the default site. A site it names
+ * that does not exist is refused: quietly serving the default site would show another site's
+ * content, currency and members.
+ */
 export function resolveSite(db: Db, header: string | undefined): Now<SiteContext | null> {
   return andThen(listSitesNow(db), ({ byId, fallback }) => {
-    const id = Number(header);
-    return (Number.isInteger(id) && byId.get(id)) || fallback;
+    const named = header?.trim();
+    if (!named) return fallback;
+    return (/^\d{1,9}$/.test(named) ? byId.get(Number(named)) : undefined) ?? fail('SITE_NOT_FOUND');
   });
 }
 

@@ -54,7 +54,7 @@ describe('short links', () => {
 
   it('refuses anything but a path of this site (no open redirect) and changes nothing', async () => {
     const [{ n: before }] = await s.deps.database.query<{ n: number }>('SELECT count(*)::int AS n FROM short_urls');
-    for (const path of ['https://evil.example.com/', '//evil.example.com/x', '/\\evil.example.com', 'javascript:alert(1)', 'app/home', '/s/abcdefg', ' ', '/app/\u0000x']) {
+    for (const path of ['https://evil.example.com/', '//evil.example.com/x', '/\\evil.example.com', 'javascript:alert(1)', 'app/home', '/s/abcdefg', ' ']) {
       const res = await create(path);
       expect(res.body.code, path).toBe(Errors.SHORT_URL_PATH_INVALID.code);
       expect(res.body.msg).toMatch(/[\u4e00-\u9fa5]/);
@@ -64,7 +64,8 @@ describe('short links', () => {
   });
 
   it('refuses a missing or mistyped path', async () => {
-    for (const body of [{}, { path: 42 }, { path: '' }, { path: `/${'a'.repeat(1100)}` }]) {
+    // A NUL is refused at the edge, for every field of every call (platform/http/storable-input.ts).
+    for (const body of [{}, { path: 42 }, { path: '' }, { path: `/${'a'.repeat(1100)}` }, { path: '/app/\u0000x' }]) {
       expect((await post('/api/site/shortUrl/create', body)).body.code).toBe(Errors.VALIDATION.code);
     }
   });

@@ -25,10 +25,14 @@ describe('site info', () => {
     expect(usdt.body.data.logo).not.toBe(cny.body.data.logo);
   });
 
-  it('an unknown or malformed x-site-id falls back to the default site', async () => {
-    for (const id of ['99', 'abc', '1.5']) {
-      expect((await post('/api/site/group/site/perInfo', {}, { 'x-site-id': id })).body.data.siteId).toBe(1);
+  it('[hardening] an unknown x-site-id is refused; absent or empty, the default site answers', async () => {
+    for (const id of ['99', 'abc', '1.5', '-1']) {
+      const res = await post('/api/site/group/site/perInfo', {}, { 'x-site-id': id });
+      expect(res.body, id).toEqual({ code: Errors.SITE_NOT_FOUND.code, data: null, msg: '站点不存在' });
     }
+    // A member call too: refused before it could act on the default site.
+    expect((await post('/api/wallet/balance', {}, { 'x-site-id': '99' })).body.code).toBe(Errors.SITE_NOT_FOUND.code);
+    for (const headers of [{}, { 'x-site-id': '' }] as Array<Record<string, string>>) expect((await post('/api/site/group/site/perInfo', {}, headers)).body.data.siteId).toBe(1);
   });
 
   it('[S3-08] answers the seed config keys one by one and together, site by site', async () => {

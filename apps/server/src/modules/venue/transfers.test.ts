@@ -246,7 +246,8 @@ describe('recover, auto-transfer, concurrency', () => {
         : transfer(m.token, { api_name: venues[i % 6], amount: 100, transfer_out: false }),
     );
     const results = await Promise.all(calls);
-    const allowed = [0, Errors.INSUFFICIENT_BALANCE.code, Errors.VENUE_PENDING.code];
+    // HIGH_TRAFFIC: more tries of the withdrawal password at once than it checks (wallet/withdraw-password.ts).
+    const allowed = [0, Errors.INSUFFICIENT_BALANCE.code, Errors.VENUE_PENDING.code, Errors.HIGH_TRAFFIC.code];
     for (const r of results) expect(allowed, r.msg).toContain(r.code);
     const moved = results.filter((r) => r.code === 0).length * 100;
     expect(moved).toBeLessThanOrEqual(1_000);

@@ -1,9 +1,18 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './index.ts';
 
 /** Rows of a raw query. PGlite answers bigint as BigInt and node-postgres as text: convert with Number or BigInt. */
 export async function rowsOf<T>(tx: DbOrTx, query: SQL): Promise<T[]> {
   return (await tx.execute(query)).rows as T[];
+}
+
+/**
+ * Waits for named turns: transaction advisory locks, held until the transaction ends, always taken
+ * in sorted order (one lock order everywhere). A read-then-act limit checked inside its turn holds
+ * under any concurrency.
+ */
+export async function takeTurns(tx: DbOrTx, ...names: string[]): Promise<void> {
+  for (const name of [...names].sort()) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
 }
 
 /** The first row of a raw query, or null. */

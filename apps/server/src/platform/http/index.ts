@@ -1,6 +1,7 @@
 export { AppError, fail } from './errors.ts';
 export { defineRoute, routeOf, type RouteConfig, type RateLimitClass } from './route.ts';
-export { installHttp, sendEnvelope, BODY_LIMIT, JSON_TYPE } from './install.ts';
+export { installHttp, sendEnvelope, HTTP_OPTIONS, JSON_TYPE } from './install.ts';
+export { installProxyTrust, proxyTrust } from './proxy.ts';
 export { hookWhere } from './route-hooks.ts';
 export { installGate, hookOf, type GateCheck } from './gate.ts';
 export { lazyRequestLogger } from './request-logger.ts';

@@ -1,10 +1,12 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { serializerCompiler } from './serializer.ts';
 import { z } from 'zod';
 import { Errors, type ErrorName } from '@bp/contract';
 import { AppError } from './errors.ts';
 import { installInFlight } from './in-flight.ts';
+import { installInputCheck } from './storable-input.ts';
 import { isRetryable } from '../db/retry.ts';
 
 z.config(z.locales.zhCN());
@@ -16,19 +18,42 @@ declare module 'fastify' {
   }
 }
 
-export const BODY_LIMIT = 1024 * 1024;
+const BODY_LIMIT = 1024 * 1024;
 
 /** The content type of every answer of the API. */
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
+const envelopeText = (key: ErrorName, msg?: string, data: unknown = null) => JSON.stringify({ code: Errors[key].code, data, msg: msg ?? Errors[key].msg });
+
 /** Sends an envelope as a finished string, so no route serializer reshapes it. */
 export function sendEnvelope(reply: FastifyReply, status: number, key: ErrorName, msg?: string, data: unknown = null) {
-  const entry = Errors[key];
-  return reply
-    .status(status)
-    .type(JSON_TYPE)
-    .send(JSON.stringify({ code: entry.code, data, msg: msg ?? entry.msg }));
+  return reply.status(status).type(JSON_TYPE).send(envelopeText(key, msg, data));
 }
+
+/** Fastify's own refusals before any route: a malformed URL, or a path parameter over its length. */
+const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (err, _req, reply) => {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendEnvelope(reply, 414, 'REQUEST_TOO_LONG');
+  if (err.code === 'FST_ERR_BAD_URL') return sendEnvelope(reply, 400, 'VALIDATION', '请求地址无效');
+  return sendEnvelope(reply, 500, 'INTERNAL');
+};
+
+/** What Node's HTTP parser refuses before Fastify sees a request: headers too large, a timeout, broken HTTP. */
+function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, text, body] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', envelopeText('REQUEST_TOO_LONG')]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', envelopeText('TIMEOUT')]
+        : [400, 'Bad Request', envelopeText('BAD_JSON')];
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${text}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
+}
+
+/** Options of the Fastify instance itself, so that even the answers it gives before any hook are envelopes. */
+export const HTTP_OPTIONS = { bodyLimit: BODY_LIMIT, frameworkErrors, clientErrorHandler } satisfies FastifyServerOptions;
 
 /**
  * The HTTP platform: zod schemas, JSON bodies kept raw for signatures, and every failure answered
@@ -37,6 +62,7 @@ export function sendEnvelope(reply: FastifyReply, status: number, key: ErrorName
 export function installHttp(app: FastifyInstance): void {
   app.decorateRequest('routeRead', null);
   installInFlight(app);
+  installInputCheck(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -69,8 +95,10 @@ export function installHttp(app: FastifyInstance): void {
       return sendEnvelope(reply, 400, 'BAD_JSON');
     }
     if (err.statusCode === 429) return sendEnvelope(reply, 429, 'HIGH_TRAFFIC');
+    // Any other refusal of the framework or a plugin: its status, and our words rather than its English.
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return sendEnvelope(reply, err.statusCode, 'VALIDATION', err.message);
+      req.log.info({ err }, 'request refused');
+      return sendEnvelope(reply, err.statusCode, 'VALIDATION');
     }
     // Retried already (platform/db): what still lost its race is answered as a busy moment.
     if (isRetryable(err)) return sendEnvelope(reply, 503, 'HIGH_TRAFFIC');

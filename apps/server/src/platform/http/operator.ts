@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fail } from './errors.ts';
+import { sameSecret } from '../same-secret.ts';
 
 /**
  * The operator's calls, until the back office exists: guarded by the `x-admin-token` header equal
@@ -11,6 +11,6 @@ export const ADMIN_TOKEN_HEADER = 'x-admin-token';
 export function requireOperator(req: FastifyRequest): void {
   const expected = process.env.ADMIN_TOKEN ?? '';
   const given = req.headers[ADMIN_TOKEN_HEADER];
-  const ok = expected.length >= 16 && typeof given === 'string' && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+  const ok = expected.length >= 16 && typeof given === 'string' && sameSecret(given, expected);
   if (!ok) fail('OPERATOR_TOKEN', { httpStatus: 403 });
 }

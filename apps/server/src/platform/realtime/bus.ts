@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
 import type { Frame, RealtimeEvents, RealtimeType } from '@bp/contract';
+import { closeRedis, connectRedis, type OutageLog } from '../redis.ts';
 
 /**
  * Carries realtime frames between server instances. In-process for one instance; Redis pub/sub
@@ -8,19 +8,50 @@ import type { Frame, RealtimeEvents, RealtimeType } from '@bp/contract';
  */
 export interface Bus {
   readonly kind: 'memory' | 'redis';
+  /**
+   * Best effort, and never fails its caller: a frame is news of work already committed, so a bus
+   * that cannot carry it drops it (logged) rather than fail the request that did the work. Waits
+   * at most a moment (REDIS_COMMAND_TIMEOUT_MS) for Redis.
+   */
   publish<T extends RealtimeType>(ch: string, type: T, data: RealtimeEvents[T]): Promise<void>;
   /** Every frame published anywhere; returns an unsubscribe function. */
   onFrame(handler: (frame: Frame) => void): () => void;
   close(): Promise<void>;
 }
 
-export function memoryBus(): Bus {
+/** Dropped frames are logged at most this often: an outage would otherwise log every odds frame. */
+const DROP_LOG_EVERY_MS = 10_000;
+
+function dropLog(log: OutageLog): (err: unknown, ch: string) => void {
+  let dropped = 0;
+  let loggedAt = 0;
+  return (err, ch) => {
+    dropped++;
+    if (Date.now() - loggedAt < DROP_LOG_EVERY_MS) return;
+    log.warn({ err, ch, dropped }, 'realtime frames dropped: the bus could not carry them');
+    loggedAt = Date.now();
+    dropped = 0;
+  };
+}
+
+function frameEvents(): EventEmitter {
   const events = new EventEmitter();
   events.setMaxListeners(0);
+  return events;
+}
+
+export function memoryBus(log: OutageLog = console): Bus {
+  const events = frameEvents();
+  const dropped = dropLog(log);
   return {
     kind: 'memory',
     async publish(ch, type, data) {
-      events.emit('frame', { ch, type, data });
+      // Handlers run inside emit: one that throws must not fail the publisher either.
+      try {
+        events.emit('frame', { ch, type, data });
+      } catch (err) {
+        dropped(err, ch);
+      }
     },
     onFrame(handler) {
       events.on('frame', handler);
@@ -32,14 +63,13 @@ export function memoryBus(): Bus {
   };
 }
 
-export async function redisBus(url: string, prefix: string): Promise<Bus> {
+export async function redisBus(url: string, prefix: string, log: OutageLog = console): Promise<Bus> {
   const channel = `${prefix}frames`;
-  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  await Promise.all([pub.connect(), sub.connect()]);
+  // Subscriptions come back by themselves once Redis does (ioredis resubscribes on reconnect).
+  const [pub, sub] = await Promise.all([connectRedis(url, log), connectRedis(url, log)]);
   await sub.subscribe(channel);
-  const events = new EventEmitter();
-  events.setMaxListeners(0);
+  const events = frameEvents();
+  const dropped = dropLog(log);
   sub.on('message', (_ch: string, message: string) => {
     try {
       events.emit('frame', JSON.parse(message) as Frame);
@@ -50,7 +80,7 @@ export async function redisBus(url: string, prefix: string): Promise<Bus> {
   return {
     kind: 'redis',
     async publish(ch, type, data) {
-      await pub.publish(channel, JSON.stringify({ ch, type, data }));
+      await pub.publish(channel, JSON.stringify({ ch, type, data })).catch((err: unknown) => dropped(err, ch));
     },
     onFrame(handler) {
       events.on('frame', handler);
@@ -58,7 +88,7 @@ export async function redisBus(url: string, prefix: string): Promise<Bus> {
     },
     async close() {
       events.removeAllListeners();
-      await Promise.allSettled([sub.quit(), pub.quit()]);
+      await Promise.all([closeRedis(sub), closeRedis(pub)]);
     },
   };
 }

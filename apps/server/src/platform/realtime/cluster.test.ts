@@ -2,9 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, channel } from '@bp/contract';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { bearer, startTestServer, type TestServer } from '../../test/harness.ts';
 import { setConfig } from '../../modules/site/index.ts';
 import { signedHeaders } from '../security/testing.ts';
+import { dropSchema } from '../db/index.ts';
 import { openSocket, type TestSocket } from './testing.ts';
 
 /**
@@ -19,28 +20,53 @@ describe.runIf(!redisUrl && process.env.CI === 'true')('two instances without Re
   });
 });
 
+/**
+ * One deployment shares its database too: one PostgreSQL schema for both (a PGlite folder has one
+ * owner, so on PGlite each instance has its own and what needs the shared database is skipped).
+ */
+const databaseUrl = process.env.DATABASE_URL;
+const sharedSchema = databaseUrl ? `t_c${randomBytes(5).toString('hex')}` : null;
+
 describe.runIf(redisUrl)('two instances sharing Redis', () => {
   let a: TestServer;
   let b: TestServer;
-  let socket: TestSocket | null = null;
+  const sockets: TestSocket[] = [];
   beforeAll(async () => {
     // One deployment: the same key prefix on both instances.
     const redisPrefix = `c${randomBytes(4).toString('hex')}:`;
-    a = await startTestServer({ redisPrefix, rateLimits: true });
-    b = await startTestServer({ redisPrefix, rateLimits: true });
+    const shared = { redisPrefix, rateLimits: true, ...(sharedSchema ? { databaseSchema: sharedSchema } : {}) };
+    a = await startTestServer(shared);
+    b = await startTestServer(shared);
+    await b.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
-    socket?.close();
+    sockets.forEach((open) => open.close());
     await Promise.all([a?.close(), b?.close()]);
+    if (sharedSchema) await dropSchema(databaseUrl!, sharedSchema);
   });
+  const onB = async (query = '') => {
+    const open = await openSocket(`ws://127.0.0.1:${(b.app.server.address() as AddressInfo).port}/ws${query}`);
+    sockets.push(open);
+    return open;
+  };
 
   it('a frame published on one instance reaches a WebSocket client of the other', async () => {
-    await b.app.listen({ port: 0, host: '127.0.0.1' });
-    socket = await openSocket(`ws://127.0.0.1:${(b.app.server.address() as AddressInfo).port}/ws`);
+    const socket = await onB();
     socket.send({ type: 'sub', ch: channel.match(9001) });
     await socket.next((f) => f.type === 'sub.ok');
     await a.deps.bus.publish(channel.match(9001), 'system.notice', { text: 'from instance a' });
     expect(await socket.next((f) => f.type === 'system.notice')).toEqual({ ch: 'match:9001', type: 'system.notice', data: { text: 'from instance a' } });
+  });
+
+  it.runIf(sharedSchema)('[S4-04] a session ended on one instance tells and closes its socket on the other', async () => {
+    const m = await a.member();
+    const socket = await onB(`?token=${encodeURIComponent(m.token)}`);
+    socket.send({ type: 'sub', ch: channel.user(m.memberId) });
+    await socket.next((f) => f.type === 'sub.ok');
+    expect((await a.post('/api/member/logout', {}, bearer(m.token))).body.code).toBe(0);
+    const ended = await socket.next((f) => f.type === 'session.ended');
+    expect(ended.data).toEqual({ code: Errors.AUTH_INVALID.code, msg: Errors.AUTH_INVALID.msg });
+    expect(await socket.closed).toBe(4401);
   });
 
   it('rate limits are counted once across instances', async () => {
@@ -54,7 +80,7 @@ describe.runIf(redisUrl)('two instances sharing Redis', () => {
     expect(await read(b)).toBe(429);
   });
 
-  it('[S7-02] a nonce used on one instance is a replay on the other', async () => {
+  it.runIf(sharedSchema)('[S7-02] a nonce used on one instance (kept in the shared database) is a replay on the other', async () => {
     const url = '/api/site/configInfo/get';
     const raw = JSON.stringify({ keyCode: 'withdrawal_password' });
     const headers = { 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.10', ...signedHeaders('POST', url, raw) };

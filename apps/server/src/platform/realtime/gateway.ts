@@ -3,31 +3,72 @@ import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { Errors, type ClientFrame, type Frame } from '@bp/contract';
 import { AppError } from '../http/index.ts';
+import { clock } from '../clock.ts';
 import type { Bus } from './bus.ts';
 
-/** Who is on the other end of a socket: a visitor (null) or a member. */
-export type SocketIdentity = { memberId: number; siteId: number } | null;
+/** Who is on the other end of a socket: a visitor (null) or a member's session. */
+export type SocketIdentity = { memberId: number; siteId: number; sessionId: number } | null;
+
+/** What a socket is told when its session no longer holds: the code and message a call would get. */
+export type SessionLoss = { code: number; msg: string };
 
 export interface GatewayOptions {
   bus: Bus;
   /** Resolves the `token` query parameter; throws or returns null for a bad token. */
   identify(token: string): Promise<SocketIdentity>;
+  /** Of these sessions, those that no longer hold (ended, expired, idle...), each with what its sockets are told. */
+  lostSessions(sessionIds: number[]): Promise<Map<number, SessionLoss>>;
+  /**
+   * How often the sessions of open member sockets are judged again: what ends a session without a
+   * word on the bus (the 22:00 expiry, idle time, an ending told while the bus was down) closes
+   * its sockets within this.
+   */
+  recheckEveryMs: number;
 }
 
 const MAX_SUBSCRIPTIONS = 64;
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** Sessions judged in one query. */
+const RECHECK_BATCH = 500;
+/** A socket's session is judged before a `sub` at most this often: a burst of subs costs one query. */
+const SUB_RECHECK_MS = 1_000;
+
+/** A member's open socket: its session, and how to end it. */
+interface SessionSocket {
+  memberId: number;
+  sessionId: number;
+  end(loss: SessionLoss): void;
+}
 
 /**
  * The WebSocket gateway at `/ws`. Clients `sub`/`unsub` channels; every frame on the bus is sent to
- * the local sockets subscribed to its channel. `user:<id>` is open only to that member.
+ * the local sockets subscribed to its channel. `user:<id>` is open only to that member. A socket
+ * lives no longer than its session: a `session.ended` frame (from any instance) tells the sockets
+ * of the sessions it names and closes them, and the gateway judges its sockets' sessions again
+ * now and then and before accepting a `sub`.
  */
-export async function installGateway(app: FastifyInstance, { bus, identify }: GatewayOptions): Promise<void> {
+export async function installGateway(app: FastifyInstance, { bus, identify, lostSessions, recheckEveryMs }: GatewayOptions): Promise<void> {
   // No permessage-deflate (ws's default, said here on purpose): compressing is per socket, so one
   // frame to 2,000 subscribers would be deflated 2,000 times; odds frames are a few kB.
   await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
   const byChannel = new Map<string, Set<WebSocket>>();
+  const sessionSockets = new Map<WebSocket, SessionSocket>();
+
+  const endLost = (lost: Map<number, SessionLoss>) => {
+    for (const open of sessionSockets.values()) {
+      const loss = lost.get(open.sessionId);
+      if (loss) open.end(loss);
+    }
+  };
+  const endSessions = ({ ch, data }: Frame<'session.ended'>) => {
+    const { sessionIds, ...loss } = data;
+    for (const open of sessionSockets.values()) {
+      if (ch === `user:${open.memberId}` && (!sessionIds || sessionIds.includes(open.sessionId))) open.end(loss);
+    }
+  };
 
   const stop = bus.onFrame((frame: Frame) => {
+    if (frame.type === 'session.ended') return endSessions(frame as Frame<'session.ended'>);
     const sockets = byChannel.get(frame.ch);
     if (!sockets) return;
     // Encoded once for every subscriber: with thousands on one match, per-socket encoding dominates.
@@ -39,7 +80,26 @@ export async function installGateway(app: FastifyInstance, { bus, identify }: Ga
       else socket.send(bytes, { binary: false });
     }
   });
-  app.addHook('onClose', async () => stop());
+
+  let sweeping = false;
+  const sweep = async () => {
+    if (sweeping || sessionSockets.size === 0) return;
+    sweeping = true;
+    try {
+      const ids = [...new Set([...sessionSockets.values()].map((open) => open.sessionId))];
+      for (let i = 0; i < ids.length; i += RECHECK_BATCH) endLost(await lostSessions(ids.slice(i, i + RECHECK_BATCH)));
+    } catch (err) {
+      app.log.warn({ err }, 'realtime: judging the sessions of open sockets failed; tried again next time');
+    } finally {
+      sweeping = false;
+    }
+  };
+  const recheck = setInterval(() => void sweep(), recheckEveryMs);
+  recheck.unref();
+  app.addHook('onClose', async () => {
+    stop();
+    clearInterval(recheck);
+  });
 
   const send = (socket: WebSocket, frame: Frame) => socket.send(JSON.stringify(frame));
 
@@ -48,7 +108,7 @@ export async function installGateway(app: FastifyInstance, { bus, identify }: Ga
     // Listeners go on at once and wait for the token check: a client may send `sub` the instant the
     // socket opens, and ws drops what arrives while nobody listens.
     // An ended session is told why, as a call would be (login elsewhere, idle, blocked...).
-    let refusal = { code: Errors.AUTH_INVALID.code, msg: Errors.AUTH_INVALID.msg };
+    let refusal: SessionLoss = { code: Errors.AUTH_INVALID.code, msg: Errors.AUTH_INVALID.msg };
     const identified: Promise<SocketIdentity> = token
       ? identify(token).catch((err: unknown) => {
           if (err instanceof AppError) refusal = { code: err.code, msg: err.message };
@@ -56,25 +116,48 @@ export async function installGateway(app: FastifyInstance, { bus, identify }: Ga
         })
       : Promise.resolve(null);
     let identity: SocketIdentity = null;
+    let checkedAt = 0;
     const mine = new Set<string>();
     const leave = (ch: string) => {
       byChannel.get(ch)?.delete(socket);
       if (byChannel.get(ch)?.size === 0) byChannel.delete(ch);
       mine.delete(ch);
     };
+    const forget = () => {
+      sessionSockets.delete(socket);
+      [...mine].forEach(leave);
+    };
+    /** Tells the socket why its session is lost, then closes it; nothing more reaches it meanwhile. */
+    const end = (loss: SessionLoss) => {
+      forget();
+      if (socket.readyState !== socket.OPEN) return;
+      send(socket, { ch: 'system', type: 'session.ended', data: loss });
+      socket.close(4401, 'session');
+    };
 
     void identified.then((who) => {
       identity = who;
-      if (token && !who) {
-        send(socket, { ch: 'system', type: 'session.ended', data: refusal });
-        socket.close(4401, 'auth');
-      }
+      checkedAt = clock.now();
+      if (who && socket.readyState === socket.OPEN) sessionSockets.set(socket, { memberId: who.memberId, sessionId: who.sessionId, end });
+      if (token && !who) end(refusal);
     });
-    // Callbacks on one promise run in the order they were added: frames are handled in arrival order.
-    socket.on('message', (raw: Buffer) => void identified.then(() => socket.readyState === socket.OPEN && handle(raw)));
-    socket.on('close', () => [...mine].forEach(leave));
+    // One frame at a time, in arrival order (a `sub` may wait on its session's check).
+    let turn: Promise<unknown> = identified;
+    socket.on('message', (raw: Buffer) => {
+      turn = turn.then(() => (socket.readyState === socket.OPEN ? handle(raw) : undefined)).catch(() => undefined);
+    });
+    socket.on('close', forget);
 
-    const handle = (raw: Buffer) => {
+    /** Whether the socket's session still holds; a lost one ends the socket. */
+    const sessionHolds = async (): Promise<boolean> => {
+      if (!identity || clock.now() - checkedAt < SUB_RECHECK_MS) return true;
+      const loss = (await lostSessions([identity.sessionId])).get(identity.sessionId);
+      checkedAt = clock.now();
+      if (loss) end(loss);
+      return !loss;
+    };
+
+    const handle = async (raw: Buffer) => {
       let msg: ClientFrame;
       try {
         msg = JSON.parse(raw.toString()) as ClientFrame;
@@ -87,6 +170,9 @@ export async function installGateway(app: FastifyInstance, { bus, identify }: Ga
       if (msg.type !== 'sub') return;
       const denied = deny(msg.ch, identity, mine.size);
       if (denied) return send(socket, { ch: msg.ch, type: 'sub.denied', data: { ch: msg.ch, ...denied } });
+      const holds = await sessionHolds().catch(() => null);
+      if (holds === null) return send(socket, { ch: msg.ch, type: 'sub.denied', data: { ch: msg.ch, code: Errors.INTERFACE_DEGRADE.code, msg: Errors.INTERFACE_DEGRADE.msg } });
+      if (!holds) return;
       mine.add(msg.ch);
       if (!byChannel.has(msg.ch)) byChannel.set(msg.ch, new Set());
       byChannel.get(msg.ch)!.add(socket);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { appKeyStore } from './app-keys.ts';
 import { installGuard } from './guard.ts';
-import { redisNonces, tableNonces } from './nonces.ts';
+import { tableNonces } from './nonces.ts';
 import { sitePolicies, type SiteConfigLookup } from './policy.ts';
 import { installRateLimits } from './rate-limits.ts';
 import { installSealedAnswers } from './sealed.ts';
@@ -44,6 +44,6 @@ export async function installSecurity(app: FastifyInstance, deps: Deps, options:
     siteOf: options.siteOf,
     policies,
     keys: appKeyStore(deps.db),
-    nonces: deps.redis ? redisNonces(deps.redis) : tableNonces(deps.db),
+    nonces: tableNonces(deps.db),
   });
 }

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { Redis } from 'ioredis';
 import type { Db } from '../db/index.ts';
 import { clock } from '../clock.ts';
 
@@ -9,21 +8,14 @@ export interface NonceStore {
   claim(nonce: string, ttlMs: number): Promise<boolean>;
 }
 
-/** Shared by every instance through Redis (the client's key prefix applies). */
-export function redisNonces(redis: Redis): NonceStore {
-  return {
-    async claim(nonce, ttlMs) {
-      return (await redis.set(`nonce:${nonce}`, '1', 'PX', ttlMs, 'NX')) === 'OK';
-    },
-  };
-}
-
 /** Expired rows are swept at most this often, by whichever claim comes along. */
 const SWEEP_EVERY_MS = 60_000;
 
 /**
- * Without Redis, the `request_nonces` table: a nonce row that has expired may be claimed again
- * (the upsert only overwrites an expired row), and expired rows are swept now and then.
+ * The `request_nonces` table, with or without Redis: replay protection must outlive a restart of
+ * Redis, which keeps nothing on disk here (a nonce kept only there was accepted again after one).
+ * A nonce row that has expired may be claimed again (the upsert only overwrites an expired row),
+ * and expired rows are swept now and then. Every instance shares the table.
  */
 export function tableNonces(db: Db): NonceStore {
   let lastSweep = 0;

@@ -84,6 +84,15 @@ describe('xx payload encryption', () => {
     expect(await s.deps.database.query('SELECT 1 FROM members WHERE name = $1', [name])).toHaveLength(0);
   });
 
+  it('[hardening] a sealed body is checked like a plain one: NUL inside answers VALIDATION, sealed, never a 500', async () => {
+    const ts = String(clock.now());
+    for (const name of ['a\u0000b', 'a\ud800b']) {
+      const res = await send('/api/member/login/v3', sealBody({ name, password: 'abc12345' }, ts), keyHeaders(ts));
+      expect(res.statusCode).toBe(200);
+      expect(openAnswer(res.body, ts)).toEqual({ code: Errors.VALIDATION.code, data: { field: 'name' }, msg: 'name: 包含非法字符' });
+    }
+  });
+
   it('[S7-03] an encrypted call with a stale timestamp is a replay', async () => {
     const ts = String(clock.now() - 10 * 60_000);
     const res = await send(CONFIG_URL, sealBody({ keyCode: 'withdrawal_password' }, ts), keyHeaders(ts));

@@ -1,8 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { Headers, REPLAY_WINDOW_MS, signRequest } from '@bp/contract';
 import { fail } from '../http/index.ts';
 import { clock } from '../clock.ts';
+import { sameSecret } from '../same-secret.ts';
 import type { AppKeyStore, ClientKey } from './app-keys.ts';
 import type { NonceStore } from './nonces.ts';
 
@@ -41,12 +41,6 @@ export function checkTimestamp(timestamp: string): void {
 /** The request path the client signed: the URL without its query string. */
 export const signedPath = (req: FastifyRequest): string => req.url.split('?')[0];
 
-const sameHex = (a: string, b: string): boolean => {
-  const x = Buffer.from(a.toLowerCase());
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
 /**
  * Verifies a signed request (seed 7): a known active app key of the site, a timestamp inside the
  * replay window, the HMAC over method, path, timestamp, nonce and the raw body as sent, and a
@@ -65,7 +59,7 @@ export async function verifySignature(
   checkTimestamp(timestamp);
   const client = (await keys.find(siteId, appKey)) ?? fail('BAD_SIGNATURE');
   const expected = signRequest(client.secret, req.method, signedPath(req), timestamp, nonce, req.rawBody ?? '');
-  if (!sameHex(sign, expected)) fail('BAD_SIGNATURE');
+  if (!sameSecret(sign.toLowerCase(), expected)) fail('BAD_SIGNATURE');
   // A nonce lives as long as its timestamp could still pass the window: up to twice the window.
   if (!(await nonces.claim(`${siteId}:${appKey}:${nonce}`, 2 * REPLAY_WINDOW_MS))) fail('REPLAYED');
   return client;

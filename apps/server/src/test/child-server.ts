@@ -1,0 +1,50 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from './redis-server.ts';
+
+/** Where a server keeps its data: a PGlite folder, or a schema of the PostgreSQL of DATABASE_URL. */
+export type Place = { dataDir: string } | { databaseSchema: string };
+
+/** The real server (`src/main.ts`) in a process of its own, as production runs it. */
+export interface ChildServer {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  /** SIGKILL, as a crash would: calls in flight get no answer, open transactions are cut off. */
+  kill(): Promise<void>;
+}
+
+const serverDir = path.resolve(import.meta.dirname, '../..');
+
+const placeEnv = (place: Place): Record<string, string> =>
+  'dataDir' in place ? { DATA_DIR: place.dataDir, DATABASE_URL: '' } : { DATABASE_SCHEMA: place.databaseSchema, DATABASE_URL: process.env.DATABASE_URL ?? '' };
+
+/**
+ * Starts the server on `place` (no Redis, no rate limits, no site) and resolves once it answers
+ * `/api/health`. `env` adds to or overrides its environment (e.g. `RUN_JOBS: 'off'`).
+ */
+export async function spawnServer(place: Place, env: Record<string, string> = {}, timeoutMs = 60_000): Promise<ChildServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '', REDIS_URL: '', RATE_LIMITS: 'off', ...placeEnv(place), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  };
+  // A test that dies without its cleanup leaves no server behind.
+  process.once('exit', () => child.kill('SIGKILL'));
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + timeoutMs;
+  while (!(await fetch(`${url}/api/health`).then((res) => res.ok, () => false))) {
+    if (child.exitCode !== null || Date.now() > until) {
+      await kill();
+      throw new Error(`the server did not start (exit ${child.exitCode})`);
+    }
+    await sleep(100);
+  }
+  return { url, kill };
+}
