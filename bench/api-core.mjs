@@ -82,8 +82,12 @@ for (const engine of ['pglite', 'postgres']) rows.push(...(await measureEngine(e
 const table = [
   '| database | call | bytes | req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio | each round | non-2xx |',
   '|---|---|---|---|---|---|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.engine} | ${r.call} | ${r.bytes} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.bareRps} | ${r.bareP99} | ${r.ratio} | ${r.rounds} | ${r.non2xx} |`),
+  ...rows.map(
+    (r) => `| ${r.engine} | ${r.call} | ${r.bytes} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.bareRps} | ${r.bareP99} | ${r.ratio} | ${r.rounds} | ${r.non2xx} |`,
+  ),
 ].join('\n');
-console.log(`\nAPI core (${today()}, ${machine()}, autocannon 50 connections, ${ROUNDS} rounds of ${DURATION} s after ${WARM_UP} s of warm-up; req/s and ratio the median round, p50 and p99 the worst)\n${table}`);
+console.log(
+  `\nAPI core (${today()}, ${machine()}, autocannon 50 connections, ${ROUNDS} rounds of ${DURATION} s after ${WARM_UP} s of warm-up; req/s and ratio the median round, p50 and p99 the worst)\n${table}`,
+);
 fs.mkdirSync(path.join(import.meta.dirname, '.out'), { recursive: true });
 fs.writeFileSync(path.join(import.meta.dirname, '.out', 'api-core.md'), `${today()} · ${machine()}\n\n${table}\n`);

@@ -102,7 +102,13 @@ export const psql = (query) => execFileSync('psql', [...PG_CONN, '-d', pgUrl.pat
 /** CPU of the PostgreSQL backends matching `where` (pg_stat_activity), between start() and stop(): only ours, not the other tenants'. */
 export function backendsCpu(where) {
   let before;
-  const snapshot = () => new Map(psql(`SELECT pid FROM pg_stat_activity WHERE ${where}`).split('\n').filter(Boolean).map((pid) => [pid, cpuOf(pid)]));
+  const snapshot = () =>
+    new Map(
+      psql(`SELECT pid FROM pg_stat_activity WHERE ${where}`)
+        .split('\n')
+        .filter(Boolean)
+        .map((pid) => [pid, cpuOf(pid)]),
+    );
   return {
     start: () => (before = snapshot()),
     // A backend that connected meanwhile counts whole.
@@ -121,7 +127,21 @@ export async function pgbench(clients, duration) {
   psql(`CREATE DATABASE ${scratch}`);
   try {
     execFileSync('pgbench', [...PG_CONN, '-i', '-q', '-s', '4', scratch], { stdio: 'ignore' });
-    const args = [...PG_CONN, '-b', 'simple-update', '-c', String(clients), '-j', '2', '-T', String(duration), '-l', '--log-prefix', path.join(logDir, 'tx'), scratch];
+    const args = [
+      ...PG_CONN,
+      '-b',
+      'simple-update',
+      '-c',
+      String(clients),
+      '-j',
+      '2',
+      '-T',
+      String(duration),
+      '-l',
+      '--log-prefix',
+      path.join(logDir, 'tx'),
+      scratch,
+    ];
     const run = promisify(execFile)('pgbench', args, { cwd: logDir });
     // Its backends' CPU over the middle of the run, while all of them are connected.
     const backends = backendsCpu(`datname = '${scratch}'`);
@@ -199,5 +219,13 @@ export async function measureCalls({ members, call, duration, serverPid, appName
   };
   latencies.sort((a, b) => a - b);
   const failures = [...refusals.values()].reduce((a, b) => a + b, 0);
-  return { tps: Math.round((n - failures) / duration), p50: percentile(latencies, 50).toFixed(1), p99: percentile(latencies, 99).toFixed(1), failures, refusals, total: n, cpuMs };
+  return {
+    tps: Math.round((n - failures) / duration),
+    p50: percentile(latencies, 50).toFixed(1),
+    p99: percentile(latencies, 99).toFixed(1),
+    failures,
+    refusals,
+    total: n,
+    cpuMs,
+  };
 }

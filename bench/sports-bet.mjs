@@ -19,7 +19,9 @@ const APP_NAME = 'bench-sports-bet';
 async function selections(base) {
   const board = await post(`${base}/api/sports/list`, { page: 1, size: 200, live: false });
   const later = board.data.list.filter((m) => m.startAt > Date.now() + 10 * 60_000);
-  const out = later.flatMap((m) => m.mainMarkets.flatMap((mk) => mk.selections.filter((s) => s.status === 'open').map((s) => ({ selectionId: s.selectionId, odds: s.odds }))));
+  const out = later.flatMap((m) =>
+    m.mainMarkets.flatMap((mk) => mk.selections.filter((s) => s.status === 'open').map((s) => ({ selectionId: s.selectionId, odds: s.odds }))),
+  );
   if (out.length < 20) throw new Error(`only ${out.length} selections to bet on`);
   return out;
 }
@@ -40,7 +42,15 @@ async function drive(base, serverPid) {
 const load = os.loadavg()[0].toFixed(1);
 const base = await pgbench(CLIENTS, DURATION);
 const port = 18190;
-const env = { PORT: String(port), DATABASE_URL: PG_URL, DATABASE_SCHEMA: `bench_sports_${Date.now()}`, RUN_JOBS: 'off', WEB_DIST: '', PG_POOL_MAX: '32', PGAPPNAME: APP_NAME };
+const env = {
+  PORT: String(port),
+  DATABASE_URL: PG_URL,
+  DATABASE_SCHEMA: `bench_sports_${Date.now()}`,
+  RUN_JOBS: 'off',
+  WEB_DIST: '',
+  PG_POOL_MAX: '32',
+  PGAPPNAME: APP_NAME,
+};
 const server = await startProcess('apps/server/src/main.ts', env, `http://127.0.0.1:${port}/api/health`);
 let r;
 try {

@@ -20,7 +20,9 @@ async function liveMatch(base) {
   const span = (DURATION + 5) * 60;
   for (let i = 0; i < 300; i++) {
     const live = await post(`${base}/api/sports/live/list`, { sport: 'football' });
-    const early = live.data.list.filter((m) => (m.period === '1H' && m.clock + span < 2700) || (m.period === '2H' && m.clock + span < 5400)).sort((a, b) => a.clock - b.clock);
+    const early = live.data.list
+      .filter((m) => (m.period === '1H' && m.clock + span < 2700) || (m.period === '2H' && m.clock + span < 5400))
+      .sort((a, b) => a.clock - b.clock);
     if (early.length) return early[0].matchId;
     await sleep(200);
   }

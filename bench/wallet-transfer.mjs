@@ -20,7 +20,12 @@ let seq = 0;
 async function drive(base, serverPid, engine) {
   const members = await fundedMembers(base, CLIENTS, 'wb', 10_000);
   const call = (auth, i, n) =>
-    postKeepAlive(base, '/api/wallet/transfer', { api_name: 'AG', amount: 1, transfer_out: n % 2 === 1 }, { ...auth, 'idempotency-key': `bench-${i}-${seq++}-${Math.round(performance.now())}` });
+    postKeepAlive(
+      base,
+      '/api/wallet/transfer',
+      { api_name: 'AG', amount: 1, transfer_out: n % 2 === 1 },
+      { ...auth, 'idempotency-key': `bench-${i}-${seq++}-${Math.round(performance.now())}` },
+    );
   return measureCalls({ members, call, duration: DURATION, serverPid, appName: engine === 'postgres' ? APP_NAME : null });
 }
 
@@ -30,7 +35,15 @@ async function measureEngine(engine) {
   const env =
     engine === 'pglite'
       ? { PORT: String(port), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-wallet-')), RUN_JOBS: 'off', WEB_DIST: '' }
-      : { PORT: String(port), DATABASE_URL: PG_URL, DATABASE_SCHEMA: `bench_wallet_${Date.now()}`, RUN_JOBS: 'off', WEB_DIST: '', PG_POOL_MAX: '32', PGAPPNAME: APP_NAME };
+      : {
+          PORT: String(port),
+          DATABASE_URL: PG_URL,
+          DATABASE_SCHEMA: `bench_wallet_${Date.now()}`,
+          RUN_JOBS: 'off',
+          WEB_DIST: '',
+          PG_POOL_MAX: '32',
+          PGAPPNAME: APP_NAME,
+        };
   const server = await startProcess('apps/server/src/main.ts', env, `${base}/api/health`);
   let result;
   try {
@@ -62,7 +75,9 @@ const table = [
   '',
   '| CPU ms per transfer | server process | PostgreSQL | load generator |',
   '|---|---|---|---|',
-  ...rows.map((r) => `| ${r.engine} | ${ms(r.cpuMs.server)} | ${r.cpuMs.postgres === null ? '(in the server)' : ms(r.cpuMs.postgres)} | ${ms(r.cpuMs.client)} |`),
+  ...rows.map(
+    (r) => `| ${r.engine} | ${ms(r.cpuMs.server)} | ${r.cpuMs.postgres === null ? '(in the server)' : ms(r.cpuMs.postgres)} | ${ms(r.cpuMs.client)} |`,
+  ),
   `| pgbench simple-update, per transaction | — | ${ms(base.postgresMs)} | — |`,
 ].join('\n');
 const heading = `${today()}, ${machine()}, load average ${load} at the start, ${CLIENTS} members at once, ${DURATION} s each`;

@@ -13,13 +13,30 @@ const url = `http://127.0.0.1:${port}`;
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 // The site as `npm start` serves it: a production build, precompressed.
-execFileSync(process.execPath, [path.join(root, 'scripts/build-web-if-needed.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+execFileSync(process.execPath, [path.join(root, 'scripts/build-web-if-needed.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-web-size-'));
-const server = await startProcess('apps/server/src/main.ts', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', RUN_JOBS: 'off' }, `${url}/api/health`);
+const server = await startProcess(
+  'apps/server/src/main.ts',
+  { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', RUN_JOBS: 'off' },
+  `${url}/api/health`,
+);
 
 const browser = await chromium.launch({
   executablePath: chromiumPath,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const rows = [];
 try {
@@ -30,7 +47,11 @@ try {
     const req = response.request();
     if (req.resourceType() !== 'script') return;
     pending.push(
-      req.sizes().then((sizes) => rows.push({ file: new URL(response.url()).pathname, encoding: response.headers()['content-encoding'] ?? 'identity', bytes: sizes.responseBodySize })),
+      req
+        .sizes()
+        .then((sizes) =>
+          rows.push({ file: new URL(response.url()).pathname, encoding: response.headers()['content-encoding'] ?? 'identity', bytes: sizes.responseBodySize }),
+        ),
     );
   });
   await page.goto(`${url}/app/home`, { waitUntil: 'networkidle' });

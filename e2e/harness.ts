@@ -19,7 +19,16 @@ export const SCREENSHOTS = path.join(ROOT, 'e2e', 'screenshots');
 /** The phone every journey uses (seed: mobile first, 390 px wide). */
 export const PHONE = { width: 390, height: 844 } as const;
 
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export function chromiumPath(): string | null {
   const candidate = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -46,7 +55,11 @@ export function ensureWebBuild(): void {
   if (process.env.E2E_WEB_DIST) return;
   withBuildLock(() =>
     // The test runner sets NODE_ENV=test; the site is always built for production.
-    execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-web-if-needed.mjs')], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } }),
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-web-if-needed.mjs')], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    }),
   );
 }
 

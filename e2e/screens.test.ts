@@ -18,7 +18,11 @@ describe.runIf(browserAvailable())('the other screens', () => {
 
   it('[S7-10] a forgotten password by phone in three steps, with the sandbox code shown', async () => {
     const name = `fp${Date.now().toString(36)}`;
-    const reg = await site.server.inject({ method: 'POST', url: '/api/member/register/v4', payload: { name, password: 'abc12345', phone: '13812345678', areaCode: '86' } });
+    const reg = await site.server.inject({
+      method: 'POST',
+      url: '/api/member/register/v4',
+      payload: { name, password: 'abc12345', phone: '13812345678', areaCode: '86' },
+    });
     expect(reg.json().code).toBe(0);
     const { page } = await phone(site);
     await page.goto('/login');
@@ -77,7 +81,12 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await page.goto('/app/member/phone');
     await page.getByText('已绑定手机号').waitFor();
     await shoot(page, 'bind-phone-2-bound');
-    const info = await site.server.inject({ method: 'POST', url: '/api/member/info', headers: bearer(await page.evaluate(() => localStorage.getItem('bp.token')!)), payload: {} });
+    const info = await site.server.inject({
+      method: 'POST',
+      url: '/api/member/info',
+      headers: bearer(await page.evaluate(() => localStorage.getItem('bp.token')!)),
+      payload: {},
+    });
     expect(info.json().data).toMatchObject({ phone: number, areaCode: '86' });
   });
 
@@ -116,7 +125,11 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await page.getByPlaceholder('请再次输入密码').fill('mailback12');
     await page.getByRole('button', { name: '确认重设' }).click();
     await page.getByText('密码已重置，请使用新密码登录').waitFor();
-    const login = await site.server.inject({ method: 'POST', url: '/api/member/login/v3', payload: { name: member.name, password: loginDigest(member.name, 'mailback12') } });
+    const login = await site.server.inject({
+      method: 'POST',
+      url: '/api/member/login/v3',
+      payload: { name: member.name, password: loginDigest(member.name, 'mailback12') },
+    });
     expect(login.json().code).toBe(0);
   });
 
@@ -139,19 +152,33 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await setAccessRules(site.server.deps.db, 1, []);
   });
 
-  it('[S3-06] [S7-14] [S9-04] [S1-01] the personal centre: the member\'s VIP grade, nickname and avatar changed in place, the balance follows the wallet', async () => {
+  it("[S3-06] [S7-14] [S9-04] [S1-01] the personal centre: the member's VIP grade, nickname and avatar changed in place, the balance follows the wallet", async () => {
     const { page } = await memberOnPhone(site);
     await page.goto('/app/member/profile');
     await page.locator('.bp-avatar-pick').nth(2).waitFor();
     await page.locator('.bp-avatar-pick').nth(2).click();
     await page.getByText('头像已更换').waitFor();
     await page.getByPlaceholder('请输入昵称').fill('金牌玩家');
-    await page.getByRole('button', { name: '保 存' }).or(page.getByRole('button', { name: '保存' })).first().click();
+    await page
+      .getByRole('button', { name: '保 存' })
+      .or(page.getByRole('button', { name: '保存' }))
+      .first()
+      .click();
     await page.getByText('保存成功').waitFor();
     await shoot(page, '17-profile');
     await page.goto('/app/member');
-    await page.getByText(/金牌玩家/).first().waitFor();
-    const { grade } = (await site.server.inject({ method: 'POST', url: '/api/member/info', headers: bearer(await page.evaluate(() => localStorage.getItem('bp.token')!)), payload: {} })).json().data;
+    await page
+      .getByText(/金牌玩家/)
+      .first()
+      .waitFor();
+    const { grade } = (
+      await site.server.inject({
+        method: 'POST',
+        url: '/api/member/info',
+        headers: bearer(await page.evaluate(() => localStorage.getItem('bp.token')!)),
+        payload: {},
+      })
+    ).json().data;
     expect(await page.locator('.bp-vip-badge').innerText()).toBe(grade);
     await page.getByText('¥0.00').first().waitFor();
 
@@ -159,7 +186,12 @@ describe.runIf(browserAvailable())('the other screens', () => {
     const headers = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('bp.token'))}` };
     const types = (await site.server.inject({ method: 'POST', url: '/api/wallet/pay/types', headers, payload: {} })).json().data;
     const sandbox = types.find((t: { kind: string }) => t.kind === 'sandbox');
-    const paid = await site.server.inject({ method: 'POST', url: '/api/wallet/pay/payVal', headers: { ...headers, 'idempotency-key': `e2e-${Date.now()}` }, payload: { payTypeId: sandbox.payTypeId, amount: 100 } });
+    const paid = await site.server.inject({
+      method: 'POST',
+      url: '/api/wallet/pay/payVal',
+      headers: { ...headers, 'idempotency-key': `e2e-${Date.now()}` },
+      payload: { payTypeId: sandbox.payTypeId, amount: 100 },
+    });
     expect(paid.json().data.status).toBe('success');
     await page.getByText('¥100.00').waitFor();
     await shoot(page, '20-member-balance');
@@ -174,7 +206,10 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await address.fill('北京');
     await page.getByText('地址须为5-100个字符').waitFor();
     await address.fill('北京市朝阳区建国路88号');
-    await page.locator('.bp-card', { has: address }).getByRole('button', { name: /保\s?存/ }).click();
+    await page
+      .locator('.bp-card', { has: address })
+      .getByRole('button', { name: /保\s?存/ })
+      .click();
     await page.getByText('保存成功').waitFor();
 
     await page.getByRole('button', { name: '选择生日' }).click();
@@ -189,7 +224,12 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await page.getByText('生日设置后不可修改').waitFor();
     await page.getByText(day, { exact: true }).waitFor();
     await shoot(page, 'profile-birthday-set');
-    const info = await site.server.inject({ method: 'POST', url: '/api/member/info', headers: bearer(await page.evaluate(() => localStorage.getItem('bp.token')!)), payload: {} });
+    const info = await site.server.inject({
+      method: 'POST',
+      url: '/api/member/info',
+      headers: bearer(await page.evaluate(() => localStorage.getItem('bp.token')!)),
+      payload: {},
+    });
     expect(info.json().data).toMatchObject({ birthday: day, address: '北京市朝阳区建国路88号' });
     expect(Number(day.slice(0, 4))).toBeLessThanOrEqual(new Date().getFullYear() - 18);
   });
@@ -200,7 +240,12 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await page.getByText('15分钟未操作后退出').click();
     await page.getByText('保存成功').waitFor();
     await shoot(page, 'logout-setup');
-    const setup = await site.server.inject({ method: 'POST', url: '/api/member/logoutSetup', headers: bearer(await page.evaluate(() => localStorage.getItem('bp.token')!)), payload: {} });
+    const setup = await site.server.inject({
+      method: 'POST',
+      url: '/api/member/logoutSetup',
+      headers: bearer(await page.evaluate(() => localStorage.getItem('bp.token')!)),
+      payload: {},
+    });
     expect(setup.json().data).toEqual({ idleMinutes: 15 });
 
     clock.shift(16 * 60_000);
@@ -213,7 +258,7 @@ describe.runIf(browserAvailable())('the other screens', () => {
     }
   });
 
-  it('[S7-14] messages: the welcome and the operator\'s message arrive unread, counted in the personal centre; opened, pinned, all read, deleted', async () => {
+  it("[S7-14] messages: the welcome and the operator's message arrive unread, counted in the personal centre; opened, pinned, all read, deleted", async () => {
     const member = await site.server.member();
     const sendMessage = async (payload: object) => {
       const sent = await asOperator((headers) => site.server.inject({ method: 'POST', url: '/api/admin/message/send', headers, payload }));
@@ -287,10 +332,23 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await page.getByText('代理申请审核中').waitFor();
     await shoot(page, 'agent-1-pending');
 
-    const decided = await asOperator((headers) => site.server.inject({ method: 'POST', url: '/api/admin/agent/decide', headers, payload: { memberId: member.memberId, approve: true } }));
+    const decided = await asOperator((headers) =>
+      site.server.inject({ method: 'POST', url: '/api/admin/agent/decide', headers, payload: { memberId: member.memberId, approve: true } }),
+    );
     expect(decided.json().data).toEqual({ memberId: member.memberId, isAgent: true });
-    const { inviteCode } = (await site.server.inject({ method: 'POST', url: '/api/member/info', headers: bearer(await page.evaluate(() => localStorage.getItem('bp.token')!)), payload: {} })).json().data;
-    const brought = await site.server.inject({ method: 'POST', url: '/api/member/register/v4', payload: { name: `ag${Date.now().toString(36)}`, password: 'abc12345', i_code: inviteCode } });
+    const { inviteCode } = (
+      await site.server.inject({
+        method: 'POST',
+        url: '/api/member/info',
+        headers: bearer(await page.evaluate(() => localStorage.getItem('bp.token')!)),
+        payload: {},
+      })
+    ).json().data;
+    const brought = await site.server.inject({
+      method: 'POST',
+      url: '/api/member/register/v4',
+      payload: { name: `ag${Date.now().toString(36)}`, password: 'abc12345', i_code: inviteCode },
+    });
     expect(brought.json().code).toBe(0);
     await page.reload();
     await page.locator('.bp-agent-count strong', { hasText: '1' }).waitFor();
@@ -298,7 +356,7 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await shoot(page, 'agent-2-agent');
   });
 
-  it('[S3-18] [S1-03] a USDT site\'s personal centre never shows ¥: the balance waits for the site\'s info, then reads ₮', async () => {
+  it("[S3-18] [S1-03] a USDT site's personal centre never shows ¥: the balance waits for the site's info, then reads ₮", async () => {
     const member = await site.server.member({ siteId: 2 });
     const { page } = await phone(site);
     await page.goto('/login?siteId=2&theme=site');
@@ -349,7 +407,13 @@ describe.runIf(browserAvailable())('the other screens', () => {
       await page.goto(`/login?theme=${series}`);
       await page.locator('.bp-auth-card').waitFor();
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(series);
-      looks.set(series, await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bp-primary') + getComputedStyle(document.querySelector('.bp-auth')!).backgroundImage));
+      looks.set(
+        series,
+        await page.evaluate(
+          () =>
+            getComputedStyle(document.documentElement).getPropertyValue('--bp-primary') + getComputedStyle(document.querySelector('.bp-auth')!).backgroundImage,
+        ),
+      );
       await shoot(page, `theme-${series}-login`);
       await page.goto('/app/home');
       await dismissPopups(page);
@@ -357,7 +421,7 @@ describe.runIf(browserAvailable())('the other screens', () => {
     });
   }
 
-  it('[S2-14] [S1-02] the eight theme series really differ, and ?theme=site is the site\'s own again', async () => {
+  it("[S2-14] [S1-02] the eight theme series really differ, and ?theme=site is the site's own again", async () => {
     expect(looks.size).toBe(THEME_SERIES.length);
     expect(new Set(looks.values()).size).toBe(THEME_SERIES.length);
     const { page } = await phone(site);
@@ -365,7 +429,7 @@ describe.runIf(browserAvailable())('the other screens', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('classy');
   });
 
-  it('[S2-02] /entry/login is the login in the fresh theme\'s look on a classy site; the member lands home in the site\'s own', async () => {
+  it("[S2-02] /entry/login is the login in the fresh theme's look on a classy site; the member lands home in the site's own", async () => {
     const member = await site.server.member();
     const { page } = await phone(site);
     await page.goto('/entry/login');
@@ -374,7 +438,11 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await shoot(page, '21-entry-login');
     await page.getByPlaceholder('请输入用户名').fill(member.name);
     await page.getByPlaceholder('请输入密码').fill(member.password);
-    await page.getByRole('button', { name: '登 录' }).or(page.getByRole('button', { name: '登录' })).first().click();
+    await page
+      .getByRole('button', { name: '登 录' })
+      .or(page.getByRole('button', { name: '登录' }))
+      .first()
+      .click();
     await waitForPath(page, '/app/home');
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('classy');
     expect(await page.evaluate(() => localStorage.getItem('bp.token'))).toBeTruthy();

@@ -30,7 +30,7 @@ const until = async <T>(what: string, probe: () => Promise<T | null | undefined 
 
 describe.runIf(browserAvailable())('the sportsbook', () => {
   let site: Site;
-  const api = async <T,>(url: string, payload: object, headers: Record<string, string> = {}): Promise<T> => {
+  const api = async <T>(url: string, payload: object, headers: Record<string, string> = {}): Promise<T> => {
     const res = (await site.server.inject({ method: 'POST', url, payload, headers })).json();
     if (res.code !== 0) throw new Error(`${url}: ${res.code} ${res.msg}`);
     return res.data as T;
@@ -43,7 +43,11 @@ describe.runIf(browserAvailable())('the sportsbook', () => {
     const auth = { authorization: `Bearer ${m.token}` };
     const types = await api<Array<{ payTypeId: number; kind: string }>>('/api/wallet/pay/types', {}, auth);
     const sandbox = types.find((t) => t.kind === 'sandbox')!;
-    const paid = await api<{ status: string }>('/api/wallet/pay/payVal', { payTypeId: sandbox.payTypeId, amount }, { ...auth, 'idempotency-key': `e2e-sports-${m.memberId}` });
+    const paid = await api<{ status: string }>(
+      '/api/wallet/pay/payVal',
+      { payTypeId: sandbox.payTypeId, amount },
+      { ...auth, 'idempotency-key': `e2e-sports-${m.memberId}` },
+    );
     expect(paid.status).toBe('success');
     return m;
   }
@@ -54,7 +58,8 @@ describe.runIf(browserAvailable())('the sportsbook', () => {
     return { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('bp.token'))}` };
   }
 
-  const records = (auth: Record<string, string>, status?: string) => api<{ list: BetRecord[] }>('/api/sports/bet/records', { page: 1, size: 20, ...(status ? { status } : {}) }, auth).then((d) => d.list);
+  const records = (auth: Record<string, string>, status?: string) =>
+    api<{ list: BetRecord[] }>('/api/sports/bet/records', { page: 1, size: 20, ...(status ? { status } : {}) }, auth).then((d) => d.list);
   const mainBalance = (auth: Record<string, string>) => api<{ main: number }>('/api/wallet/balance', {}, auth).then((d) => d.main);
 
   beforeAll(async () => {
@@ -112,7 +117,9 @@ describe.runIf(browserAvailable())('the sportsbook', () => {
     await page.getByRole('button', { name: '篮球', exact: true }).click();
     await waitForPath(page, /sport=basketball/);
     const basketball = await board('/api/sports/list', { sport: 'basketball', live: false });
-    await expect.poll(async () => (await page.locator('.bp-sp-card .bp-sp-league').allInnerTexts()).every((n) => basketball.some((m) => m.leagueName === n))).toBe(true);
+    await expect
+      .poll(async () => (await page.locator('.bp-sp-card .bp-sp-league').allInnerTexts()).every((n) => basketball.some((m) => m.leagueName === n)))
+      .toBe(true);
     await page.locator('.bp-sp-leagues .bp-sp-chip').nth(1).click();
     await waitForPath(page, /league=\d+/);
     const league = Number(new URL(page.url()).searchParams.get('league'));
@@ -131,7 +138,11 @@ describe.runIf(browserAvailable())('the sportsbook', () => {
   it('[S3-07] a match follows its channel: prices flash up green and down red, a suspended market locks', async () => {
     const { db } = site.server.deps;
     const match = await scriptMatch(site.server, { leagueId: SCRIPTED_LEAGUE, home: '北京国安', visit: '上海申花' });
-    await setMatchMedia(db, match.matchId, { anchorStatus: 1, animationUrl: '/assets/sports/animation/football.svg', anchorFlvUrl: 'https://live.example.com/anchor/1.flv' });
+    await setMatchMedia(db, match.matchId, {
+      anchorStatus: 1,
+      animationUrl: '/assets/sports/animation/football.svg',
+      anchorFlvUrl: 'https://live.example.com/anchor/1.flv',
+    });
     await goLive(site.server, match, 1, 0);
     const { page } = await phone(site);
     await page.goto(`/app/sports/match/${match.matchId}`);

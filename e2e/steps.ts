@@ -19,7 +19,10 @@ export async function dismissPopups(page: Page): Promise<void> {
     }
     await settle(page);
     await button.first().click();
-    await button.first().waitFor({ state: 'detached', timeout: 3_000 }).catch(() => undefined);
+    await button
+      .first()
+      .waitFor({ state: 'detached', timeout: 3_000 })
+      .catch(() => undefined);
   }
 }
 
@@ -58,7 +61,11 @@ export async function logIn(page: Page, name: string, password: string): Promise
   await page.goto('/login');
   await page.getByPlaceholder('请输入用户名').fill(name);
   await page.getByPlaceholder('请输入密码').fill(password);
-  await page.getByRole('button', { name: '登 录' }).or(page.getByRole('button', { name: '登录' })).first().click();
+  await page
+    .getByRole('button', { name: '登 录' })
+    .or(page.getByRole('button', { name: '登录' }))
+    .first()
+    .click();
   await waitForPath(page, '/app/home');
   await dismissPopups(page);
 }

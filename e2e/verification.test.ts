@@ -60,7 +60,10 @@ describe.runIf(browserAvailable())('security verification', () => {
     await page.goto('/login');
     await page.getByPlaceholder('请输入用户名').fill(member.name);
     await page.getByPlaceholder('请输入密码').fill(member.password);
-    await page.getByRole('button', { name: /登\s*录/ }).first().click();
+    await page
+      .getByRole('button', { name: /登\s*录/ })
+      .first()
+      .click();
     await page.getByText('激活账号', { exact: true }).waitFor();
     return page;
   };
@@ -93,11 +96,15 @@ describe.runIf(browserAvailable())('security verification', () => {
     // This device goes on with the fresh session; the new password is the one that works now.
     await page.reload();
     await page.getByText(member.name, { exact: true }).first().waitFor();
-    const login = await site.server.inject({ method: 'POST', url: '/api/member/login/v3', payload: { name: member.name, password: loginDigest(member.name, 'newpass123') } });
+    const login = await site.server.inject({
+      method: 'POST',
+      url: '/api/member/login/v3',
+      payload: { name: member.name, password: loginDigest(member.name, 'newpass123') },
+    });
     expect(login.json().code).toBe(0);
   });
 
-  it('[S7-09] a dormant member is told so at login, wakes the account with the picture\'s code, and is logged in', async () => {
+  it("[S7-09] a dormant member is told so at login, wakes the account with the picture's code, and is logged in", async () => {
     const member = await site.server.member();
     await makeDormant(member.memberId);
     let code = '';
@@ -164,12 +171,15 @@ describe.runIf(browserAvailable())('security verification', () => {
     await page.getByText('中心钱包').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/app/wallet');
     const token = await page.evaluate(() => localStorage.getItem('bp.token'));
-    expect((await site.server.inject({ method: 'POST', url: '/api/member/checkChangePassword', headers: bearer(token!), payload: {} })).json().data).toEqual({ mustChange: false });
+    expect((await site.server.inject({ method: 'POST', url: '/api/member/checkChangePassword', headers: bearer(token!), payload: {} })).json().data).toEqual({
+      mustChange: false,
+    });
   });
 
   it('[S7-09] [S7-10] a dormant member with a bound phone wakes the account with a code sent to it', async () => {
     const member = await site.server.member();
-    const api = (url: string, payload: object, token?: string) => site.server.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, payload }).then((r) => r.json());
+    const api = (url: string, payload: object, token?: string) =>
+      site.server.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, payload }).then((r) => r.json());
     const number = `137${String(member.memberId).padStart(8, '0').slice(-8)}`;
     const sent = await api('/api/member/sendCode', { type: 'sms', scene: 'bind', phone: number }, member.token);
     expect((await api('/api/member/bindPhone', { phone: number, code: sent.data.sandboxCode }, member.token)).code).toBe(0);

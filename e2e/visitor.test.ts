@@ -52,7 +52,11 @@ describe.runIf(browserAvailable())('a visitor becomes a member', () => {
     await page.getByPlaceholder('密码：8-12位字母和数字组合').fill('abc12345');
     await page.getByPlaceholder('请再次输入密码').fill('abc12345');
     await expect(page.getByRole('alert').count()).resolves.toBe(0);
-    await page.getByRole('button', { name: '注 册' }).or(page.getByRole('button', { name: '注册' })).first().click();
+    await page
+      .getByRole('button', { name: '注 册' })
+      .or(page.getByRole('button', { name: '注册' }))
+      .first()
+      .click();
     await waitForPath(page, '/app/home');
     await dismissPopups(page);
     await page.locator('.bp-home-greeting').waitFor();

@@ -20,7 +20,11 @@ async function tapPin(page: Page, boxes: number, digits: string): Promise<void> 
 const keypad = (page: Page) => page.locator('.adm-number-keyboard-popup .adm-popup-body').filter({ visible: true });
 
 /** Waits for a toast to leave before a screenshot. */
-const calm = (page: Page) => page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+const calm = (page: Page) =>
+  page
+    .locator('.adm-toast-mask')
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
 
 const TRC20 = 'TnQkbwNPBNzHcmkGioV53nXuucYCEoUR3m';
 
@@ -161,7 +165,11 @@ describe.runIf(browserAvailable())('the wallet', () => {
     await page.getByText('卡号校验通过').waitFor();
     await calm(page);
     await shoot(page, 'wallet-08-add-card');
-    await page.getByRole('button', { name: '提 交' }).or(page.getByRole('button', { name: '提交' })).first().click();
+    await page
+      .getByRole('button', { name: '提 交' })
+      .or(page.getByRole('button', { name: '提交' }))
+      .first()
+      .click();
 
     await waitForPath(page, '/app/wallet/withdraw');
     await page.getByText('还需完成 ¥1,000.00 流水方可提款').waitFor();
@@ -252,7 +260,11 @@ describe.runIf(browserAvailable())('the wallet', () => {
     await address.fill(TRC20);
     await page.getByText('地址格式正确').waitFor();
     await shoot(page, 'wallet-16-add-address');
-    await page.getByRole('button', { name: '提 交' }).or(page.getByRole('button', { name: '提交' })).first().click();
+    await page
+      .getByRole('button', { name: '提 交' })
+      .or(page.getByRole('button', { name: '提交' }))
+      .first()
+      .click();
     await waitForPath(page, '/app/wallet/cards');
     await page.getByText(TRC20).waitFor();
     await calm(page);

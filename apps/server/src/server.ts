@@ -54,7 +54,10 @@ export async function createServer(config: Config): Promise<Server> {
     memberOf: (req) => req.member?.memberId ?? null,
     siteConfig: (siteId, keys) => getConfig(deps.db, siteId, keys),
   });
-  installGate(app, modules.flatMap((module) => (module.gate ? [module.gate(deps)] : [])));
+  installGate(
+    app,
+    modules.flatMap((module) => (module.gate ? [module.gate(deps)] : [])),
+  );
   for (const module of modules) await module.install(app, deps);
   // In a scope of its own: the socket plugin's per-request hooks then run for `/ws` alone. Its
   // socket server stays reachable from the root (`app.websocketServer`).

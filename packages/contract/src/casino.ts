@@ -79,4 +79,11 @@ export const SandboxSpinData = z.object({
   demo: z.boolean(),
 });
 export const SandboxTicketBody = z.object({ ticket: z.string().regex(/^[a-f0-9]{48}$/) });
-export const SandboxTicketData = z.object({ gameName: z.string(), venueName: z.string(), balance: z.number(), demo: z.boolean(), rollbackAddress: z.string(), rtp: z.number() });
+export const SandboxTicketData = z.object({
+  gameName: z.string(),
+  venueName: z.string(),
+  balance: z.number(),
+  demo: z.boolean(),
+  rollbackAddress: z.string(),
+  rtp: z.number(),
+});

@@ -110,7 +110,13 @@ export const HelpCategory = z.object({
 export const HelpCategoriesData = z.array(HelpCategory);
 export type HelpCategory = z.infer<typeof HelpCategory>;
 export const HelpArticleBody = z.object({ id: SerialId });
-export const HelpArticleData = z.object({ id: z.number().int(), title: z.string(), content: z.string(), categoryId: z.number().int(), categoryName: z.string() });
+export const HelpArticleData = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  categoryId: z.number().int(),
+  categoryName: z.string(),
+});
 export type HelpArticle = z.infer<typeof HelpArticleData>;
 
 // Agents -----------------------------------------------------------------------------------------

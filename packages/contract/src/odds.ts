@@ -50,5 +50,8 @@ export function combinedOddsX100(legOdds: number[]): bigint {
 
 /** Stake times the exact product of the legs' prices (in hundredths), rounded down. */
 export function potentialReturnMinor(stakeMinor: bigint, legOdds: number[]): bigint {
-  return betPayoutMinor(stakeMinor, legOdds.map((oddsX100) => ({ outcome: 'won' as const, oddsX100 })));
+  return betPayoutMinor(
+    stakeMinor,
+    legOdds.map((oddsX100) => ({ outcome: 'won' as const, oddsX100 })),
+  );
 }

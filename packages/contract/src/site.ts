@@ -31,7 +31,12 @@ export type Maintenance = z.infer<typeof Maintenance>;
 
 /** What an operator sets: status 0 puts the site under maintenance while now is inside the window (null: open-ended). */
 export const MaintenanceInput = z
-  .object({ status: z.union([z.literal(0), z.literal(1)]), startAt: EpochMs.nullable().default(null), endAt: EpochMs.nullable().default(null), message: z.string().max(500).default('') })
+  .object({
+    status: z.union([z.literal(0), z.literal(1)]),
+    startAt: EpochMs.nullable().default(null),
+    endAt: EpochMs.nullable().default(null),
+    message: z.string().max(500).default(''),
+  })
   .refine((m) => endsAfterStart([m.startAt, m.endAt]), { message: '结束时间须晚于开始时间', path: ['endAt'] });
 export type MaintenanceInput = z.input<typeof MaintenanceInput>;
 
@@ -101,7 +106,10 @@ export const ContentStatus = z.enum(['0', '1', '2']);
 const Text = (max: number) => z.string().max(max);
 /** A site path (`/app/...`, never `//host` or `/\host`, which browsers open as another host), or an http(s) address; empty for none. */
 const SITE_PATH = String.raw`\/(?![\/\\])[^\s\\]*`;
-const Link = z.string().max(512).regex(new RegExp(String.raw`^(|${SITE_PATH}|https?:\/\/\S+)$`), '链接须为站内路径或 http(s) 地址');
+const Link = z
+  .string()
+  .max(512)
+  .regex(new RegExp(String.raw`^(|${SITE_PATH}|https?:\/\/\S+)$`), '链接须为站内路径或 http(s) 地址');
 
 export const Banner = z.object({
   id: z.number().int(),
@@ -164,7 +172,10 @@ export const CsChannel = z.object({
   /** What the member reads or copies: a QQ number, a Telegram handle, an address. */
   account: Text(128),
   /** Where a tap goes: the online chat, t.me, mailto:, tel:; empty when there is nothing to open. */
-  url: z.string().max(512).regex(new RegExp(String.raw`^(|${SITE_PATH}|https?:\/\/\S+|mailto:\S+|tel:[+\d-]+)$`), '链接格式不正确'),
+  url: z
+    .string()
+    .max(512)
+    .regex(new RegExp(String.raw`^(|${SITE_PATH}|https?:\/\/\S+|mailto:\S+|tel:[+\d-]+)$`), '链接格式不正确'),
   icon: Link,
   sort: z.number().int(),
   ...Window,

@@ -177,7 +177,11 @@ export const OddsData = z.object({
 });
 
 /** Odds as sent by a client: a price with at most 2 decimals, at least 1.01. */
-const Odds = z.number().min(1.01).max(10_000).refine((v) => /^\d+(\.\d{1,2})?$/.test(String(v)), '赔率最多两位小数');
+const Odds = z
+  .number()
+  .min(1.01)
+  .max(10_000)
+  .refine((v) => /^\d+(\.\d{1,2})?$/.test(String(v)), '赔率最多两位小数');
 
 export const BetPlaceBody = z.object({
   type: z.enum(BET_TYPES),

@@ -17,7 +17,8 @@ describe('USDT addresses', () => {
     for (const bad of [TRC.replace('k', '0'), TRC.replace('k', 'O'), TRC.replace('k', 'l'), TRC.slice(0, -1), `${TRC}a`, ` ${TRC}`]) {
       expect(checkUsdtAddress('TRC20', bad), bad).toBe(Errors.USDT_ADDRESS_INVALID.msg);
     }
-    for (const bad of [`${ERC}0`, ERC.slice(0, -1), ERC.replace('a', 'g'), ERC.replace('0x', '0X')]) expect(checkUsdtAddress('ERC20', bad), bad).toBe(Errors.USDT_ADDRESS_INVALID.msg);
+    for (const bad of [`${ERC}0`, ERC.slice(0, -1), ERC.replace('a', 'g'), ERC.replace('0x', '0X')])
+      expect(checkUsdtAddress('ERC20', bad), bad).toBe(Errors.USDT_ADDRESS_INVALID.msg);
   });
 
   it('tell while typing whether the address can still become right', () => {

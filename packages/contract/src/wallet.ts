@@ -89,7 +89,13 @@ export const BankCard = z.object({
   createdAt: EpochMs,
 });
 export const BankCardAddBody = z.object({ bankCode: z.string().min(1).max(16), cardNum: bankCardSchema, branch: z.string().trim().max(64).optional() });
-export const UsdtAddress = z.object({ addressId: z.number().int(), network: z.enum(USDT_NETWORKS), address: z.string(), alias: z.string(), createdAt: EpochMs });
+export const UsdtAddress = z.object({
+  addressId: z.number().int(),
+  network: z.enum(USDT_NETWORKS),
+  address: z.string(),
+  alias: z.string(),
+  createdAt: EpochMs,
+});
 export const UsdtAddressAddBody = z.object({ network: z.enum(USDT_NETWORKS), address: z.string().trim().max(64), alias: z.string().trim().max(24).optional() });
 export const CardIdBody = z.object({ cardId: Id });
 export const AddressIdBody = z.object({ addressId: Id });

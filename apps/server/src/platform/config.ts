@@ -61,6 +61,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A comma list from the environment; unset, empty or `off`, none. */
 function listOf(value: string | undefined): string[] {
-  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   return entries.length === 1 && entries[0] === 'off' ? [] : entries;
 }

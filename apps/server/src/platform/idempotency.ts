@@ -26,16 +26,23 @@ const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,64}$/;
 /** Routes with `idempotent: true` require an `Idempotency-Key` header of 8 to 64 characters. */
 export function installIdempotency(app: FastifyInstance): void {
   app.decorateRequest('idempotencyKey', null);
-  hookWhere(app, 'preValidation', (config) => config.idempotent === true, async (req) => {
-    const key = req.headers['idempotency-key'];
-    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
-    req.idempotencyKey = { key, route: req.routeOptions.url ?? req.url };
-  });
+  hookWhere(
+    app,
+    'preValidation',
+    (config) => config.idempotent === true,
+    async (req) => {
+      const key = req.headers['idempotency-key'];
+      if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+      req.idempotencyKey = { key, route: req.routeOptions.url ?? req.url };
+    },
+  );
 }
 
 /** The hash a key's claim stores: the route and the body, so a key serves one request only. */
 export const requestHash = (idem: IdempotencyKey, body: unknown): string =>
-  createHash('sha256').update(`${idem.route}\n${JSON.stringify(body ?? null)}`).digest('hex');
+  createHash('sha256')
+    .update(`${idem.route}\n${JSON.stringify(body ?? null)}`)
+    .digest('hex');
 
 export type Claim<T> = { fresh: true } | { fresh: false; response: T };
 
@@ -48,10 +55,13 @@ export type Claim<T> = { fresh: true } | { fresh: false; response: T };
  */
 export async function claimKey<T>(tx: DbOrTx, memberId: number, key: string, hash: string, state: 'pending' | 'done', turn?: string): Promise<Claim<T>> {
   const claimed = sql`${memberId}::bigint, ${key}::text, ${hash}::text, ${state}::text`;
-  const inserted = await executePrepared(tx, sql`
+  const inserted = await executePrepared(
+    tx,
+    sql`
     INSERT INTO idempotency_keys (member_id, key, request_hash, state)
     ${turn === undefined ? sql`VALUES (${claimed})` : sql`SELECT ${claimed} FROM (SELECT pg_advisory_xact_lock(hashtextextended(${turn}, 0))) AS turn`}
-    ON CONFLICT DO NOTHING RETURNING key`);
+    ON CONFLICT DO NOTHING RETURNING key`,
+  );
   if (inserted.rows.length > 0) return { fresh: true };
   const { rows } = await tx.execute(sql`
     SELECT request_hash, state, response FROM idempotency_keys WHERE member_id = ${memberId} AND key = ${key}`);
@@ -64,9 +74,12 @@ export async function claimKey<T>(tx: DbOrTx, memberId: number, key: string, has
 
 /** Records the answer of a claimed key, so a repeat returns it. */
 export async function completeKey(tx: DbOrTx, memberId: number, key: string, response: unknown): Promise<void> {
-  await executePrepared(tx, sql`
+  await executePrepared(
+    tx,
+    sql`
     UPDATE idempotency_keys SET state = 'done', response = ${JSON.stringify(response ?? null)}::jsonb
-    WHERE member_id = ${memberId} AND key = ${key}`);
+    WHERE member_id = ${memberId} AND key = ${key}`,
+  );
 }
 
 /** Drops a pending claim whose work was rolled back on the far side, so the key can be used again. */

@@ -5,5 +5,4 @@
 export type Now<T> = T | Promise<T>;
 
 /** Applies `next` to a value now, or once its promise settles. */
-export const andThen = <T, U>(value: Now<T>, next: (v: T) => Now<U>): Now<U> =>
-  value instanceof Promise ? value.then(next) : next(value);
+export const andThen = <T, U>(value: Now<T>, next: (v: T) => Now<U>): Now<U> => (value instanceof Promise ? value.then(next) : next(value));

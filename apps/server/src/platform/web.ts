@@ -65,7 +65,8 @@ export async function installWeb(app: FastifyInstance, webDist: string | null): 
     index: ['index.html'],
     setHeaders(res, filePath) {
       res.setHeader('cache-control', filePath.includes(HASHED_DIR) ? LONG_CACHE : NO_CACHE);
-      if (filePath.endsWith('.html') || filePath.endsWith('.html.br') || filePath.endsWith('.html.gz')) res.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
+      if (filePath.endsWith('.html') || filePath.endsWith('.html.br') || filePath.endsWith('.html.gz'))
+        res.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
     },
   });
 

@@ -54,7 +54,10 @@ describe('the public contract (API.md)', () => {
     const per = await call('/api/site/group/site/perInfo');
     expect(per.data).toMatchObject({ siteId: 1, settlementUnit: 'cny', maintenance: { status: expect.any(Number) } });
     expect((await call('/api/site/group/site/perInfo', {}, { 'x-site-id': '2' })).data.settlementUnit).toBe('usdt');
-    expect((await call('/api/site/configInfo/get', { keyCode: 'login_verify_trigger_times' })).data).toEqual({ keyCode: 'login_verify_trigger_times', value: expect.any(String) });
+    expect((await call('/api/site/configInfo/get', { keyCode: 'login_verify_trigger_times' })).data).toEqual({
+      keyCode: 'login_verify_trigger_times',
+      value: expect.any(String),
+    });
     const gets = await call('/api/site/configInfo/gets', { keyCodes: ['fast_register_verify', 'withdrawal_password'] });
     expect(Object.keys(gets.data).sort()).toEqual(['fast_register_verify', 'withdrawal_password']);
     const time = (await s.inject({ method: 'GET', url: '/api/site/time' })).json();
@@ -86,17 +89,33 @@ describe('the public contract (API.md)', () => {
 
     const history = (await call('/api/wallet/queryDealRecord', { page: 1, size: 20 }, bearer(token))).data;
     expect(history.total).toBeGreaterThanOrEqual(4);
-    expect(history.list[0]).toMatchObject({ id: expect.anything(), type: expect.any(String), amount: expect.any(Number), balanceAfter: expect.any(Number), createdAt: expect.any(Number) });
+    expect(history.list[0]).toMatchObject({
+      id: expect.anything(),
+      type: expect.any(String),
+      amount: expect.any(Number),
+      balanceAfter: expect.any(Number),
+      createdAt: expect.any(Number),
+    });
 
     const list = (await call('/api/sports/list', { page: 1, size: 50 })).data;
     expect(list.total).toBeGreaterThan(0);
-    expect(list.list[0]).toMatchObject({ matchId: expect.any(Number), homeName: expect.any(String), visitName: expect.any(String), startAt: expect.any(Number), status: expect.anything() });
+    expect(list.list[0]).toMatchObject({
+      matchId: expect.any(Number),
+      homeName: expect.any(String),
+      visitName: expect.any(String),
+      startAt: expect.any(Number),
+      status: expect.anything(),
+    });
     const upcoming = list.list.find((m: { status: string; startAt: number }) => m.status === 'scheduled' && m.startAt > Date.now() + 60_000);
     const detail = (await call('/api/sports/match/detail', { matchId: upcoming.matchId })).data;
     const market = detail.markets.find((m: { status: string }) => m.status === 'open');
     const selection = market.selections[0] as { selectionId: number; odds: number };
     expect(selection).toMatchObject({ selectionId: expect.any(Number), name: expect.any(String), odds: expect.any(Number) });
-    const bet = await call('/api/sports/bet/place', { type: 'single', stake: 10, selections: [{ selectionId: selection.selectionId, odds: selection.odds }], acceptOddsChange: true }, money(token));
+    const bet = await call(
+      '/api/sports/bet/place',
+      { type: 'single', stake: 10, selections: [{ selectionId: selection.selectionId, odds: selection.odds }], acceptOddsChange: true },
+      money(token),
+    );
     expect(bet.code).toBe(0);
     expect(bet.data).toMatchObject({ orderId: expect.anything(), status: expect.any(String), potentialReturn: expect.any(Number) });
     const records = (await call('/api/sports/bet/records', { page: 1, size: 10 }, bearer(token))).data;

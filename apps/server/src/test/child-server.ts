@@ -27,7 +27,17 @@ export async function spawnServer(place: Place, env: Record<string, string> = {}
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '', REDIS_URL: '', RATE_LIMITS: 'off', ...placeEnv(place), ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '',
+      REDIS_URL: '',
+      RATE_LIMITS: 'off',
+      ...placeEnv(place),
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -39,7 +49,12 @@ export async function spawnServer(place: Place, env: Record<string, string> = {}
   process.once('exit', () => child.kill('SIGKILL'));
   const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + timeoutMs;
-  while (!(await fetch(`${url}/api/health`).then((res) => res.ok, () => false))) {
+  while (
+    !(await fetch(`${url}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > until) {
       await kill();
       throw new Error(`the server did not start (exit ${child.exitCode})`);

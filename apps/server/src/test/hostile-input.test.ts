@@ -159,7 +159,12 @@ async function stateNow() {
 type Caller = (headers: Record<string, string>) => Record<string, string>;
 
 /** Every answer, sealed ones opened: an envelope below 500, or a failure line. */
-async function probe(failures: string[], label: string, request: { method: string; url: string; payload?: string; headers?: Record<string, string> }, sealedAt?: string) {
+async function probe(
+  failures: string[],
+  label: string,
+  request: { method: string; url: string; payload?: string; headers?: Record<string, string> },
+  sealedAt?: string,
+) {
   const res = await s.inject({ method: request.method as 'POST', url: request.url, payload: request.payload, headers: request.headers });
   let envelope: { code?: unknown; msg?: unknown } | null = null;
   try {
@@ -182,10 +187,18 @@ async function attack(op: Operation, as: Caller, failures: string[]): Promise<vo
     probe(failures, `${op.method} ${op.path} ${label}`, { method: 'POST', url, payload, headers: jsonHeaders(extra) }, sealedAt);
 
   for (const name of op.params) {
-    for (const text of BAD_URL_TEXT) await probe(failures, `${op.method} ${op.path} {${name}}=${text.slice(0, 20)}`, { method: op.method, url: fill(op, text), payload: op.method === 'POST' ? '{}' : undefined, headers: jsonHeaders() });
+    for (const text of BAD_URL_TEXT)
+      await probe(failures, `${op.method} ${op.path} {${name}}=${text.slice(0, 20)}`, {
+        method: op.method,
+        url: fill(op, text),
+        payload: op.method === 'POST' ? '{}' : undefined,
+        headers: jsonHeaders(),
+      });
   }
   if (op.method === 'GET') {
-    for (const name of op.query) for (const text of BAD_URL_TEXT) await probe(failures, `GET ${op.path}?${name}=${text.slice(0, 20)}`, { method: 'GET', url: `${url}?${name}=${text}`, headers: as({}) });
+    for (const name of op.query)
+      for (const text of BAD_URL_TEXT)
+        await probe(failures, `GET ${op.path}?${name}=${text.slice(0, 20)}`, { method: 'GET', url: `${url}?${name}=${text}`, headers: as({}) });
     return;
   }
 
@@ -324,9 +337,26 @@ describe('hardening: the faults the sweep found, each on its own', () => {
     const answers = [
       [await s.inject({ method: 'POST', url: `/api/wallet/pay/callback/${'x'.repeat(200)}`, payload: {} }), 414, Errors.REQUEST_TOO_LONG.code],
       [await s.inject({ method: 'POST', url: '/api/wallet/pay/callback/%zz', payload: {} }), 400, Errors.VALIDATION.code],
-      [await s.inject({ method: 'POST', url: '/api/site/configInfo/get', payload: JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }), headers: { 'content-type': 'application/json' } }), 413, Errors.BODY_TOO_LARGE.code],
-      [await s.inject({ method: 'POST', url: '/api/site/configInfo/get', payload: 'keyCode=x', headers: { 'content-type': 'text/plain' } }), 400, Errors.BAD_JSON.code],
-      [await s.inject({ method: 'POST', url: '/api/site/configInfo/get', payload: '{"keyCode":', headers: { 'content-type': 'application/json' } }), 400, Errors.BAD_JSON.code],
+      [
+        await s.inject({
+          method: 'POST',
+          url: '/api/site/configInfo/get',
+          payload: JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }),
+          headers: { 'content-type': 'application/json' },
+        }),
+        413,
+        Errors.BODY_TOO_LARGE.code,
+      ],
+      [
+        await s.inject({ method: 'POST', url: '/api/site/configInfo/get', payload: 'keyCode=x', headers: { 'content-type': 'text/plain' } }),
+        400,
+        Errors.BAD_JSON.code,
+      ],
+      [
+        await s.inject({ method: 'POST', url: '/api/site/configInfo/get', payload: '{"keyCode":', headers: { 'content-type': 'application/json' } }),
+        400,
+        Errors.BAD_JSON.code,
+      ],
       [await s.inject({ method: 'POST', url: '/api/no/such/path', payload: {} }), 404, Errors.ROUTE_NOT_FOUND.code],
     ] as const;
     for (const [res, status, code] of answers) {
@@ -341,7 +371,9 @@ describe('hardening: the faults the sweep found, each on its own', () => {
     const { port } = new URL(address);
     const answer = await new Promise<string>((resolve, reject) => {
       let text = '';
-      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`GET /api/site/time HTTP/1.1\r\nHost: x\r\nX-Pad: ${'x'.repeat(20_000)}\r\n\r\n`));
+      const socket = net.connect(Number(port), '127.0.0.1', () =>
+        socket.write(`GET /api/site/time HTTP/1.1\r\nHost: x\r\nX-Pad: ${'x'.repeat(20_000)}\r\n\r\n`),
+      );
       socket.on('data', (chunk) => (text += chunk));
       socket.on('close', () => resolve(text));
       socket.on('error', reject);

@@ -81,7 +81,7 @@ describe.runIf(hasRedisServer || process.env.CI === 'true')('a Redis outage', ()
     expect((await s.post('/api/captchaEx/get', { scene: 'changePassword', verifyType: 'slider' })).body.code).toBe(0);
   });
 
-  it('rate limits still hold, counted in the instance\'s memory', async () => {
+  it("rate limits still hold, counted in the instance's memory", async () => {
     await setConfig(s.deps.db, 1, 'rate_limit_read', '3');
     s.app.forgetSecurityPolicies();
     const read = () => s.inject({ method: 'GET', url: '/api/site/time', headers: { 'x-forwarded-for': '10.77.0.1' } }).then((r) => r.statusCode);
@@ -104,10 +104,13 @@ describe.runIf(hasRedisServer || process.env.CI === 'true')('a Redis outage', ()
     try {
       // The bus's own connections resubscribe as they reconnect: published until one comes through.
       await expect
-        .poll(async () => {
-          await s.deps.bus.publish('match:1', 'system.notice', { text: 'back' });
-          return seen.some((f) => f.type === 'system.notice');
-        }, { timeout: 10_000 })
+        .poll(
+          async () => {
+            await s.deps.bus.publish('match:1', 'system.notice', { text: 'back' });
+            return seen.some((f) => f.type === 'system.notice');
+          },
+          { timeout: 10_000 },
+        )
         .toBe(true);
     } finally {
       stop();

@@ -19,7 +19,7 @@ const databaseUrl = process.env.DATABASE_URL;
 const runs = Boolean(databaseUrl) && (hasRedisServer || process.env.CI === 'true');
 
 describe.runIf(databaseUrl && process.env.CI === 'true' && !hasRedisServer)('the Redis fault suite in CI', () => {
-  it('redis-server is required in CI to kill and restart a Redis of the test\'s own', () => {
+  it("redis-server is required in CI to kill and restart a Redis of the test's own", () => {
     throw new Error('redis-server is not on this machine');
   });
 });
@@ -96,7 +96,13 @@ describe.runIf(runs)('Redis killed and restarted under load', () => {
     // Nothing in these calls depends on Redis: every one of them is acknowledged.
     expect(moves.filter((move) => move.answer.code !== 0).map((move) => move.answer)).toEqual([]);
     const roundsDone = moves.length / MEMBERS / ROUND.length;
-    for (const m of members) await expectBooked(a, m, moves.filter((move) => move.memberId === m.memberId), roundsDone);
+    for (const m of members)
+      await expectBooked(
+        a,
+        m,
+        moves.filter((move) => move.memberId === m.memberId),
+        roundsDone,
+      );
     await expectLedgerSound(a);
 
     // Every key again, on the other instance: the first answer, and not a cent more moved.
@@ -106,7 +112,13 @@ describe.runIf(runs)('Redis killed and restarted under load', () => {
       expect({ code: again.code, data: again.data }, move.key).toEqual({ code: 0, data: move.answer.data });
     }
     expect(await transferCount(a)).toBe(transfersBefore);
-    for (const m of members) await expectBooked(a, m, moves.filter((move) => move.memberId === m.memberId), roundsDone);
+    for (const m of members)
+      await expectBooked(
+        a,
+        m,
+        moves.filter((move) => move.memberId === m.memberId),
+        roundsDone,
+      );
     await expectLedgerSound(a);
   }, 110_000);
 });
@@ -125,7 +137,10 @@ async function expectBooked(s: TestServer, m: { memberId: number; token: string 
     SELECT t.kind, count(*)::int AS n FROM wallet_transfers t
     JOIN wallet_accounts a ON a.account_id IN (t.from_account, t.to_account) AND a.member_id = ${m.memberId} AND a.kind = 'main'
     WHERE t.kind IN ('yeb.in', 'yeb.out') GROUP BY t.kind ORDER BY t.kind`);
-  expect(yeb).toEqual([{ kind: 'yeb.in', n: rounds }, { kind: 'yeb.out', n: rounds }]);
+  expect(yeb).toEqual([
+    { kind: 'yeb.in', n: rounds },
+    { kind: 'yeb.out', n: rounds },
+  ]);
   const balance = await caller(s).balance(m.token);
   expect({ main: balance.main, yeb: balance.yeb }).toEqual({ main: FUNDS - 60 * rounds, yeb: 50 * rounds });
   expect(balance.venues.find((v: { api_name: string }) => v.api_name === 'AG').balance).toBe(10 * rounds);

@@ -91,7 +91,11 @@ describe('a server killed with SIGKILL', () => {
     for (const punter of punters) {
       await fund(s, punter.memberId, BigInt(BETS_EACH * STAKE * 100));
       for (let i = 0; i < BETS_EACH; i++) {
-        const bet = await s.post('/api/sports/bet/place', { type: 'single', stake: STAKE, selections: [{ selectionId: home, odds: 2.1 }] }, bearer(punter.token, { 'idempotency-key': idemKey() }));
+        const bet = await s.post(
+          '/api/sports/bet/place',
+          { type: 'single', stake: STAKE, selections: [{ selectionId: home, odds: 2.1 }] },
+          bearer(punter.token, { 'idempotency-key': idemKey() }),
+        );
         expect(bet.body.code, bet.body.msg).toBe(0);
       }
     }
@@ -102,7 +106,11 @@ describe('a server killed with SIGKILL', () => {
     const hold = await holdWallet(punters[1].memberId);
     const server = await spawnServer(place, { RUN_JOBS: 'on' });
     const call = async (url: string, body: object, headers: Record<string, string>) => {
-      const res = await fetch(`${server.url}${url}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+      const res = await fetch(`${server.url}${url}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', ...headers },
+      });
       const { code, data } = (await res.json()) as { code: number; data: any };
       return { code, data };
     };
@@ -135,13 +143,20 @@ describe('a server killed with SIGKILL', () => {
     await server.kill();
     await Promise.all(chains);
     await hold?.release();
-    expect(moves.some((move) => move.answer === null), 'killed with transfers in flight').toBe(true);
+    expect(
+      moves.some((move) => move.answer === null),
+      'killed with transfers in flight',
+    ).toBe(true);
 
     // The third life, on the same database: its jobs settle the rest; the reconciliation asks the venues what became of the rest.
     s = await startTestServer({ ...place, runJobs: true });
     try {
       await expect
-        .poll(async () => (await s.deps.db.execute(sql`SELECT settled_version = result_version AS done FROM sports_matches WHERE match_id = ${match.matchId}`)).rows[0], { timeout: 30_000 })
+        .poll(
+          async () =>
+            (await s.deps.db.execute(sql`SELECT settled_version = result_version AS done FROM sports_matches WHERE match_id = ${match.matchId}`)).rows[0],
+          { timeout: 30_000 },
+        )
         .toEqual({ done: true });
       for (const punter of punters) {
         const { rows: bets } = await s.deps.db.execute(sql`
@@ -179,7 +194,10 @@ describe('a server killed with SIGKILL', () => {
 async function expectMovedOnce(s: TestServer, moves: Move[], movers: Array<{ memberId: number }>) {
   const { rows } = await s.deps.db.execute(sql`
     SELECT idempotency_key AS key, status, count(*)::int AS n FROM venue_transfers
-    WHERE member_id IN (${sql.join(movers.map((m) => sql`${m.memberId}`), sql`, `)}) AND direction <> 'follow'
+    WHERE member_id IN (${sql.join(
+      movers.map((m) => sql`${m.memberId}`),
+      sql`, `,
+    )}) AND direction <> 'follow'
     GROUP BY idempotency_key, status`);
   const booked = rows as Array<{ key: string; status: string; n: number }>;
   expect(booked.filter((row) => row.status === 'pending')).toEqual([]);
@@ -192,7 +210,10 @@ async function expectMovedOnce(s: TestServer, moves: Move[], movers: Array<{ mem
       FROM wallet_accounts a LEFT JOIN venue_sandbox_wallets v ON v.api_name = a.name AND v.player_id = a.member_id
       WHERE a.member_id = ${m.memberId}`);
     const books = accounts as Array<{ kind: string; name: string; balance: string; venue: string }>;
-    expect(books.reduce((sum, a) => sum + BigInt(a.balance), 0n), `member ${m.memberId}`).toBe(FUNDS);
+    expect(
+      books.reduce((sum, a) => sum + BigInt(a.balance), 0n),
+      `member ${m.memberId}`,
+    ).toBe(FUNDS);
     for (const a of books) if (a.kind === 'venue') expect(a.balance, `${a.name} mirror`).toBe(a.venue);
     for (const a of books) if (a.kind === 'transit') expect(a.balance).toBe('0');
   }

@@ -30,10 +30,7 @@ export const routes: RouteObject[] = [
       ...statusRoutes,
       {
         element: <AppFrame tabs={tabs} />,
-        children: [
-          { path: '/app', children: [{ index: true, element: <Navigate to="home" replace /> }, ...areas.flatMap((a) => a.routes)] },
-          ...csRoutes,
-        ],
+        children: [{ path: '/app', children: [{ index: true, element: <Navigate to="home" replace /> }, ...areas.flatMap((a) => a.routes)] }, ...csRoutes],
       },
       { path: '*', element: <Navigate to="/app/home" replace /> },
     ],

@@ -24,4 +24,4 @@ export function createStore<T>(initial: T): Store<T> {
   };
 }
 
-export const useStore = <T,>(store: Pick<Store<T>, 'get' | 'subscribe'>): T => useSyncExternalStore(store.subscribe, store.get, store.get);
+export const useStore = <T>(store: Pick<Store<T>, 'get' | 'subscribe'>): T => useSyncExternalStore(store.subscribe, store.get, store.get);

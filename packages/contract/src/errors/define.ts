@@ -5,9 +5,7 @@ export interface ErrorEntry {
 }
 
 /** Builds a domain's slice of the catalogue from `NAME: [code, msg]` pairs. */
-export function defineErrors<K extends string>(
-  entries: Record<K, readonly [number, string]>,
-): Record<K, ErrorEntry> {
+export function defineErrors<K extends string>(entries: Record<K, readonly [number, string]>): Record<K, ErrorEntry> {
   const out = {} as Record<K, ErrorEntry>;
   for (const key of Object.keys(entries) as K[]) {
     const [code, msg] = entries[key];

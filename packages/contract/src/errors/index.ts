@@ -41,9 +41,4 @@ export const BLOCKADE_CODES: readonly number[] = [Errors.IP_BLOCKED.code, Errors
 /** Codes the client's generic handling ignores (seed 8). */
 export const QUIET_CODES: readonly number[] = [Errors.NOT_FOUND.code, Errors.FORBIDDEN.code];
 /** Codes answered with the generic message (seed 8). */
-export const GENERIC_CODES: readonly number[] = [
-  Errors.RATE_LIMIT_A.code,
-  Errors.RATE_LIMIT_B.code,
-  Errors.RATE_LIMIT_C.code,
-  Errors.INTERFACE_DEGRADE.code,
-];
+export const GENERIC_CODES: readonly number[] = [Errors.RATE_LIMIT_A.code, Errors.RATE_LIMIT_B.code, Errors.RATE_LIMIT_C.code, Errors.INTERFACE_DEGRADE.code];

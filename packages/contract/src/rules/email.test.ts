@@ -9,7 +9,17 @@ describe('email addresses', () => {
   });
 
   it('refuses what is not one, or longer than 64 characters, with the catalogue message', () => {
-    for (const bad of ['', 'player', 'player@', '@example.com', 'player@example', 'player@example.c0m', 'pl ayer@example.com', '<script>@x.com', `${'a'.repeat(55)}@example.com`]) {
+    for (const bad of [
+      '',
+      'player',
+      'player@',
+      '@example.com',
+      'player@example',
+      'player@example.c0m',
+      'pl ayer@example.com',
+      '<script>@x.com',
+      `${'a'.repeat(55)}@example.com`,
+    ]) {
       expect(checkEmail(bad), bad).toBe(Errors.EMAIL_INVALID.msg);
     }
   });

@@ -29,7 +29,7 @@ describe('excluded-tab parameter', () => {
 });
 
 describe('names and digests', () => {
-  it('[S5-09] names are lower-cased for hashing, so the digest ignores the name\'s case', () => {
+  it("[S5-09] names are lower-cased for hashing, so the digest ignores the name's case", () => {
     expect(nameForHashing('Alice01')).toBe('alice01');
     expect(loginDigest('ALICE01', 'abc12345')).toBe(loginDigest(nameForHashing('Alice01'), 'abc12345'));
     expect(loginDigest('alice01', 'abc12345')).not.toBe(loginDigest('alice01', 'ABC12345'));

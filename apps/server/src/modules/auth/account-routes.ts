@@ -38,19 +38,40 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
 
   defineRoute(
     app,
-    { url: '/api/member/sendCode', summary: 'Send an SMS or email code (sandbox: answered in sandboxCode)', body: SendCodeBody, auth: 'optional', rateLimit: 'send', data: SendCodeData },
+    {
+      url: '/api/member/sendCode',
+      summary: 'Send an SMS or email code (sandbox: answered in sandboxCode)',
+      body: SendCodeBody,
+      auth: 'optional',
+      rateLimit: 'send',
+      data: SendCodeData,
+    },
     async (req) => sendCode(db, req, req.body),
   );
 
   defineRoute(
     app,
-    { url: '/api/member/bindPhone', summary: 'Bind a phone with the code sent to it (scene bind)', body: BindPhoneBody, auth: 'member', rateLimit: 'read', data: BindContactData },
+    {
+      url: '/api/member/bindPhone',
+      summary: 'Bind a phone with the code sent to it (scene bind)',
+      body: BindPhoneBody,
+      auth: 'member',
+      rateLimit: 'read',
+      data: BindContactData,
+    },
     async (req) => bindContact(db, req.member!.memberId, 'sms', req.body),
   );
 
   defineRoute(
     app,
-    { url: '/api/member/bindEmail', summary: 'Bind an email with the code sent to it (scene bind)', body: BindEmailBody, auth: 'member', rateLimit: 'read', data: BindContactData },
+    {
+      url: '/api/member/bindEmail',
+      summary: 'Bind an email with the code sent to it (scene bind)',
+      body: BindEmailBody,
+      auth: 'member',
+      rateLimit: 'read',
+      data: BindContactData,
+    },
     async (req) => bindContact(db, req.member!.memberId, 'email', req.body),
   );
 
@@ -58,30 +79,65 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
     const step1Body = channel === 'phone' ? ForgetPhoneStep1Body : ForgetEmailStep1Body;
     defineRoute(
       app,
-      { url: forgetPath(channel, 1), summary: `Forgotten password by ${channel}, step 1: name and bound ${channel} -> reset ticket, code sent`, tags: ['member'], body: step1Body, rateLimit: 'send', data: ForgetStep1Data },
+      {
+        url: forgetPath(channel, 1),
+        summary: `Forgotten password by ${channel}, step 1: name and bound ${channel} -> reset ticket, code sent`,
+        tags: ['member'],
+        body: step1Body,
+        rateLimit: 'send',
+        data: ForgetStep1Data,
+      },
       async (req) => forgetStep1(deps, req, channel, req.body),
     );
     defineRoute(
       app,
-      { url: forgetPath(channel, 2), summary: `Forgotten password by ${channel}, step 2: the code -> verified ticket`, tags: ['member'], body: ForgetStep2Body, rateLimit: 'read', data: ForgetStep2Data },
+      {
+        url: forgetPath(channel, 2),
+        summary: `Forgotten password by ${channel}, step 2: the code -> verified ticket`,
+        tags: ['member'],
+        body: ForgetStep2Body,
+        rateLimit: 'read',
+        data: ForgetStep2Data,
+      },
       async (req) => forgetStep2(deps, req, channel, req.body),
     );
     defineRoute(
       app,
-      { url: forgetPath(channel, 3), summary: `Forgotten password by ${channel}, step 3: the new password; every session ends`, tags: ['member'], body: ForgetStep3Body, rateLimit: 'read', data: z.null() },
+      {
+        url: forgetPath(channel, 3),
+        summary: `Forgotten password by ${channel}, step 3: the new password; every session ends`,
+        tags: ['member'],
+        body: ForgetStep3Body,
+        rateLimit: 'read',
+        data: z.null(),
+      },
       async (req) => forgetStep3(deps, req, channel, req.body),
     );
   }
 
   defineRoute(
     app,
-    { url: '/api/member/changePassword', summary: 'Change the password (security verification); every session ends, this device gets a fresh one', body: ChangePasswordBody, auth: 'member', rateLimit: 'read', data: SessionData },
+    {
+      url: '/api/member/changePassword',
+      summary: 'Change the password (security verification); every session ends, this device gets a fresh one',
+      body: ChangePasswordBody,
+      auth: 'member',
+      rateLimit: 'read',
+      data: SessionData,
+    },
     async (req) => changePassword(deps, req, req.body),
   );
 
   defineRoute(
     app,
-    { url: '/api/member/checkChangePassword', summary: 'Whether the member must change the password', body: EmptyBody, auth: 'member', rateLimit: 'read', data: CheckChangePasswordData },
+    {
+      url: '/api/member/checkChangePassword',
+      summary: 'Whether the member must change the password',
+      body: EmptyBody,
+      auth: 'member',
+      rateLimit: 'read',
+      data: CheckChangePasswordData,
+    },
     async (req) => {
       const member = await getMember(db, req.member!.memberId);
       if (!member) return fail('AUTH_INVALID', { httpStatus: 401 });
@@ -91,13 +147,25 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
 
   defineRoute(
     app,
-    { url: '/api/member/isMemberSleep', summary: 'Whether a member is dormant (no login for member_sleep_days)', body: MemberSleepBody, rateLimit: 'read', data: MemberSleepData },
+    {
+      url: '/api/member/isMemberSleep',
+      summary: 'Whether a member is dormant (no login for member_sleep_days)',
+      body: MemberSleepBody,
+      rateLimit: 'read',
+      data: MemberSleepData,
+    },
     async (req) => sleepState(db, req.site.siteId, req.body.name),
   );
 
   defineRoute(
     app,
-    { url: '/api/member/activeMemberSleep', summary: 'Wake a dormant member (password and a code or the image captcha) and log in', body: ActiveMemberSleepBody, rateLimit: 'read', data: SessionData },
+    {
+      url: '/api/member/activeMemberSleep',
+      summary: 'Wake a dormant member (password and a code or the image captcha) and log in',
+      body: ActiveMemberSleepBody,
+      rateLimit: 'read',
+      data: SessionData,
+    },
     async (req) => reactivate(deps, req, req.body, (member) => startSession(deps, member, deviceOf(req), req.ip)),
   );
 }

@@ -60,7 +60,8 @@ describe('sendCode and binding', () => {
     const second = await post('/api/member/sendCode', { type: 'sms', scene: 'bind', phone: '13600136100' }, bearer(m.token));
     const oldCode = first.body.data.sandboxCode as string;
     const code = second.body.data.sandboxCode as string;
-    if (oldCode !== code) expect((await post('/api/member/bindPhone', { phone: '13600136100', code: oldCode }, bearer(m.token))).body.code).toBe(Errors.SMS_CODE_WRONG.code);
+    if (oldCode !== code)
+      expect((await post('/api/member/bindPhone', { phone: '13600136100', code: oldCode }, bearer(m.token))).body.code).toBe(Errors.SMS_CODE_WRONG.code);
     for (let i = 0; i < MAX_CODE_ATTEMPTS; i++) await post('/api/member/bindPhone', { phone: '13600136100', code: otherCode(code) }, bearer(m.token));
     expect((await post('/api/member/bindPhone', { phone: '13600136100', code }, bearer(m.token))).body.code).toBe(Errors.SMS_CODE_WRONG.code);
     expect((await post('/api/member/info', {}, bearer(m.token))).body.data.phoneBound).toBe(false);
@@ -170,7 +171,9 @@ describe('forgotten password', () => {
     const m = await memberWithContacts('13600136600');
     const step1 = await post(forgetPath('phone', 1), { name: m.name, phone: '13600136600' });
     clock.shift(16 * 60_000);
-    expect((await post(forgetPath('phone', 2), { ticket: step1.body.data.ticket, code: step1.body.data.sandboxCode })).body.code).toBe(Errors.RESET_TICKET_INVALID.code);
+    expect((await post(forgetPath('phone', 2), { ticket: step1.body.data.ticket, code: step1.body.data.sandboxCode })).body.code).toBe(
+      Errors.RESET_TICKET_INVALID.code,
+    );
   });
 });
 

@@ -128,6 +128,9 @@ export async function setPassword(db: DbOrTx, member: MemberRow, password: strin
 }
 
 export async function recordLogin(db: DbOrTx, memberId: number, ip: string | undefined): Promise<void> {
-  await db.update(members).set({ lastLoginAt: new Date(clock.now()), lastLoginIp: ip ?? null }).where(eq(members.memberId, memberId));
+  await db
+    .update(members)
+    .set({ lastLoginAt: new Date(clock.now()), lastLoginIp: ip ?? null })
+    .where(eq(members.memberId, memberId));
   memberChanged(memberId);
 }

@@ -120,7 +120,10 @@ describe('login', () => {
       expect((await post(url, { name: 'carol01', password: loginDigest('carol01', 'abc12345') })).body.code).toBe(0);
       expect((await post(url, { name: 'carol01', password: 'abc123456' })).body.code).toBe(Errors.LOGIN_FAILED.code);
     }
-    expect((await post(LOGIN_PATH, { name: 'nobody99', password: 'abc12345' })).body).toMatchObject({ code: Errors.LOGIN_FAILED.code, msg: Errors.LOGIN_FAILED.msg });
+    expect((await post(LOGIN_PATH, { name: 'nobody99', password: 'abc12345' })).body).toMatchObject({
+      code: Errors.LOGIN_FAILED.code,
+      msg: Errors.LOGIN_FAILED.msg,
+    });
   });
 
   it('[S5-09] hashes the lower-cased name with the password', async () => {
@@ -138,7 +141,9 @@ describe('login', () => {
     expect((await post(LOGIN_PATH, { name: m.name, oldPassword: m.password, password: 'short' })).body.code).toBe(Errors.PASSWORD_RULE.code);
     expect((await post(LOGIN_PATH, { name: m.name, oldPassword: m.password, password: m.password })).body.code).toBe(Errors.PASSWORD_SAME_AS_OLD.code);
     const verified = async () => ({ verifyTicket: await solveSlider(s, 'changePassword') });
-    expect((await post(LOGIN_PATH, { name: m.name, oldPassword: 'wrong123', password: 'newpass12', ...(await verified()) })).body.code).toBe(Errors.LOGIN_FAILED.code);
+    expect((await post(LOGIN_PATH, { name: m.name, oldPassword: 'wrong123', password: 'newpass12', ...(await verified()) })).body.code).toBe(
+      Errors.LOGIN_FAILED.code,
+    );
     const changed = await post(LOGIN_PATH, { name: m.name, oldPassword: m.password, password: 'newpass12', ...(await verified()) });
     expect(changed.body.code).toBe(0);
     expect((await info(first.body.data.token)).body.code).toBe(Errors.PASSWORD_CHANGED.code);
@@ -155,7 +160,9 @@ describe('login', () => {
     expect((await info(first.body.data.token)).body.code).toBe(0);
     // A ticket of another scene does not do.
     const loginTicket = await solveSlider(s, 'login');
-    expect((await post(LOGIN_PATH, { name: m.name, oldPassword: m.password, password: 'newpass12', verifyTicket: loginTicket })).body.code).toBe(Errors.NEED_SAFE.code);
+    expect((await post(LOGIN_PATH, { name: m.name, oldPassword: m.password, password: 'newpass12', verifyTicket: loginTicket })).body.code).toBe(
+      Errors.NEED_SAFE.code,
+    );
     const verifyTicket = await solveSlider(s, 'changePassword');
     expect((await post(LOGIN_PATH, { name: m.name, oldPassword: m.password, password: 'newpass12', verifyTicket })).body.code).toBe(0);
     expect((await post(LOGIN_PATH, { name: m.name, password: 'newpass12' })).body.code).toBe(0);
@@ -173,7 +180,12 @@ describe('login', () => {
     const bad = await s.inject({ method: 'POST', url: LOGIN_PATH, payload: '{nope', headers: { 'content-type': 'application/json' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe(Errors.BAD_JSON.code);
-    const big = await s.inject({ method: 'POST', url: LOGIN_PATH, payload: JSON.stringify({ name: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } });
+    const big = await s.inject({
+      method: 'POST',
+      url: LOGIN_PATH,
+      payload: JSON.stringify({ name: 'x'.repeat(1_100_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(big.statusCode).toBe(413);
   });
 });
@@ -245,7 +257,20 @@ describe('documentation', () => {
   it('lists the auth and member calls in the OpenAPI document', async () => {
     const doc = (await s.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const paths = Object.keys(doc.paths);
-    for (const path of ['/api/member/register/v4', LOGIN_PATH, LOGIN_V5_PATH, LOGIN_HASHED_PATH, '/api/member/logout', '/api/member/info', '/api/member/sendCode', '/api/captchaEx/check', '/api/gw/ic/verify', '/api/v2/vvm', '/api/captcha/image', '/api/member/forgetPassword/email/step3']) {
+    for (const path of [
+      '/api/member/register/v4',
+      LOGIN_PATH,
+      LOGIN_V5_PATH,
+      LOGIN_HASHED_PATH,
+      '/api/member/logout',
+      '/api/member/info',
+      '/api/member/sendCode',
+      '/api/captchaEx/check',
+      '/api/gw/ic/verify',
+      '/api/v2/vvm',
+      '/api/captcha/image',
+      '/api/member/forgetPassword/email/step3',
+    ]) {
       expect(paths).toContain(path);
     }
   });

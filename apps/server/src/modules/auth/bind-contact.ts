@@ -19,12 +19,20 @@ async function freeContact(db: Db, siteId: number, channel: CodeChannel, input: 
   if (channel === 'sms') {
     if (!input.phone) fail('PHONE_REQUIRED');
     const p = parsePhone(input.phone!, input.areaCode);
-    const [owner] = await db.select({ id: members.memberId }).from(members).where(and(eq(members.siteId, siteId), eq(members.phone, p.phone), eq(members.areaCode, p.areaCode))).limit(1);
+    const [owner] = await db
+      .select({ id: members.memberId })
+      .from(members)
+      .where(and(eq(members.siteId, siteId), eq(members.phone, p.phone), eq(members.areaCode, p.areaCode)))
+      .limit(1);
     if (owner && owner.id !== memberId) fail('PHONE_TAKEN');
     return { destination: phoneDestination(p), set: { phone: p.phone, areaCode: p.areaCode } };
   }
   const email = parseEmail(input.email ?? '');
-  const [owner] = await db.select({ id: members.memberId }).from(members).where(and(eq(members.siteId, siteId), eq(members.email, email))).limit(1);
+  const [owner] = await db
+    .select({ id: members.memberId })
+    .from(members)
+    .where(and(eq(members.siteId, siteId), eq(members.email, email)))
+    .limit(1);
   if (owner && owner.id !== memberId) fail('EMAIL_TAKEN');
   return { destination: email, set: { email } };
 }

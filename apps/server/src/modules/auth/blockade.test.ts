@@ -20,7 +20,11 @@ describe('IP and device blockades', () => {
     const blocked = await call('/api/member/info', from('203.0.113.7'));
     expect(blocked).toEqual({ status: 200, body: { code: Errors.IP_BLOCKED.code, data: null, msg: Errors.IP_BLOCKED.msg } });
     expect(BLOCKADE_CODES).toContain(blocked.body.code);
-    expect((await s.inject({ method: 'POST', url: LOGIN_PATH, payload: { name: m.name, password: m.password }, headers: { 'x-forwarded-for': '203.0.113.7' } })).json().code).toBe(Errors.IP_BLOCKED.code);
+    expect(
+      (
+        await s.inject({ method: 'POST', url: LOGIN_PATH, payload: { name: m.name, password: m.password }, headers: { 'x-forwarded-for': '203.0.113.7' } })
+      ).json().code,
+    ).toBe(Errors.IP_BLOCKED.code);
     expect((await call('/api/member/info', from('::ffff:203.0.113.7'))).body.code).toBe(Errors.IP_BLOCKED.code);
     expect((await call('/api/member/info', from('203.0.113.8'))).body.code).toBe(0);
     expect((await call('/api/health', { 'x-forwarded-for': '203.0.113.7' }, 'GET')).body.code).toBe(0);

@@ -65,7 +65,10 @@ export function blockadeCheck(db: Db): GateCheck {
 export async function blockIp(db: Db, siteId: number, ip: string, reason = ''): Promise<void> {
   const address = normalizeIp(ip);
   if (!address) throw new AppError('VALIDATION', { msg: `IP地址格式错误：${ip}` });
-  await db.insert(blockedIps).values({ siteId, ip: address, reason }).onConflictDoUpdate({ target: [blockedIps.siteId, blockedIps.ip], set: { reason } });
+  await db
+    .insert(blockedIps)
+    .values({ siteId, ip: address, reason })
+    .onConflictDoUpdate({ target: [blockedIps.siteId, blockedIps.ip], set: { reason } });
   forget(db, siteId);
 }
 
@@ -76,7 +79,10 @@ export async function unblockIp(db: Db, siteId: number, ip: string): Promise<voi
 
 export async function blockDevice(db: Db, siteId: number, device: string, reason = ''): Promise<void> {
   if (!device.trim() || device.length > 128) throw new AppError('VALIDATION', { msg: '设备标识格式错误' });
-  await db.insert(blockedDevices).values({ siteId, device, reason }).onConflictDoUpdate({ target: [blockedDevices.siteId, blockedDevices.device], set: { reason } });
+  await db
+    .insert(blockedDevices)
+    .values({ siteId, device, reason })
+    .onConflictDoUpdate({ target: [blockedDevices.siteId, blockedDevices.device], set: { reason } });
   forget(db, siteId);
 }
 

@@ -68,10 +68,7 @@ function databaseStore(db: Db): ChallengeStore {
   return {
     async put(key, value, ttlMs) {
       const expiresAt = new Date(clock.now() + ttlMs);
-      await db
-        .insert(authChallenges)
-        .values({ key, value, expiresAt })
-        .onConflictDoUpdate({ target: authChallenges.key, set: { value, expiresAt } });
+      await db.insert(authChallenges).values({ key, value, expiresAt }).onConflictDoUpdate({ target: authChallenges.key, set: { value, expiresAt } });
     },
     async get(key) {
       const [row] = await db.select().from(authChallenges).where(eq(authChallenges.key, key)).limit(1);
@@ -82,7 +79,10 @@ function databaseStore(db: Db): ChallengeStore {
       return live(read(row));
     },
     async purge() {
-      const gone = await db.delete(authChallenges).where(lt(authChallenges.expiresAt, new Date(clock.now()))).returning({ key: authChallenges.key });
+      const gone = await db
+        .delete(authChallenges)
+        .where(lt(authChallenges.expiresAt, new Date(clock.now())))
+        .returning({ key: authChallenges.key });
       return gone.length;
     },
   };

@@ -49,12 +49,20 @@ export async function issueCode(db: Db, target: CodeTarget, asker: CodeAsker): P
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.transaction(async (tx) => {
     await takeTurns(tx, `code-ip:${target.siteId}:${asker.ip}`, `code-to:${target.siteId}:${target.channel}:${target.destination}:${target.scene}`);
-    const [last] = await tx.select({ createdAt: verifyCodes.createdAt }).from(verifyCodes).where(sameTarget(target)).orderBy(desc(verifyCodes.createdAt)).limit(1);
+    const [last] = await tx
+      .select({ createdAt: verifyCodes.createdAt })
+      .from(verifyCodes)
+      .where(sameTarget(target))
+      .orderBy(desc(verifyCodes.createdAt))
+      .limit(1);
     if (last && last.createdAt.getTime() > now - RESEND_AFTER_MS) {
       fail('SEND_TOO_OFTEN', { data: { resendAt: last.createdAt.getTime() + RESEND_AFTER_MS } });
     }
     if ((await codesSentFrom(tx, target.siteId, asker.ip)) >= asker.freeTimes) robotCheckFailed();
-    await tx.update(verifyCodes).set({ consumedAt: new Date(now) }).where(and(sameTarget(target), isNull(verifyCodes.consumedAt)));
+    await tx
+      .update(verifyCodes)
+      .set({ consumedAt: new Date(now) })
+      .where(and(sameTarget(target), isNull(verifyCodes.consumedAt)));
     await tx.insert(verifyCodes).values({
       ...target,
       codeHash: hashCode(target, code),
@@ -98,6 +106,9 @@ export async function consumeCode(db: Db, target: CodeTarget, code: string): Pro
 /** How many codes this IP asked for on the site within the last hour (the robot check counts them). */
 async function codesSentFrom(db: DbOrTx, siteId: number, ip: string): Promise<number> {
   const since = new Date(clock.now() - 3600_000);
-  const [row] = await db.select({ n: count() }).from(verifyCodes).where(and(eq(verifyCodes.siteId, siteId), eq(verifyCodes.ip, ip), gt(verifyCodes.createdAt, since)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(verifyCodes)
+    .where(and(eq(verifyCodes.siteId, siteId), eq(verifyCodes.ip, ip), gt(verifyCodes.createdAt, since)));
   return row?.n ?? 0;
 }

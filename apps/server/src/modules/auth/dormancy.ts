@@ -18,8 +18,7 @@ import { memberChanged } from '../../platform/cache.ts';
  * Dormant members (seed 7: isMemberSleep, activeMemberSleep): no login for `member_sleep_days`
  * (default 90) puts an account to sleep; it logs in again only after proving it is its owner.
  */
-const lastActive = (m: MemberRow): number =>
-  Math.max(m.createdAt.getTime(), m.lastLoginAt?.getTime() ?? 0, m.reactivatedAt?.getTime() ?? 0);
+const lastActive = (m: MemberRow): number => Math.max(m.createdAt.getTime(), m.lastLoginAt?.getTime() ?? 0, m.reactivatedAt?.getTime() ?? 0);
 
 export async function isDormant(db: Db, member: MemberRow): Promise<boolean> {
   const { memberSleepDays } = await authSettings(db, member.siteId);
@@ -55,7 +54,10 @@ export async function reactivate(
   if (!(await passwordMatches(member, body.password)) || !member) return fail('LOGIN_FAILED');
   if (member.status === '2') fail('ACCOUNT_BLOCKED');
   if (!(await isDormant(db, member))) fail('MEMBER_NOT_DORMANT');
-  await db.update(members).set({ reactivatedAt: new Date(clock.now()) }).where(eq(members.memberId, member.memberId));
+  await db
+    .update(members)
+    .set({ reactivatedAt: new Date(clock.now()) })
+    .where(eq(members.memberId, member.memberId));
   memberChanged(member.memberId);
   return logIn(member);
 }

@@ -150,7 +150,12 @@ describe('dormant members', () => {
     expect((await post('/api/member/sendCode', { type: 'email', scene: 'activate', name: m.name })).body.code).toBe(Errors.CONTACT_NOT_BOUND.code);
     const code = await post('/api/member/sendCode', { type: 'sms', scene: 'activate', name: m.name });
     expect(code.body.data).toMatchObject({ to: '137****7000', sandboxCode: expect.stringMatching(/^\d{6}$/) });
-    const wrong = await post('/api/member/activeMemberSleep', { name: m.name, password: m.password, type: 'sms', code: '000000' === code.body.data.sandboxCode ? '111111' : '000000' });
+    const wrong = await post('/api/member/activeMemberSleep', {
+      name: m.name,
+      password: m.password,
+      type: 'sms',
+      code: '000000' === code.body.data.sandboxCode ? '111111' : '000000',
+    });
     expect(wrong.body.code).toBe(Errors.SMS_CODE_WRONG.code);
     const woke = await post('/api/member/activeMemberSleep', { name: m.name, password: m.password, type: 'sms', code: code.body.data.sandboxCode });
     expect(woke.body.code).toBe(0);

@@ -18,7 +18,16 @@ const show = (seen: Seen) => eyes.forEach((eye) => eye(seen));
 
 /** A 4-character code picture (no look-alikes such as 0/O, 1/I). */
 export function codePicture(): { svg: string; text: string } {
-  const { data, text } = svgCaptcha.create({ size: 4, charPreset: CODE_CHARS, noise: 2, color: true, width: 120, height: 40, fontSize: 44, background: '#f4efe4' });
+  const { data, text } = svgCaptcha.create({
+    size: 4,
+    charPreset: CODE_CHARS,
+    noise: 2,
+    color: true,
+    width: 120,
+    height: 40,
+    fontSize: 44,
+    background: '#f4efe4',
+  });
   show({ kind: 'code', text });
   return { svg: data, text };
 }

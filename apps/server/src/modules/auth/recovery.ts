@@ -45,7 +45,12 @@ async function spendTicket(req: FastifyRequest, secret: string): Promise<void> {
 }
 
 /** Step 1: the name and the phone or email must match what the member bound (one answer for any mismatch). */
-export async function forgetStep1({ db }: Deps, req: FastifyRequest, channel: ForgetChannel, body: { name: string; phone?: string; areaCode?: string; email?: string }) {
+export async function forgetStep1(
+  { db }: Deps,
+  req: FastifyRequest,
+  channel: ForgetChannel,
+  body: { name: string; phone?: string; areaCode?: string; email?: string },
+) {
   const given = channel === 'phone' ? phoneDestination(parsePhone(body.phone ?? '', body.areaCode)) : parseEmail(body.email ?? '');
   const member = await findMember(db, req.site.siteId, body.name);
   if (!member || boundDestination(member, codeChannel(channel)) !== given) return fail('CONTACT_MISMATCH');

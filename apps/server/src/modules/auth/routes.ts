@@ -48,24 +48,34 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   for (const url of [LOGIN_PATH, LOGIN_V5_PATH, LOGIN_HASHED_PATH]) {
     defineRoute(
       app,
-      { url, summary: 'Log in with name and password (plain, or its 32-character digest); with oldPassword, change it on the way in', tags: ['member'], body: LoginBody, rateLimit: 'read', data: SessionData },
+      {
+        url,
+        summary: 'Log in with name and password (plain, or its 32-character digest); with oldPassword, change it on the way in',
+        tags: ['member'],
+        body: LoginBody,
+        rateLimit: 'read',
+        data: SessionData,
+      },
       async (req) => logIn(deps, req, req.body),
     );
   }
 
-  defineRoute(
-    app,
-    { url: '/api/member/logout', summary: 'End this session', body: EmptyBody, auth: 'member', exempt: true, data: z.null() },
-    async (req) => {
-      await endSession(db, req.member!.sessionId, 'logout');
-      await announceEnd(deps.bus, req.member!.memberId, 'logout', [req.member!.sessionId]);
-      return null;
-    },
-  );
+  defineRoute(app, { url: '/api/member/logout', summary: 'End this session', body: EmptyBody, auth: 'member', exempt: true, data: z.null() }, async (req) => {
+    await endSession(db, req.member!.sessionId, 'logout');
+    await announceEnd(deps.bus, req.member!.memberId, 'logout', [req.member!.sessionId]);
+    return null;
+  });
 
   defineRoute(
     app,
-    { url: '/api/member/logoutSetup', summary: 'Read or set the logout preference: end the session after idle minutes', body: LogoutSetupBody, auth: 'member', rateLimit: 'read', data: LogoutSetupData },
+    {
+      url: '/api/member/logoutSetup',
+      summary: 'Read or set the logout preference: end the session after idle minutes',
+      body: LogoutSetupBody,
+      auth: 'member',
+      rateLimit: 'read',
+      data: LogoutSetupData,
+    },
     async (req) => {
       const memberId = req.member!.memberId;
       if (req.body.idleMinutes !== undefined) {

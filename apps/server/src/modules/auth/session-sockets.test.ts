@@ -54,10 +54,14 @@ async function expectHears(s: TestServer, socket: TestSocket, memberId: number) 
 }
 
 describe('a session that ends closes its sockets', () => {
-  it('[S4-04] a password change tells the old session\'s socket and closes it; the new session\'s socket hears the member', async () => {
+  it("[S4-04] a password change tells the old session's socket and closes it; the new session's socket hears the member", async () => {
     const m = await told.member();
     const socket = await memberSocket(told, m.token, m.memberId);
-    const changed = await told.post('/api/member/changePassword', { verifyTicket: await solveSlider(told, 'changePassword'), oldPassword: m.password, password: 'fresh1234' }, bearer(m.token));
+    const changed = await told.post(
+      '/api/member/changePassword',
+      { verifyTicket: await solveSlider(told, 'changePassword'), oldPassword: m.password, password: 'fresh1234' },
+      bearer(m.token),
+    );
     expect(changed.body.code).toBe(0);
     await expectEnded(told, socket, m.memberId, Errors.PASSWORD_CHANGED.code, Errors.PASSWORD_CHANGED.msg);
 
@@ -67,19 +71,24 @@ describe('a session that ends closes its sockets', () => {
   it('a password changed on the way in (login with oldPassword) closes the sockets of the old sessions', async () => {
     const m = await told.member();
     const socket = await memberSocket(told, m.token, m.memberId);
-    const login = await told.post(LOGIN_PATH, { name: m.name, oldPassword: m.password, password: 'fresh1234', verifyTicket: await solveSlider(told, 'changePassword') });
+    const login = await told.post(LOGIN_PATH, {
+      name: m.name,
+      oldPassword: m.password,
+      password: 'fresh1234',
+      verifyTicket: await solveSlider(told, 'changePassword'),
+    });
     expect(login.body.code).toBe(0);
     await expectEnded(told, socket, m.memberId, Errors.PASSWORD_CHANGED.code, Errors.PASSWORD_CHANGED.msg);
   });
 
-  it('logout tells the session\'s socket and closes it', async () => {
+  it("logout tells the session's socket and closes it", async () => {
     const m = await told.member();
     const socket = await memberSocket(told, m.token, m.memberId);
     expect((await told.post('/api/member/logout', {}, bearer(m.token))).body.code).toBe(0);
     await expectEnded(told, socket, m.memberId, Errors.AUTH_INVALID.code, Errors.AUTH_INVALID.msg);
   });
 
-  it('[S4-04] a login elsewhere closes the earlier session\'s socket; word of it arriving late leaves the new session\'s socket be', async () => {
+  it("[S4-04] a login elsewhere closes the earlier session's socket; word of it arriving late leaves the new session's socket be", async () => {
     const m = await told.member();
     const earlier = await memberSocket(told, m.token, m.memberId);
     const words: Frame[] = [];
@@ -113,7 +122,7 @@ describe('a session that ends closes its sockets', () => {
 });
 
 describe('a session that lapses closes its sockets', () => {
-  it('idle longer than the member\'s logout preference: the session ends and its socket is closed', async () => {
+  it("idle longer than the member's logout preference: the session ends and its socket is closed", async () => {
     const m = await judged.member();
     expect((await judged.post('/api/member/logoutSetup', { idleMinutes: 15 }, bearer(m.token))).body.code).toBe(0);
     const socket = await memberSocket(judged, m.token, m.memberId);

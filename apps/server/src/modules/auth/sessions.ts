@@ -222,7 +222,10 @@ async function noteSeen(db: DbOrTx, live: LiveSession, now: number, idle: boolea
     throw sessionLost('idle');
   }
   live.seenAt = now;
-  await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.sessionId, live.ctx.sessionId));
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(now) })
+    .where(eq(sessions.sessionId, live.ctx.sessionId));
   return live.ctx;
 }
 

@@ -18,14 +18,7 @@ export interface AuthSettings {
   sendCodeFreeTimes: number;
 }
 
-const KEYS = [
-  'login_verify_trigger_times',
-  'login_verify_type',
-  'fast_register_verify',
-  'register_phone_number',
-  'member_sleep_days',
-  'send_code_free_times',
-];
+const KEYS = ['login_verify_trigger_times', 'login_verify_type', 'fast_register_verify', 'register_phone_number', 'member_sleep_days', 'send_code_free_times'];
 
 const positive = (value: string | null, fallback: number) => {
   const n = Number(value);

@@ -81,12 +81,22 @@ export const authChallenges = pgTable('auth_challenges', {
 
 export const blockedIps = pgTable(
   'blocked_ips',
-  { siteId: integer('site_id').notNull(), ip: text('ip').notNull(), reason: text('reason').notNull().default(''), createdAt: at('created_at').notNull().defaultNow() },
+  {
+    siteId: integer('site_id').notNull(),
+    ip: text('ip').notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
   (t) => [primaryKey({ columns: [t.siteId, t.ip] })],
 );
 
 export const blockedDevices = pgTable(
   'blocked_devices',
-  { siteId: integer('site_id').notNull(), device: text('device').notNull(), reason: text('reason').notNull().default(''), createdAt: at('created_at').notNull().defaultNow() },
+  {
+    siteId: integer('site_id').notNull(),
+    device: text('device').notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
   (t) => [primaryKey({ columns: [t.siteId, t.device] })],
 );

@@ -40,7 +40,12 @@ export async function drawSlider(s: TestServer, scene: string, headers: Record<s
 export async function solveSlider(s: TestServer, scene: string, headers: Record<string, string> = {}): Promise<string> {
   const { captchaId, notchX } = await drawSlider(s, scene, headers);
   await pause(SLIDER_MIN_DRAG_MS + 50);
-  const res = await s.inject({ method: 'POST', url: '/api/captchaEx/check', payload: { captchaId, answer: notchX + 2, durationMs: SLIDER_MIN_DRAG_MS + 40 }, headers });
+  const res = await s.inject({
+    method: 'POST',
+    url: '/api/captchaEx/check',
+    payload: { captchaId, answer: notchX + 2, durationMs: SLIDER_MIN_DRAG_MS + 40 },
+    headers,
+  });
   const body = res.json();
   if (body.code !== 0) throw new Error(`slider not accepted: ${res.body}`);
   return body.data.ticket;

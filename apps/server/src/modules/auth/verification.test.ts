@@ -109,7 +109,9 @@ describe('need-safe verification', () => {
     const ticket = await solveSlider(s, 'changePassword');
     expect((await change(relog.body.data.token, {}, { 'x-verify-ticket': ticket })).body.code).toBe(0);
     const again = await post('/api/member/login/v3', { name: m.name, password: 'next12345' });
-    expect((await change(again.body.data.token, { oldPassword: 'next12345', password: 'third1234', verifyTicket: ticket })).body.code).toBe(Errors.NEED_SAFE.code);
+    expect((await change(again.body.data.token, { oldPassword: 'next12345', password: 'third1234', verifyTicket: ticket })).body.code).toBe(
+      Errors.NEED_SAFE.code,
+    );
   });
 });
 
@@ -142,7 +144,10 @@ describe('the robot check', () => {
       const token = pass.headers[RQIAB_HEADER] as string;
       expect((await send('13500135002', { [RQIAB_HEADER]: token })).body.code).toBe(0);
       expect((await send('13500135003', { [RQIAB_HEADER]: token })).body.code).toBe(0);
-      expect((await post('/api/member/sendCode', { type: 'sms', scene: 'bind', phone: '13500135004' }, bearer(m.token, { 'x-forwarded-for': '198.51.100.24' }))).body.code).toBe(0);
+      expect(
+        (await post('/api/member/sendCode', { type: 'sms', scene: 'bind', phone: '13500135004' }, bearer(m.token, { 'x-forwarded-for': '198.51.100.24' }))).body
+          .code,
+      ).toBe(0);
     } finally {
       await setConfig(s.deps.db, 1, 'send_code_free_times', null);
     }
@@ -154,7 +159,14 @@ describe('vvm', () => {
     await setConfig(s.deps.db, 1, 'login_verify_type', 'slider');
     try {
       const plain = await s.inject({ method: 'GET', url: '/api/v2/vvm' });
-      expect(plain.json().data).toEqual({ verifyType: 'slider', loginVerifyType: 'slider', loginVerifyTriggerTimes: 3, sliderTolerancePx: 5, sliderMinDragMs: 200, ticketTtlMs: 120_000 });
+      expect(plain.json().data).toEqual({
+        verifyType: 'slider',
+        loginVerifyType: 'slider',
+        loginVerifyTriggerTimes: 3,
+        sliderTolerancePx: 5,
+        sliderMinDragMs: 200,
+        ticketTtlMs: 120_000,
+      });
       const timestamp = String(clock.now());
       const raw = sealBody({}, timestamp);
       const headers = { 'content-type': 'application/json', ...signedHeaders('POST', '/api/v2/vvm', raw, { timestamp }) };
@@ -162,7 +174,12 @@ describe('vvm', () => {
       expect(sealed.json()).toMatchObject({ code: 0, data: { loginVerifyType: 'slider' } });
       // The same sealed request to another call is answered sealed.
       const raw2 = sealBody({ name: 'nobody01' }, timestamp);
-      const other = await s.inject({ method: 'POST', url: '/api/member/isMemberSleep', payload: raw2, headers: { 'content-type': 'application/json', ...signedHeaders('POST', '/api/member/isMemberSleep', raw2, { timestamp }) } });
+      const other = await s.inject({
+        method: 'POST',
+        url: '/api/member/isMemberSleep',
+        payload: raw2,
+        headers: { 'content-type': 'application/json', ...signedHeaders('POST', '/api/member/isMemberSleep', raw2, { timestamp }) },
+      });
       expect(openAnswer(other.body, timestamp)).toMatchObject({ code: 0, data: { sleep: false } });
     } finally {
       await setConfig(s.deps.db, 1, 'login_verify_type', null);

@@ -40,21 +40,42 @@ export function verifyRoutes(app: FastifyInstance, { db }: Deps): void {
   for (const url of ['/api/captchaEx/register', '/api/geeTest/register']) {
     defineRoute(
       app,
-      { url, summary: 'Reserve a captchaId for a verification scene', tags: ['captcha'], body: CaptchaExRegisterBody, rateLimit: 'read', data: CaptchaExRegisterData },
+      {
+        url,
+        summary: 'Reserve a captchaId for a verification scene',
+        tags: ['captcha'],
+        body: CaptchaExRegisterBody,
+        rateLimit: 'read',
+        data: CaptchaExRegisterData,
+      },
       async (req) => registerChallenge(app.challenges, req.site.siteId, req.body.scene, req.body.verifyType),
     );
   }
 
   defineRoute(
     app,
-    { url: '/api/captchaEx/get', summary: 'A verification challenge: slider puzzle or code picture', tags: ['captcha'], body: CaptchaExGetBody, rateLimit: 'read', data: CaptchaExGetData },
+    {
+      url: '/api/captchaEx/get',
+      summary: 'A verification challenge: slider puzzle or code picture',
+      tags: ['captcha'],
+      body: CaptchaExGetBody,
+      rateLimit: 'read',
+      data: CaptchaExGetData,
+    },
     async (req) => drawChallenge(app.challenges, req.site.siteId, req.body),
   );
 
   for (const url of ['/api/captchaEx/check', '/api/geeTest/validate']) {
     defineRoute(
       app,
-      { url, summary: "Check a challenge's answer; a right one earns a single-use ticket for its scene", tags: ['captcha'], body: CaptchaExCheckBody, rateLimit: 'read', data: CaptchaExCheckData },
+      {
+        url,
+        summary: "Check a challenge's answer; a right one earns a single-use ticket for its scene",
+        tags: ['captcha'],
+        body: CaptchaExCheckBody,
+        rateLimit: 'read',
+        data: CaptchaExCheckData,
+      },
       async (req) => checkChallenge(app.challenges, req.site.siteId, req.body),
     );
   }
@@ -81,7 +102,15 @@ export function verifyRoutes(app: FastifyInstance, { db }: Deps): void {
 
     defineRoute(
       app,
-      { method, url: '/api/v2/vvm', summary: "How this site verifies (plain JSON, never encrypted)", tags: ['captcha'], ...(method === 'POST' ? { body: EmptyBody } : {}), rateLimit: 'read', data: VvmData },
+      {
+        method,
+        url: '/api/v2/vvm',
+        summary: 'How this site verifies (plain JSON, never encrypted)',
+        tags: ['captcha'],
+        ...(method === 'POST' ? { body: EmptyBody } : {}),
+        rateLimit: 'read',
+        data: VvmData,
+      },
       async (req) => {
         // The client reads this answer without decrypting it: never sealed, even for a sealed request.
         req.sealedWith = null;

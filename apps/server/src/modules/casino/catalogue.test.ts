@@ -23,7 +23,14 @@ describe('electronic game brands and lists', () => {
     expect(first.data.total).toBe(12);
     expect(first.data.list).toHaveLength(5);
     expect(first.data.list[0]).toEqual({
-      gameId: 'pg-mahjong-ways', gameName: '麻将胡了', api_name: 'PG', brand: 'PG Soft', image: '/assets/games/pg-mahjong-ways.svg', hot: true, new: false, collected: false,
+      gameId: 'pg-mahjong-ways',
+      gameName: '麻将胡了',
+      api_name: 'PG',
+      brand: 'PG Soft',
+      image: '/assets/games/pg-mahjong-ways.svg',
+      hot: true,
+      new: false,
+      collected: false,
     });
     const last = await w.call('/api/game/egame/list', { api_name: 'PG', page: 3, size: 5 });
     expect(last.data.list).toHaveLength(2);

@@ -16,7 +16,6 @@ interface GameRow {
   total: string | number;
 }
 
-
 export const toEgame = (r: GameRow): Egame => ({
   gameId: r.game_id,
   gameName: r.game_name,
@@ -59,17 +58,23 @@ export async function listEgames(db: DbOrTx, apiName: string, memberId: number |
   const keyword = f.keyword ? sql`AND g.game_name ILIKE ${likePattern(f.keyword)}` : sql``;
   const hot = f.hot ? sql`AND g.hot` : sql``;
   const fresh = f.new ? sql`AND g.is_new` : sql``;
-  const rows = await rowsOf<GameRow>(db, sql`
+  const rows = await rowsOf<GameRow>(
+    db,
+    sql`
     SELECT g.*, (c.member_id IS NOT NULL) AS collected, count(*) OVER () AS total
     FROM casino_games g LEFT JOIN casino_collections c ON c.game_id = g.game_id AND c.member_id = ${memberId}
     WHERE g.api_name = ${apiName} ${keyword} ${hot} ${fresh}
-    ORDER BY g.sort, g.game_id LIMIT ${f.size} OFFSET ${(f.page - 1) * f.size}`);
+    ORDER BY g.sort, g.game_id LIMIT ${f.size} OFFSET ${(f.page - 1) * f.size}`,
+  );
   return { list: rows.map(toEgame), total: rows.length ? Number(rows[0].total) : await countOf(db, apiName, keyword, hot, fresh) };
 }
 
 /** The total when the page is past the end (the window count has no row to ride on). */
 async function countOf(db: DbOrTx, apiName: string, ...filters: ReturnType<typeof sql>[]): Promise<number> {
-  const [row] = await rowsOf<{ n: string | number }>(db, sql`SELECT count(*) AS n FROM casino_games g WHERE g.api_name = ${apiName} ${sql.join(filters, sql` `)}`);
+  const [row] = await rowsOf<{ n: string | number }>(
+    db,
+    sql`SELECT count(*) AS n FROM casino_games g WHERE g.api_name = ${apiName} ${sql.join(filters, sql` `)}`,
+  );
   return Number(row.n);
 }
 

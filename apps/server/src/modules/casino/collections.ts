@@ -23,6 +23,8 @@ export async function listCollection(db: Db, memberId: number, page: number, siz
     WHERE c.member_id = ${memberId}
     ORDER BY c.created_at DESC, g.game_id LIMIT ${size} OFFSET ${(page - 1) * size}`);
   const list = (rows as unknown as Parameters<typeof toEgame>[0][]).map(toEgame);
-  const total = rows.length ? Number((rows[0] as { total: unknown }).total) : Number((await db.execute(sql`SELECT count(*) AS n FROM casino_collections WHERE member_id = ${memberId}`)).rows[0].n);
+  const total = rows.length
+    ? Number((rows[0] as { total: unknown }).total)
+    : Number((await db.execute(sql`SELECT count(*) AS n FROM casino_collections WHERE member_id = ${memberId}`)).rows[0].n);
   return { list, total };
 }

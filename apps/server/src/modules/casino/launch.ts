@@ -38,7 +38,9 @@ export async function launchVenue(deps: Deps, owner: WalletOwner, sessionId: num
   const transferredMinor = await autoTransferIn(deps, owner, key, body, venue.api_name);
 
   const cached = body.isUseCache && cacheable(venue.api_name) ? await cachedTicket(db, sessionId, venue.api_name, gameId) : null;
-  const ticket = cached?.ticket ?? (await issueTicket(db, { memberId: owner.memberId, sessionId, launchKey: key.key, apiName: venue.api_name, gameId, rollback, transferredMinor })).ticket;
+  const ticket =
+    cached?.ticket ??
+    (await issueTicket(db, { memberId: owner.memberId, sessionId, launchKey: key.key, apiName: venue.api_name, gameId, rollback, transferredMinor })).ticket;
   return { url: url(ticket), transferred: money(transferredMinor) };
 }
 

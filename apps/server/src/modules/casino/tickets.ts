@@ -63,11 +63,14 @@ export async function launchedBefore(db: DbOrTx, memberId: number, launchKey: st
 
 /** A ticket of the same session, venue and game issued within the cache window, still valid. */
 export async function cachedTicket(db: DbOrTx, sessionId: number, apiName: string, gameId: string | null): Promise<Ticket | null> {
-  const [row] = await rowsOf<Ticket>(db, sql`
+  const [row] = await rowsOf<Ticket>(
+    db,
+    sql`
     SELECT * FROM casino_tickets
     WHERE session_id = ${sessionId} AND api_name = ${apiName} AND game_id IS NOT DISTINCT FROM ${gameId}
       AND created_at > now() - make_interval(secs => ${CACHE_SECONDS}) AND expires_at > now()
-    ORDER BY created_at DESC LIMIT 1`);
+    ORDER BY created_at DESC LIMIT 1`,
+  );
   return row ?? null;
 }
 
@@ -89,8 +92,11 @@ export async function liveTicket(db: DbOrTx, ticket: string): Promise<Ticket> {
 
 /** A demo spin on play money: the stake and the payout in one statement, never below zero. */
 export async function playDemo(db: DbOrTx, ticket: string, stakeMinor: bigint, payoutMinor: bigint): Promise<bigint> {
-  const [row] = await rowsOf<{ demo_balance: string }>(db, sql`
+  const [row] = await rowsOf<{ demo_balance: string }>(
+    db,
+    sql`
     UPDATE casino_tickets SET demo_balance = demo_balance - ${stakeMinor.toString()} + ${payoutMinor.toString()}
-    WHERE ticket = ${ticket} AND demo_balance >= ${stakeMinor.toString()} RETURNING demo_balance`);
+    WHERE ticket = ${ticket} AND demo_balance >= ${stakeMinor.toString()} RETURNING demo_balance`,
+  );
   return row ? BigInt(row.demo_balance) : fail('GAME_STAKE_ABOVE_BALANCE');
 }

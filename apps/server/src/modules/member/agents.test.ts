@@ -9,8 +9,12 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) => s.inject({ method: 'POST', url, payload, headers }).then((r) => r.json());
-const as = (token: string) => (url: string, payload: object = {}) => post(url, payload, bearer(token));
-const decide = (memberId: number, approve: boolean, token = OPERATOR_TOKEN) => asOperator(() => post('/api/admin/agent/decide', { memberId, approve }, { 'x-admin-token': token }));
+const as =
+  (token: string) =>
+  (url: string, payload: object = {}) =>
+    post(url, payload, bearer(token));
+const decide = (memberId: number, approve: boolean, token = OPERATOR_TOKEN) =>
+  asOperator(() => post('/api/admin/agent/decide', { memberId, approve }, { 'x-admin-token': token }));
 
 describe('agents', () => {
   it('[S6-03] a member applies (joinUs), waits, is approved, and as an agent sees the members their invite code brought (isAgent)', async () => {

@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AGENT_APPLICATION_STATUSES, AgentContactData, AgentDecisionBody, AgentDecisionData, AgentJoinBody, AgentStatusData, EmptyBody, type AgentStatus } from '@bp/contract';
+import {
+  AGENT_APPLICATION_STATUSES,
+  AgentContactData,
+  AgentDecisionBody,
+  AgentDecisionData,
+  AgentJoinBody,
+  AgentStatusData,
+  EmptyBody,
+  type AgentStatus,
+} from '@bp/contract';
 import { oneOf, type Db } from '../../platform/db/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { clock } from '../../platform/clock.ts';
@@ -12,12 +21,18 @@ export const AGENT_CONTACTS_KEY = 'agent_contacts';
 
 /** Whether the member is an agent, their latest application, their invite code and (for an agent) how many they brought. */
 export async function agentStatus(db: Db, memberId: number): Promise<AgentStatus> {
-  const member = await oneOf<{ is_agent: boolean; own_invite_code: string; referrals: unknown }>(db, sql`
+  const member = await oneOf<{ is_agent: boolean; own_invite_code: string; referrals: unknown }>(
+    db,
+    sql`
     SELECT m.is_agent, m.own_invite_code, (SELECT count(*) FROM members r WHERE r.invited_by = m.member_id) AS referrals
-    FROM members m WHERE m.member_id = ${memberId}`);
+    FROM members m WHERE m.member_id = ${memberId}`,
+  );
   if (!member) return fail('MEMBER_NOT_FOUND');
-  const latest = await oneOf<{ status: (typeof AGENT_APPLICATION_STATUSES)[number]; created_at: unknown }>(db, sql`
-    SELECT status, created_at FROM agent_applications WHERE member_id = ${memberId} ORDER BY created_at DESC, application_id DESC LIMIT 1`);
+  const latest = await oneOf<{ status: (typeof AGENT_APPLICATION_STATUSES)[number]; created_at: unknown }>(
+    db,
+    sql`
+    SELECT status, created_at FROM agent_applications WHERE member_id = ${memberId} ORDER BY created_at DESC, application_id DESC LIMIT 1`,
+  );
   return {
     isAgent: member.is_agent,
     application: latest ? { status: latest.status, createdAt: new Date(latest.created_at as string).getTime() } : null,
@@ -56,19 +71,55 @@ async function agentContacts(db: Db, siteId: number) {
 /** The agent calls (seed: isAgent, contactUs, joinUs) and the operator's decision. */
 export function agentRoutes(app: FastifyInstance, { db }: Deps): void {
   const member = { auth: 'member', rateLimit: 'read' } as const;
-  defineRoute(app, { url: '/api/member/agent/isAgent', summary: 'Whether the member is an agent; their application, invite code and referrals', body: EmptyBody, data: AgentStatusData, ...member }, async (req) =>
-    agentStatus(db, req.member!.memberId),
+  defineRoute(
+    app,
+    {
+      url: '/api/member/agent/isAgent',
+      summary: 'Whether the member is an agent; their application, invite code and referrals',
+      body: EmptyBody,
+      data: AgentStatusData,
+      ...member,
+    },
+    async (req) => agentStatus(db, req.member!.memberId),
   );
-  defineRoute(app, { url: '/api/member/agent/contactUs', summary: 'How to reach the site’s agent team', body: EmptyBody, data: AgentContactData, auth: 'optional', rateLimit: 'read' }, async (req) =>
-    agentContacts(db, req.site.siteId),
+  defineRoute(
+    app,
+    {
+      url: '/api/member/agent/contactUs',
+      summary: 'How to reach the site’s agent team',
+      body: EmptyBody,
+      data: AgentContactData,
+      auth: 'optional',
+      rateLimit: 'read',
+    },
+    async (req) => agentContacts(db, req.site.siteId),
   );
-  defineRoute(app, { url: '/api/member/agent/joinUs', summary: 'Applies to become an agent (one open application at a time)', body: AgentJoinBody, data: AgentStatusData, ...member }, async (req) =>
-    joinAgents(db, req.member!.memberId, req.body),
+  defineRoute(
+    app,
+    {
+      url: '/api/member/agent/joinUs',
+      summary: 'Applies to become an agent (one open application at a time)',
+      body: AgentJoinBody,
+      data: AgentStatusData,
+      ...member,
+    },
+    async (req) => joinAgents(db, req.member!.memberId, req.body),
   );
-  defineRoute(app, { url: '/api/admin/agent/decide', summary: 'Approves or rejects a member’s pending agent application', body: AgentDecisionBody, data: AgentDecisionData, rateLimit: 'read', tags: ['admin'] }, async (req) => {
-    requireOperator(req);
-    return decideAgent(db, req.body.memberId, req.body.approve);
-  });
+  defineRoute(
+    app,
+    {
+      url: '/api/admin/agent/decide',
+      summary: 'Approves or rejects a member’s pending agent application',
+      body: AgentDecisionBody,
+      data: AgentDecisionData,
+      rateLimit: 'read',
+      tags: ['admin'],
+    },
+    async (req) => {
+      requireOperator(req);
+      return decideAgent(db, req.body.memberId, req.body.approve);
+    },
+  );
 }
 
 /** Demo contacts of each site's agent team, set once. */

@@ -41,6 +41,7 @@ describe('help centre', () => {
     expect((await post('/api/member/help/article', { id }, onSite(2))).data.title).toBe('如何获取USDT地址？');
     expect((await post('/api/member/help/article', { id }, onSite(1))).code).toBe(Errors.HELP_NOT_FOUND.code);
     expect((await post('/api/member/help/article', { id: 999999 })).code).toBe(Errors.HELP_NOT_FOUND.code);
-    for (const bad of [{}, { id: 0 }, { id: '1' }, { id: 1.5 }]) expect((await post('/api/member/help/article', bad)).code, JSON.stringify(bad)).toBe(Errors.VALIDATION.code);
+    for (const bad of [{}, { id: 0 }, { id: '1' }, { id: 1.5 }])
+      expect((await post('/api/member/help/article', bad)).code, JSON.stringify(bad)).toBe(Errors.VALIDATION.code);
   });
 });

@@ -14,11 +14,14 @@ interface ArticleRow {
 
 /** The site's help: its own categories and those of every site, in order, each with its articles' titles. */
 export async function helpCategories(db: Db, siteId: number): Promise<HelpCategory[]> {
-  const rows = await rowsOf<ArticleRow>(db, sql`
+  const rows = await rowsOf<ArticleRow>(
+    db,
+    sql`
     SELECT c.category_id, c.name, a.article_id, a.title
     FROM help_categories c LEFT JOIN help_articles a ON a.category_id = c.category_id
     WHERE c.site_id IS NULL OR c.site_id = ${siteId}
-    ORDER BY c.sort, c.category_id, a.sort, a.article_id`);
+    ORDER BY c.sort, c.category_id, a.sort, a.article_id`,
+  );
   const categories = new Map<number, HelpCategory>();
   for (const row of rows) {
     const id = Number(row.category_id);
@@ -30,30 +33,47 @@ export async function helpCategories(db: Db, siteId: number): Promise<HelpCatego
 
 /** One article of the site's help; another site's is not found. */
 export async function helpArticle(db: Db, siteId: number, id: number): Promise<HelpArticle> {
-  const row = await oneOf<{ article_id: number; title: string; content: string; category_id: number; name: string }>(db, sql`
+  const row = await oneOf<{ article_id: number; title: string; content: string; category_id: number; name: string }>(
+    db,
+    sql`
     SELECT a.article_id, a.title, a.content, c.category_id, c.name
     FROM help_articles a JOIN help_categories c ON c.category_id = a.category_id
-    WHERE a.article_id = ${id} AND (c.site_id IS NULL OR c.site_id = ${siteId})`);
+    WHERE a.article_id = ${id} AND (c.site_id IS NULL OR c.site_id = ${siteId})`,
+  );
   if (!row) return fail('HELP_NOT_FOUND');
   return { id: Number(row.article_id), title: row.title, content: row.content, categoryId: Number(row.category_id), categoryName: row.name };
 }
 
 /** The help centre's calls. Help is for visitors too: it explains how to register, deposit and bet. */
 export function helpRoutes(app: FastifyInstance, { db }: Deps): void {
-  defineRoute(app, { url: '/api/member/help/categories', summary: 'The help centre: categories with their articles’ titles', body: EmptyBody, data: HelpCategoriesData, auth: 'optional', rateLimit: 'read' }, async (req) =>
-    helpCategories(db, req.site.siteId),
+  defineRoute(
+    app,
+    {
+      url: '/api/member/help/categories',
+      summary: 'The help centre: categories with their articles’ titles',
+      body: EmptyBody,
+      data: HelpCategoriesData,
+      auth: 'optional',
+      rateLimit: 'read',
+    },
+    async (req) => helpCategories(db, req.site.siteId),
   );
-  defineRoute(app, { url: '/api/member/help/article', summary: 'One help article in full', body: HelpArticleBody, data: HelpArticleData, auth: 'optional', rateLimit: 'read' }, async (req) =>
-    helpArticle(db, req.site.siteId, req.body.id),
+  defineRoute(
+    app,
+    { url: '/api/member/help/article', summary: 'One help article in full', body: HelpArticleBody, data: HelpArticleData, auth: 'optional', rateLimit: 'read' },
+    async (req) => helpArticle(db, req.site.siteId, req.body.id),
   );
 }
 
 /** Demo help for every site, written for the sandbox (safe on every start: categories are unique by name). */
 export async function seedHelp({ db }: Deps): Promise<void> {
   for (const [sort, { name, articles }] of DEMO_HELP.entries()) {
-    const created = await oneOf<{ category_id: number }>(db, sql`
+    const created = await oneOf<{ category_id: number }>(
+      db,
+      sql`
       INSERT INTO help_categories (site_id, name, sort) VALUES (NULL, ${name}, ${sort})
-      ON CONFLICT (coalesce(site_id, 0), name) DO NOTHING RETURNING category_id`);
+      ON CONFLICT (coalesce(site_id, 0), name) DO NOTHING RETURNING category_id`,
+    );
     if (!created) continue;
     for (const [i, [title, content]] of articles.entries()) {
       await db.execute(sql`INSERT INTO help_articles (category_id, title, content, sort) VALUES (${created.category_id}, ${title}, ${content}, ${i})`);
@@ -75,7 +95,10 @@ const DEMO_HELP: ReadonlyArray<{ name: string; articles: ReadonlyArray<readonly 
     articles: [
       ['首次提款需要做什么？', '首次提款前需依次完成：实名认证、设置6位数字资金密码、绑定银行卡（USDT站点为绑定USDT地址）。'],
       ['提款需要多久？', '提交后金额会立即冻结，待审核通过后出款；审核未通过的金额将退回中心钱包。可在「存提记录」中查看进度。'],
-      ['忘记资金密码怎么办？', '资金密码多次输入错误会暂时锁定提款。可在「资金密码」页面选择「忘记资金密码」，用已绑定的银行卡号或USDT地址重置，或联系在线客服。'],
+      [
+        '忘记资金密码怎么办？',
+        '资金密码多次输入错误会暂时锁定提款。可在「资金密码」页面选择「忘记资金密码」，用已绑定的银行卡号或USDT地址重置，或联系在线客服。',
+      ],
     ],
   },
   {

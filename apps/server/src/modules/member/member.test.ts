@@ -46,7 +46,8 @@ describe('member info', () => {
     expect((await info()).bankCards).toEqual([{ cardId: expect.any(Number), bankName: expect.any(String), cardNum: `${'*'.repeat(15)}0128` }]);
 
     const usdt = await s.member({ siteId: 2 });
-    const siteTwo = (url: string, payload: unknown) => s.inject({ method: 'POST', url, payload: payload as object, headers: bearer(usdt.token, { 'x-site-id': '2' }) }).then((r) => r.json());
+    const siteTwo = (url: string, payload: unknown) =>
+      s.inject({ method: 'POST', url, payload: payload as object, headers: bearer(usdt.token, { 'x-site-id': '2' }) }).then((r) => r.json());
     const address = `T${'9'.repeat(33)}`;
     expect((await siteTwo('/api/wallet/address/add', { network: 'TRC20', address })).code).toBe(0);
     const other = await siteTwo('/api/member/info', {});

@@ -10,7 +10,10 @@ afterAll(() => s.close());
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   s.inject({ method: 'POST', url, payload: payload as object, headers }).then((r) => ({ status: r.statusCode, body: r.json() }));
-const as = (token: string, siteId = 1) => (url: string, payload: unknown = {}) => post(url, payload, bearer(token, { 'x-site-id': String(siteId) }));
+const as =
+  (token: string, siteId = 1) =>
+  (url: string, payload: unknown = {}) =>
+    post(url, payload, bearer(token, { 'x-site-id': String(siteId) }));
 const send = (payload: object, token = OPERATOR_TOKEN) => asOperator(() => post('/api/admin/message/send', payload, { 'x-admin-token': token }));
 const titles = (list: MessageItem[]) => list.map((m) => m.title);
 
@@ -71,7 +74,9 @@ describe('member messages', () => {
     const stop = s.deps.bus.onFrame((f) => frames.push(f));
     try {
       const { id } = (await send({ siteId: 1, memberId: a.memberId, title: '新消息', content: '内容' })).body.data;
-      await expect.poll(() => frames.find((f) => f.ch === `user:${a.memberId}`)).toEqual({ ch: `user:${a.memberId}`, type: 'message.new', data: { id, title: '新消息' } });
+      await expect
+        .poll(() => frames.find((f) => f.ch === `user:${a.memberId}`))
+        .toEqual({ ch: `user:${a.memberId}`, type: 'message.new', data: { id, title: '新消息' } });
     } finally {
       stop();
     }

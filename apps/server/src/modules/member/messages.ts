@@ -21,7 +21,11 @@ interface Row {
   total?: unknown;
 }
 
-const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 /** The member's messages not deleted: theirs and the site's, with the member's own reading of each. */
 const visible = (r: Reader) => sql`
@@ -42,10 +46,13 @@ const COLUMNS = sql`m.message_id, m.title, m.content, m.created_at, s.read_at IS
 
 /** A page of messages, pinned first, then the newest; and how many are unread in all. */
 export async function listMessages(db: Db, r: Reader, page: number, size: number) {
-  const list = await rowsOf<Row>(db, sql`
+  const list = await rowsOf<Row>(
+    db,
+    sql`
     SELECT ${COLUMNS}, count(*) OVER () AS total ${visible(r)}
     ORDER BY coalesce(s.sticky, false) DESC, m.created_at DESC, m.message_id DESC
-    LIMIT ${size} OFFSET ${(page - 1) * size}`);
+    LIMIT ${size} OFFSET ${(page - 1) * size}`,
+  );
   const { total } = list.length ? { total: Number(list[0].total) } : await countVisible(db, r, sql`true`);
   const { total: unread } = await countVisible(db, r, sql`s.read_at IS NULL`);
   return { list: list.map(toItem), total, unread };
@@ -87,7 +94,9 @@ export async function openMessage(db: Db, r: Reader, id: number): Promise<Messag
 
 /** Marks these messages read, or every unread one of the member's without ids. */
 export async function markRead(db: Db, r: Reader, ids?: readonly number[]): Promise<{ unread: number }> {
-  const targets = ids ? await ensureVisible(db, r, ids) : (await rowsOf<{ message_id: unknown }>(db, sql`SELECT m.message_id ${visible(r)} AND s.read_at IS NULL`)).map((row) => Number(row.message_id));
+  const targets = ids
+    ? await ensureVisible(db, r, ids)
+    : (await rowsOf<{ message_id: unknown }>(db, sql`SELECT m.message_id ${visible(r)} AND s.read_at IS NULL`)).map((row) => Number(row.message_id));
   const at = now();
   await touch(db, r.memberId, targets, sql`${at}::timestamptz, false, NULL`, sql`read_at = coalesce(member_message_states.read_at, excluded.read_at)`);
   return unreadCount(db, r);
@@ -107,17 +116,23 @@ export async function pinMessage(db: Db, r: Reader, id: number, sticky: boolean)
 }
 
 /** The operator's message to one member of the site (told at once on their channel), or to all of them. */
-export async function sendMessage({ db, bus }: Pick<Deps, 'db' | 'bus'>, to: { siteId: number; memberId?: number; title: string; content: string }): Promise<{ id: number }> {
+export async function sendMessage(
+  { db, bus }: Pick<Deps, 'db' | 'bus'>,
+  to: { siteId: number; memberId?: number; title: string; content: string },
+): Promise<{ id: number }> {
   const [site] = await rowsOf<{ site_id: number }>(db, sql`SELECT site_id FROM sites WHERE site_id = ${to.siteId}`);
   if (!site) fail('SITE_NOT_FOUND');
   if (to.memberId !== undefined) {
     const [member] = await rowsOf<{ site_id: number }>(db, sql`SELECT site_id FROM members WHERE member_id = ${to.memberId}`);
     if (!member || member.site_id !== to.siteId) fail('MEMBER_NOT_FOUND');
   }
-  const [row] = await rowsOf<{ message_id: unknown }>(db, sql`
+  const [row] = await rowsOf<{ message_id: unknown }>(
+    db,
+    sql`
     INSERT INTO member_messages (site_id, member_id, title, content, created_at)
     VALUES (${to.siteId}, ${to.memberId ?? null}, ${to.title}, ${to.content}, ${now()})
-    RETURNING message_id`);
+    RETURNING message_id`,
+  );
   const id = Number(row.message_id);
   if (to.memberId !== undefined) await bus.publish(channel.user(to.memberId), 'message.new', { id, title: to.title });
   return { id };

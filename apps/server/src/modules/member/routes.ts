@@ -76,13 +76,28 @@ const profileIn = derivedOnce((profile: Profile, currency: string): Profile => (
 export function memberRoutes(app: FastifyInstance, { db }: Deps): void {
   defineRoute(
     app,
-    { url: '/api/member/info', summary: "The logged-in member's profile", body: EmptyBody, auth: 'member', rateLimit: 'read', data: MemberInfo, reusesAnswer: true },
+    {
+      url: '/api/member/info',
+      summary: "The logged-in member's profile",
+      body: EmptyBody,
+      auth: 'member',
+      rateLimit: 'read',
+      data: MemberInfo,
+      reusesAnswer: true,
+    },
     (req) => andThen(profileOf(db, req.member!.memberId), (profile) => profileIn(profile, req.site.currency)),
   );
 
   defineRoute(
     app,
-    { url: '/api/member/nickname', summary: 'Change the nickname (2-12 characters, no markup)', body: NicknameBody, auth: 'member', rateLimit: 'read', data: NicknameData },
+    {
+      url: '/api/member/nickname',
+      summary: 'Change the nickname (2-12 characters, no markup)',
+      body: NicknameBody,
+      auth: 'member',
+      rateLimit: 'read',
+      data: NicknameData,
+    },
     async (req) => ({ nickname: await setNickname(db, req.member!.memberId, req.body.nickname) }),
   );
 
@@ -115,7 +130,14 @@ export function memberRoutes(app: FastifyInstance, { db }: Deps): void {
 
   defineRoute(
     app,
-    { url: '/api/member/birthday', summary: 'Set the birthday (once; at least 18 years ago)', body: BirthdayBody, auth: 'member', rateLimit: 'read', data: BirthdayData },
+    {
+      url: '/api/member/birthday',
+      summary: 'Set the birthday (once; at least 18 years ago)',
+      body: BirthdayBody,
+      auth: 'member',
+      rateLimit: 'read',
+      data: BirthdayData,
+    },
     async (req) => ({ birthday: await setBirthday(db, req.member!.memberId, req.body.birthday) }),
   );
 }

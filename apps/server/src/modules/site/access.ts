@@ -44,7 +44,15 @@ function normalise(input: AccessRuleInput): Omit<AccessRule, 'id'> {
 }
 
 function compile(rules: AccessRule[]): CompiledRules {
-  const out: CompiledRules = { none: rules.length === 0, ipAllow: [], ipDeny: [], ipCaveat: [], countryAllow: new Set(), countryDeny: new Map(), countryCaveat: new Map() };
+  const out: CompiledRules = {
+    none: rules.length === 0,
+    ipAllow: [],
+    ipDeny: [],
+    ipCaveat: [],
+    countryAllow: new Set(),
+    countryDeny: new Map(),
+    countryCaveat: new Map(),
+  };
   for (const rule of rules) {
     if (rule.kind === 'ip') {
       const list = rule.action === 'allow' ? out.ipAllow : rule.action === 'deny' ? out.ipDeny : out.ipCaveat;

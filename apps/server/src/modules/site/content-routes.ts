@@ -14,7 +14,13 @@ import { countries } from './tables.ts';
 export function contentRoutes(app: FastifyInstance, { db }: Deps): void {
   defineRoute(
     app,
-    { url: '/api/site/banner/list', summary: 'Banners showing now, by position (default: every position)', body: BannerListBody, rateLimit: 'read', data: z.array(Banner) },
+    {
+      url: '/api/site/banner/list',
+      summary: 'Banners showing now, by position (default: every position)',
+      body: BannerListBody,
+      rateLimit: 'read',
+      data: z.array(Banner),
+    },
     async (req) => {
       const banners = await listContent(db, req.site.siteId, 'banner', clock.now());
       return req.body.position ? banners.filter((b) => b.position === req.body.position) : banners;
@@ -23,7 +29,13 @@ export function contentRoutes(app: FastifyInstance, { db }: Deps): void {
 
   defineRoute(
     app,
-    { url: '/api/site/notice/list', summary: 'Notices showing now (category 1 is the marquee, within pmdTimerStart..pmdTimerEnd)', body: NoticeListBody, rateLimit: 'read', data: z.array(Notice) },
+    {
+      url: '/api/site/notice/list',
+      summary: 'Notices showing now (category 1 is the marquee, within pmdTimerStart..pmdTimerEnd)',
+      body: NoticeListBody,
+      rateLimit: 'read',
+      data: z.array(Notice),
+    },
     async (req) => {
       const notices = await listContent(db, req.site.siteId, 'notice', clock.now());
       return req.body.category ? notices.filter((n) => n.category === req.body.category) : notices;
@@ -32,7 +44,13 @@ export function contentRoutes(app: FastifyInstance, { db }: Deps): void {
 
   defineRoute(
     app,
-    { url: '/api/site/navigation/list', summary: 'Entries of the home page (sports, live, casino, egames, chess, promotions) with icons', body: EmptyBody, rateLimit: 'read', data: z.array(NavigationEntry) },
+    {
+      url: '/api/site/navigation/list',
+      summary: 'Entries of the home page (sports, live, casino, egames, chess, promotions) with icons',
+      body: EmptyBody,
+      rateLimit: 'read',
+      data: z.array(NavigationEntry),
+    },
     async (req) => listContent(db, req.site.siteId, 'navigation', clock.now()),
   );
 
@@ -45,7 +63,14 @@ export function contentRoutes(app: FastifyInstance, { db }: Deps): void {
   defineRoute(
     app,
     // The /cs page stays reachable under maintenance and access restriction (seed 2 and 6).
-    { url: '/api/site/cs/config', summary: 'What the /cs page shows: hours, a notice, the channels to reach customer service', body: EmptyBody, rateLimit: 'read', exempt: true, data: CsConfig },
+    {
+      url: '/api/site/cs/config',
+      summary: 'What the /cs page shows: hours, a notice, the channels to reach customer service',
+      body: EmptyBody,
+      rateLimit: 'read',
+      exempt: true,
+      data: CsConfig,
+    },
     async (req) => {
       const config = await getConfig(db, req.site.siteId, [PLATFORM_CONFIG_KEYS.csHours, PLATFORM_CONFIG_KEYS.csNotice]);
       return {
@@ -58,7 +83,13 @@ export function contentRoutes(app: FastifyInstance, { db }: Deps): void {
 
   defineRoute(
     app,
-    { url: '/api/site/country/list', summary: 'Countries and regions with their dialling codes, China (+86) first', body: EmptyBody, rateLimit: 'read', data: z.array(Country) },
+    {
+      url: '/api/site/country/list',
+      summary: 'Countries and regions with their dialling codes, China (+86) first',
+      body: EmptyBody,
+      rateLimit: 'read',
+      data: z.array(Country),
+    },
     async () =>
       cached(db, 'countries', () =>
         db

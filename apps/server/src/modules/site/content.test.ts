@@ -28,7 +28,13 @@ describe('banners', () => {
   it('[S7-09] lists a visitor the banners of its site with image, link and sort, in sort order', async () => {
     const banners = await list('/api/site/banner/list');
     expect(banners.length).toBeGreaterThanOrEqual(3);
-    for (const b of banners) expect(b).toMatchObject({ id: expect.any(Number), title: expect.any(String), image: expect.stringMatching(/^\/assets\/site\/.+\.svg$/), link: expect.stringMatching(/^\//) });
+    for (const b of banners)
+      expect(b).toMatchObject({
+        id: expect.any(Number),
+        title: expect.any(String),
+        image: expect.stringMatching(/^\/assets\/site\/.+\.svg$/),
+        link: expect.stringMatching(/^\//),
+      });
     expect(banners.map((b: { sort: number }) => b.sort)).toEqual([...banners.map((b: { sort: number }) => b.sort)].sort((a, b) => a - b));
     const usdt = await list('/api/site/banner/list', {}, '2');
     expect(usdt.map((b: { title: string }) => b.title)).not.toEqual(banners.map((b: { title: string }) => b.title));
@@ -46,7 +52,14 @@ describe('banners', () => {
 
   it('shows a banner only inside its time window and only while active', async () => {
     const now = clock.now();
-    const id = await upsertContent(s.deps.db, 1, 'banner', { title: '国庆狂欢', image: '/assets/site/banner-1-1.svg', link: '/app/promotions', position: 'festival', startAt: now + HOUR, endAt: now + 3 * HOUR });
+    const id = await upsertContent(s.deps.db, 1, 'banner', {
+      title: '国庆狂欢',
+      image: '/assets/site/banner-1-1.svg',
+      link: '/app/promotions',
+      position: 'festival',
+      startAt: now + HOUR,
+      endAt: now + 3 * HOUR,
+    });
     const festival = () => list('/api/site/banner/list', { position: 'festival' });
     expect(await festival()).toEqual([]);
     clock.shift(2 * HOUR);
@@ -54,9 +67,23 @@ describe('banners', () => {
     clock.shift(2 * HOUR);
     expect(await festival()).toEqual([]);
     clock.reset();
-    await upsertContent(s.deps.db, 1, 'banner', { id, title: '国庆狂欢', image: '/assets/site/banner-1-1.svg', link: '/app/promotions', position: 'festival', status: '2' });
+    await upsertContent(s.deps.db, 1, 'banner', {
+      id,
+      title: '国庆狂欢',
+      image: '/assets/site/banner-1-1.svg',
+      link: '/app/promotions',
+      position: 'festival',
+      status: '2',
+    });
     expect(await festival()).toEqual([]);
-    await upsertContent(s.deps.db, 1, 'banner', { id, title: '国庆狂欢', image: '/assets/site/banner-1-1.svg', link: '/app/promotions', position: 'festival', status: '1' });
+    await upsertContent(s.deps.db, 1, 'banner', {
+      id,
+      title: '国庆狂欢',
+      image: '/assets/site/banner-1-1.svg',
+      link: '/app/promotions',
+      position: 'festival',
+      status: '1',
+    });
     expect((await festival()).map((b: { id: number }) => b.id)).toEqual([id]);
     expect(await removeContent(s.deps.db, 1, 'banner', id)).toBe(true);
     expect(await festival()).toEqual([]);
@@ -72,7 +99,13 @@ describe('notices', () => {
   it('[S3-17] carries category, pmdTimerStart and pmdTimerEnd; category 1 is the marquee', async () => {
     const notices = await list('/api/site/notice/list');
     expect(new Set(notices.map((n: { category: number }) => n.category))).toEqual(new Set([1, 2, 3]));
-    for (const n of notices) expect(n).toMatchObject({ title: expect.any(String), content: expect.any(String), pmdTimerStart: expect.toBeOneOf([null, expect.any(Number)]), pmdTimerEnd: expect.toBeOneOf([null, expect.any(Number)]) });
+    for (const n of notices)
+      expect(n).toMatchObject({
+        title: expect.any(String),
+        content: expect.any(String),
+        pmdTimerStart: expect.toBeOneOf([null, expect.any(Number)]),
+        pmdTimerEnd: expect.toBeOneOf([null, expect.any(Number)]),
+      });
     const marquee = await list('/api/site/notice/list', { category: 1 });
     expect(marquee.length).toBeGreaterThanOrEqual(1);
     for (const n of marquee) {
@@ -84,12 +117,27 @@ describe('notices', () => {
 
   it('[S3-17] lists a marquee notice only within its pmd window', async () => {
     const now = clock.now();
-    const id = await upsertContent(s.deps.db, 2, 'notice', { category: 1, title: '维护预告', content: '今晚02:00-04:00系统升级', pmdTimerStart: now + HOUR, pmdTimerEnd: now + 2 * HOUR, sort: -1 });
+    const id = await upsertContent(s.deps.db, 2, 'notice', {
+      category: 1,
+      title: '维护预告',
+      content: '今晚02:00-04:00系统升级',
+      pmdTimerStart: now + HOUR,
+      pmdTimerEnd: now + 2 * HOUR,
+      sort: -1,
+    });
     const ids = async () => (await list('/api/site/notice/list', { category: 1 }, '2')).map((n: { id: number }) => n.id);
     expect(await ids()).not.toContain(id);
     clock.shift(HOUR + 1);
     const inside = await list('/api/site/notice/list', { category: 1 }, '2');
-    expect(inside[0]).toEqual({ id, category: 1, title: '维护预告', content: '今晚02:00-04:00系统升级', sort: -1, pmdTimerStart: now + HOUR, pmdTimerEnd: now + 2 * HOUR });
+    expect(inside[0]).toEqual({
+      id,
+      category: 1,
+      title: '维护预告',
+      content: '今晚02:00-04:00系统升级',
+      sort: -1,
+      pmdTimerStart: now + HOUR,
+      pmdTimerEnd: now + 2 * HOUR,
+    });
     clock.shift(HOUR);
     expect(await ids()).not.toContain(id);
     // The other site never sees it.
@@ -109,7 +157,12 @@ describe('navigation, floating icons, customer service, countries', () => {
   it('[S7-09] lists the home entries with icons: sports, live, casino, egames, chess, promotions', async () => {
     const nav = await list('/api/site/navigation/list');
     expect(nav.map((n: { code: string }) => n.code)).toEqual(['sports', 'live', 'casino', 'egames', 'chess', 'promotions']);
-    for (const n of nav) expect(n).toMatchObject({ name: expect.stringMatching(/[\u4e00-\u9fa5]/), icon: expect.stringMatching(/\.svg$/), path: expect.stringMatching(/^\/app\//) });
+    for (const n of nav)
+      expect(n).toMatchObject({
+        name: expect.stringMatching(/[\u4e00-\u9fa5]/),
+        icon: expect.stringMatching(/\.svg$/),
+        path: expect.stringMatching(/^\/app\//),
+      });
   });
 
   it('[S7-09] lists the floating icons with their side and link', async () => {

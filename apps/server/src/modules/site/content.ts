@@ -1,5 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { ContentInputs, type Banner, type ContentInput, type ContentKind, type CsChannel, type FloatIcon, type NavigationEntry, type Notice } from '@bp/contract';
+import {
+  ContentInputs,
+  type Banner,
+  type ContentInput,
+  type ContentKind,
+  type CsChannel,
+  type FloatIcon,
+  type NavigationEntry,
+  type Notice,
+} from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { siteContents } from './tables.ts';
@@ -22,7 +31,13 @@ type Row = typeof siteContents.$inferSelect;
 
 function toWire<K extends ContentKind>(kind: K, row: Row): ContentItems[K] {
   const [startKey, endKey] = windowKeys(kind);
-  return { ...row.body, id: row.id, sort: row.sort, [startKey]: row.startAt?.getTime() ?? null, [endKey]: row.endAt?.getTime() ?? null } as unknown as ContentItems[K];
+  return {
+    ...row.body,
+    id: row.id,
+    sort: row.sort,
+    [startKey]: row.startAt?.getTime() ?? null,
+    [endKey]: row.endAt?.getTime() ?? null,
+  } as unknown as ContentItems[K];
 }
 
 const key = (siteId: number, kind: ContentKind) => `content:${siteId}:${kind}`;
@@ -57,7 +72,14 @@ export async function upsertContent<K extends ContentKind>(db: Db, siteId: numbe
   }
   // The shared columns come out of the item; what is left is the kind's own fields.
   const [startKey, endKey] = windowKeys(kind);
-  const { id, status, sort, [startKey]: start, [endKey]: end, ...body } = parsed.data as Record<string, unknown> & { id?: number; status: string; sort: number };
+  const {
+    id,
+    status,
+    sort,
+    [startKey]: start,
+    [endKey]: end,
+    ...body
+  } = parsed.data as Record<string, unknown> & { id?: number; status: string; sort: number };
   const at = (ms: unknown) => (typeof ms === 'number' ? new Date(ms) : null);
   const values = { status, sort, body, startAt: at(start), endAt: at(end), updatedAt: new Date() };
   let savedId: number;
@@ -69,7 +91,10 @@ export async function upsertContent<K extends ContentKind>(db: Db, siteId: numbe
       .returning({ id: siteContents.id });
     savedId = updated[0]?.id ?? fail('CONTENT_NOT_FOUND');
   } else {
-    const [inserted] = await db.insert(siteContents).values({ siteId, kind, ...values }).returning({ id: siteContents.id });
+    const [inserted] = await db
+      .insert(siteContents)
+      .values({ siteId, kind, ...values })
+      .returning({ id: siteContents.id });
     savedId = inserted.id;
   }
   forget(db, key(siteId, kind));

@@ -46,7 +46,11 @@ async function seedSiteContent(db: Db): Promise<void> {
   for (const siteId of DEMO_SITES) {
     const [site] = await db.select({ logo: sites.logo }).from(sites).where(eq(sites.siteId, siteId));
     if (!site) continue;
-    if (site.logo === '') await db.update(sites).set({ logo: demoLogo(siteId) }).where(eq(sites.siteId, siteId));
+    if (site.logo === '')
+      await db
+        .update(sites)
+        .set({ logo: demoLogo(siteId) })
+        .where(eq(sites.siteId, siteId));
     await seedSiteConfig(db, siteId);
     const [existing] = await db.select({ id: siteContents.id }).from(siteContents).where(eq(siteContents.siteId, siteId)).limit(1);
     if (existing) continue;

@@ -92,7 +92,9 @@ describe('maintenance', () => {
     const now = clock.now();
     await expect(setMaintenance(s.deps.db, 1, { status: 0, startAt: now + HOUR, endAt: now })).rejects.toMatchObject({ code: Errors.MAINTENANCE_INVALID.code });
     await expect(setMaintenance(s.deps.db, 1, { status: 3 as 0 })).rejects.toMatchObject({ code: Errors.MAINTENANCE_INVALID.code });
-    await expect(setMaintenance(s.deps.db, 1, { status: 0, startAt: 'soon' as unknown as number })).rejects.toMatchObject({ code: Errors.MAINTENANCE_INVALID.code });
+    await expect(setMaintenance(s.deps.db, 1, { status: 0, startAt: 'soon' as unknown as number })).rejects.toMatchObject({
+      code: Errors.MAINTENANCE_INVALID.code,
+    });
     await expect(setMaintenance(s.deps.db, 9, { status: 0 })).rejects.toMatchObject({ code: Errors.SITE_NOT_FOUND.code });
     expect((await perInfo()).body.data.maintenance.status).toBe(1);
   });
@@ -165,7 +167,12 @@ describe('access restriction', () => {
     const res = await banners(from('192.0.2.8', 'SG'));
     expect(res.body.code).toBe(Errors.ACCESS_CAVEAT.code);
     expect(res.body.msg).toBe('您所在的地区暂不提供服务');
-    expect(res.body.data).toEqual({ maintenance: { status: 1, startAt: null, endAt: null, message: '' }, ip: '192.0.2.8', country: 'SG', reason: '您所在的地区暂不提供服务' });
+    expect(res.body.data).toEqual({
+      maintenance: { status: 1, startAt: null, endAt: null, message: '' },
+      ip: '192.0.2.8',
+      country: 'SG',
+      reason: '您所在的地区暂不提供服务',
+    });
     expect((await banners(from('192.0.2.8', 'MY'))).body.code).toBe(0);
   });
 
@@ -182,7 +189,10 @@ describe('access restriction', () => {
   });
 
   it('[S2-10] [S6-04] the /cs calls, time, health and assets stay open to a denied visitor', async () => {
-    await setAccessRules(s.deps.db, 1, [{ kind: 'ip', action: 'deny', value: '0.0.0.0/0' }, { kind: 'ip', action: 'deny', value: '::/0' }]);
+    await setAccessRules(s.deps.db, 1, [
+      { kind: 'ip', action: 'deny', value: '0.0.0.0/0' },
+      { kind: 'ip', action: 'deny', value: '::/0' },
+    ]);
     expect((await banners(from('192.0.2.1'))).body.code).toBe(Errors.ACCESS_RESTRICTION.code);
     await expectExemptOpen(from('192.0.2.1'));
   });
@@ -198,7 +208,9 @@ describe('access restriction', () => {
       { kind: 'asn', action: 'deny', value: '4134' },
       { kind: 'country', action: 'deny' },
     ]) {
-      await expect(setAccessRules(s.deps.db, 1, [{ kind: 'country', action: 'deny', value: 'GB' }, bad as never])).rejects.toMatchObject({ code: Errors.ACCESS_RULE_INVALID.code });
+      await expect(setAccessRules(s.deps.db, 1, [{ kind: 'country', action: 'deny', value: 'GB' }, bad as never])).rejects.toMatchObject({
+        code: Errors.ACCESS_RULE_INVALID.code,
+      });
     }
     await expect(setAccessRules(s.deps.db, 77, [])).rejects.toMatchObject({ code: Errors.SITE_NOT_FOUND.code });
     expect(await getAccessRules(s.deps.db, 1)).toEqual(kept);

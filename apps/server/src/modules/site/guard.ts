@@ -39,17 +39,23 @@ export function guardSite(db: Db, req: FastifyRequest): Now<void> {
   const { url, config } = routeOf(req);
   if (!url?.startsWith('/api/') || config.exempt || UNGUARDED_PREFIXES.some((p) => url.startsWith(p))) return;
   // The visitor is worked out only when a rule or an answer needs it.
-  return andThen(judgeVisitor(db, req.site.siteId, () => visitorOf(req)), (verdict) => {
-    if (verdict.kind === 'restricted') {
-      throw new AppError('ACCESS_RESTRICTION', { data: { restrictionCode: verdict.restrictionCode, ...visitorOf(req) } });
-    }
-    return andThen(maintenanceNow(db, req.site.siteId), (maintenance) => {
-      if (maintenance.status === 0 && url !== PER_INFO_URL) {
-        throw new AppError('ACCESS_CAVEAT', { msg: maintenance.message || Errors.SYSTEM_MAINTENANCE.msg, data: { maintenance, ...visitorOf(req), reason: maintenance.message } });
+  return andThen(
+    judgeVisitor(db, req.site.siteId, () => visitorOf(req)),
+    (verdict) => {
+      if (verdict.kind === 'restricted') {
+        throw new AppError('ACCESS_RESTRICTION', { data: { restrictionCode: verdict.restrictionCode, ...visitorOf(req) } });
       }
-      if (verdict.kind === 'caveat') {
-        throw new AppError('ACCESS_CAVEAT', { msg: verdict.reason || undefined, data: { maintenance, ...visitorOf(req), reason: verdict.reason } });
-      }
-    });
-  });
+      return andThen(maintenanceNow(db, req.site.siteId), (maintenance) => {
+        if (maintenance.status === 0 && url !== PER_INFO_URL) {
+          throw new AppError('ACCESS_CAVEAT', {
+            msg: maintenance.message || Errors.SYSTEM_MAINTENANCE.msg,
+            data: { maintenance, ...visitorOf(req), reason: maintenance.message },
+          });
+        }
+        if (verdict.kind === 'caveat') {
+          throw new AppError('ACCESS_CAVEAT', { msg: verdict.reason || undefined, data: { maintenance, ...visitorOf(req), reason: verdict.reason } });
+        }
+      });
+    },
+  );
 }

@@ -44,11 +44,13 @@ export const siteModule: Module = {
   },
   // The first check of every request: resolve the site, then turn away whom it is closed to
   // (maintenance, access rules).
-  gate: ({ db }) => (req) =>
-    andThen(resolveSite(db, req.headers['x-site-id'] as string | undefined), (site) => {
-      if (!site) fail('SYSTEM_MAINTENANCE', { msg: '站点尚未配置' });
-      req.site = site as SiteContext;
-      return guardSite(db, req);
-    }),
+  gate:
+    ({ db }) =>
+    (req) =>
+      andThen(resolveSite(db, req.headers['x-site-id'] as string | undefined), (site) => {
+        if (!site) fail('SYSTEM_MAINTENANCE', { msg: '站点尚未配置' });
+        req.site = site as SiteContext;
+        return guardSite(db, req);
+      }),
   seed: seedSites,
 };

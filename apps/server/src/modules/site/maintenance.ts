@@ -52,7 +52,10 @@ export async function setMaintenance(db: Db, siteId: number, input: MaintenanceI
     message,
     updatedAt: new Date(),
   };
-  await db.insert(siteMaintenance).values({ siteId, ...values }).onConflictDoUpdate({ target: siteMaintenance.siteId, set: values });
+  await db
+    .insert(siteMaintenance)
+    .values({ siteId, ...values })
+    .onConflictDoUpdate({ target: siteMaintenance.siteId, set: values });
   forget(db, key(siteId));
   return currentMaintenance(db, siteId);
 }

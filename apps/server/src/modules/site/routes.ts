@@ -1,8 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  BUILD, ConfigEntry, ConfigGetBody, ConfigGetsBody, EmptyBody, Errors, LANGUAGES, LanguageCode, LanguageCodeBody,
-  PLATFORM_CONFIG_KEYS, PerInfo, SITE_CONFIG_KEYS, SiteTime, type Maintenance,
+  BUILD,
+  ConfigEntry,
+  ConfigGetBody,
+  ConfigGetsBody,
+  EmptyBody,
+  Errors,
+  LANGUAGES,
+  LanguageCode,
+  LanguageCodeBody,
+  PLATFORM_CONFIG_KEYS,
+  PerInfo,
+  SITE_CONFIG_KEYS,
+  SiteTime,
+  type Maintenance,
 } from '@bp/contract';
 import { AppError, defineRoute } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -62,15 +74,20 @@ export function siteRoutes(app: FastifyInstance, { db, database, bus }: Deps): v
     },
   );
 
-  defineRoute(
-    app,
-    { method: 'GET', url: '/api/site/time', summary: 'System time (epoch ms)', exempt: true, rateLimit: 'read', data: SiteTime },
-    async () => ({ now: clock.now() }),
-  );
+  defineRoute(app, { method: 'GET', url: '/api/site/time', summary: 'System time (epoch ms)', exempt: true, rateLimit: 'read', data: SiteTime }, async () => ({
+    now: clock.now(),
+  }));
 
   defineRoute(
     app,
-    { url: PER_INFO_URL, summary: 'The site: id, name, series, settlement unit, config, maintenance (SYSTEM_MAINTENANCE with this as data while under maintenance)', body: EmptyBody, rateLimit: 'read', data: PerInfo, reusesAnswer: true },
+    {
+      url: PER_INFO_URL,
+      summary: 'The site: id, name, series, settlement unit, config, maintenance (SYSTEM_MAINTENANCE with this as data while under maintenance)',
+      body: EmptyBody,
+      rateLimit: 'read',
+      data: PerInfo,
+      reusesAnswer: true,
+    },
     // Answered from memory while the site's caches are warm: the most called path of all.
     (req) =>
       andThen(req.siteMaintenance(), (maintenance) =>
@@ -89,13 +106,25 @@ export function siteRoutes(app: FastifyInstance, { db, database, bus }: Deps): v
 
   defineRoute(
     app,
-    { url: '/api/site/configInfo/gets', summary: 'Several site config values, keyed by keyCode', body: ConfigGetsBody, rateLimit: 'read', data: z.record(z.string(), z.string().nullable()) },
+    {
+      url: '/api/site/configInfo/gets',
+      summary: 'Several site config values, keyed by keyCode',
+      body: ConfigGetsBody,
+      rateLimit: 'read',
+      data: z.record(z.string(), z.string().nullable()),
+    },
     async (req) => getConfig(db, req.site.siteId, req.body.keyCodes),
   );
 
   defineRoute(
     app,
-    { url: '/api/site/language/code', summary: 'The language to use (asked for in the body or x-lang, if switched on; else zh-CN) and the languages of the site', body: LanguageCodeBody, rateLimit: 'read', data: LanguageCode },
+    {
+      url: '/api/site/language/code',
+      summary: 'The language to use (asked for in the body or x-lang, if switched on; else zh-CN) and the languages of the site',
+      body: LanguageCodeBody,
+      rateLimit: 'read',
+      data: LanguageCode,
+    },
     async (req) => {
       const languages = await languagesOf(db, req.site.siteId);
       const asked = (req.body.code ?? (req.headers['x-lang'] as string | undefined) ?? '').trim().toLowerCase();

@@ -13,7 +13,13 @@ const shareable = (req: FastifyRequest, code: string) => `${req.protocol}://${re
 export function shortUrlRoutes(app: FastifyInstance, { db }: Deps): void {
   defineRoute(
     app,
-    { url: '/api/site/shortUrl/create', summary: 'A short link to a path of this site (the same path keeps its code)', body: ShortUrlCreateBody, rateLimit: 'send', data: ShortUrl },
+    {
+      url: '/api/site/shortUrl/create',
+      summary: 'A short link to a path of this site (the same path keeps its code)',
+      body: ShortUrlCreateBody,
+      rateLimit: 'send',
+      data: ShortUrl,
+    },
     async (req) => {
       const { code, path } = await shortCodeFor(db, req.site.siteId, req.body.path);
       return { code, path, url: shareable(req, code) };
@@ -22,7 +28,13 @@ export function shortUrlRoutes(app: FastifyInstance, { db }: Deps): void {
 
   defineRoute(
     app,
-    { url: '/api/site/shortUrl/get', summary: 'The path behind a short code of this site', body: z.object({ code: z.string().min(1).max(32) }), rateLimit: 'read', data: ShortUrl },
+    {
+      url: '/api/site/shortUrl/get',
+      summary: 'The path behind a short code of this site',
+      body: z.object({ code: z.string().min(1).max(32) }),
+      rateLimit: 'read',
+      data: ShortUrl,
+    },
     async (req) => {
       const found = await followShortCode(db, req.body.code);
       if (!found || found.siteId !== req.site.siteId) fail('SHORT_URL_NOT_FOUND');

@@ -15,7 +15,16 @@ describe('site info', () => {
   it('[S3-09] [S1-02] [S1-03] perInfo names the site, its series, settlement unit (CNY or USDT) and the 13 deploy-site pairs', async () => {
     const cny = await post('/api/site/group/site/perInfo', {});
     expect(cny.body.code).toBe(0);
-    expect(cny.body.data).toMatchObject({ siteId: 1, siteName: '皇冠体育', series: 'classy', settlementUnit: 'cny', currency: 'CNY', deploySiteId: 1001, language: 'zh-CN', englishEnabled: false });
+    expect(cny.body.data).toMatchObject({
+      siteId: 1,
+      siteName: '皇冠体育',
+      series: 'classy',
+      settlementUnit: 'cny',
+      currency: 'CNY',
+      deploySiteId: 1001,
+      language: 'zh-CN',
+      englishEnabled: false,
+    });
     expect(cny.body.data.maintenance).toEqual({ status: 1, startAt: null, endAt: null, message: '' });
     expect(cny.body.data.deploySites).toHaveLength(13);
     expect(new Set(cny.body.data.deploySites.map((p: { siteId: number }) => p.siteId)).size).toBe(13);
@@ -32,7 +41,8 @@ describe('site info', () => {
     }
     // A member call too: refused before it could act on the default site.
     expect((await post('/api/wallet/balance', {}, { 'x-site-id': '99' })).body.code).toBe(Errors.SITE_NOT_FOUND.code);
-    for (const headers of [{}, { 'x-site-id': '' }] as Array<Record<string, string>>) expect((await post('/api/site/group/site/perInfo', {}, headers)).body.data.siteId).toBe(1);
+    for (const headers of [{}, { 'x-site-id': '' }] as Array<Record<string, string>>)
+      expect((await post('/api/site/group/site/perInfo', {}, headers)).body.data.siteId).toBe(1);
   });
 
   it('[S3-08] answers the seed config keys one by one and together, site by site', async () => {
@@ -40,7 +50,13 @@ describe('site info', () => {
     expect(one.body.data).toEqual({ keyCode: 'login_verify_trigger_times', value: '3' });
     const all = await post('/api/site/configInfo/gets', { keyCodes: [...SITE_CONFIG_KEYS, 'no_such_key'] });
     expect(Object.keys(all.body.data).sort()).toEqual([...SITE_CONFIG_KEYS, 'no_such_key'].sort());
-    expect(all.body.data).toMatchObject({ fast_register_verify: '0', register_phone_number: '0', withdrawal_password: '1', site_festival_skin: '', no_such_key: null });
+    expect(all.body.data).toMatchObject({
+      fast_register_verify: '0',
+      register_phone_number: '0',
+      withdrawal_password: '1',
+      site_festival_skin: '',
+      no_such_key: null,
+    });
     await setConfig(s.deps.db, 2, 'withdrawal_password', '0');
     expect((await post('/api/site/configInfo/get', { keyCode: 'withdrawal_password' }, { 'x-site-id': '2' })).body.data.value).toBe('0');
     expect((await post('/api/site/configInfo/get', { keyCode: 'withdrawal_password' })).body.data.value).toBe('1');
@@ -91,7 +107,22 @@ describe('site info', () => {
 
   it('documents every site call in the OpenAPI document', async () => {
     const paths = Object.keys((await s.inject({ method: 'GET', url: '/api/docs/json' })).json().paths);
-    for (const call of ['health', 'site/time', 'site/group/site/perInfo', 'site/configInfo/get', 'site/configInfo/gets', 'site/language/code', 'site/banner/list', 'site/notice/list', 'site/navigation/list', 'site/floatIcon/list', 'site/cs/config', 'site/country/list', 'site/shortUrl/create', 'site/shortUrl/get']) {
+    for (const call of [
+      'health',
+      'site/time',
+      'site/group/site/perInfo',
+      'site/configInfo/get',
+      'site/configInfo/gets',
+      'site/language/code',
+      'site/banner/list',
+      'site/notice/list',
+      'site/navigation/list',
+      'site/floatIcon/list',
+      'site/cs/config',
+      'site/country/list',
+      'site/shortUrl/create',
+      'site/shortUrl/get',
+    ]) {
       expect(paths).toContain(`/api/${call}`);
     }
   });

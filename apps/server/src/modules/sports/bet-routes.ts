@@ -37,7 +37,11 @@ export function betRoutes(app: FastifyInstance, deps: Deps): void {
     async (req) => {
       const owner = ownerOf(req);
       const venues = await currentVenues(deps.db, req.site.siteId);
-      const { placed, mainAfterMinor } = await placeBet(deps.db, { owner, idempotencyKey: req.idempotencyKey!, inPlayDelayMs: await inPlayDelayMs(deps, req.site.siteId), venues }, req.body);
+      const { placed, mainAfterMinor } = await placeBet(
+        deps.db,
+        { owner, idempotencyKey: req.idempotencyKey!, inPlayDelayMs: await inPlayDelayMs(deps, req.site.siteId), venues },
+        req.body,
+      );
       await announce(deps, owner, mainAfterMinor);
       return placed;
     },
@@ -45,7 +49,14 @@ export function betRoutes(app: FastifyInstance, deps: Deps): void {
 
   defineRoute(
     app,
-    { url: '/api/sports/bet/records', summary: "The member's bets, newest first, with legs and cash-out offers", body: BetRecordsBody, auth: 'member', rateLimit: 'read', data: BetRecordsData },
+    {
+      url: '/api/sports/bet/records',
+      summary: "The member's bets, newest first, with legs and cash-out offers",
+      body: BetRecordsBody,
+      auth: 'member',
+      rateLimit: 'read',
+      data: BetRecordsData,
+    },
     async (req) => {
       // In-play bets whose delay is over are decided before they are shown.
       await confirmDueBets(deps, req.member!.memberId);
@@ -55,7 +66,15 @@ export function betRoutes(app: FastifyInstance, deps: Deps): void {
 
   defineRoute(
     app,
-    { url: '/api/sports/bet/cashout', summary: 'Cash out a pending single at the current offer (Idempotency-Key required)', body: CashOutBody, auth: 'member', rateLimit: 'money', idempotent: true, data: CashOutData },
+    {
+      url: '/api/sports/bet/cashout',
+      summary: 'Cash out a pending single at the current offer (Idempotency-Key required)',
+      body: CashOutBody,
+      auth: 'member',
+      rateLimit: 'money',
+      idempotent: true,
+      data: CashOutData,
+    },
     async (req) => {
       const cashed = await cashOut(deps.db, ownerOf(req), req.idempotencyKey!, req.body);
       await announce(deps, ownerOf(req));

@@ -38,7 +38,11 @@ export async function feedTick(deps: Pick<Deps, 'db' | 'bus' | 'config'>, adapte
 export function startSportsJobs(deps: Deps, adapter: FeedAdapter, log: FastifyBaseLogger): () => Promise<void> {
   const holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const stopping = new AbortController();
-  const stopFeed = every(feedTickMs(deps.config.feedSpeed), () => feedTick(deps, adapter, holder), (err) => log.error({ err }, 'sports feed tick failed'));
+  const stopFeed = every(
+    feedTickMs(deps.config.feedSpeed),
+    () => feedTick(deps, adapter, holder),
+    (err) => log.error({ err }, 'sports feed tick failed'),
+  );
   const stopBook = every(
     BOOK_MS,
     async () => {

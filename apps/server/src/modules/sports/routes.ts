@@ -1,8 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  EmptyBody, LeagueListBody, LeagueListData, MatchDetail, MatchDetailBody, OddsBody, OddsData, SportsBoardBody, SportsListBody,
-  SportsListData, SportsVenue, type SportsListBody as ListQuery,
+  EmptyBody,
+  LeagueListBody,
+  LeagueListData,
+  MatchDetail,
+  MatchDetailBody,
+  OddsBody,
+  OddsData,
+  SportsBoardBody,
+  SportsListBody,
+  SportsListData,
+  SportsVenue,
+  type SportsListBody as ListQuery,
 } from '@bp/contract';
 import { defineRoute, fail } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -15,13 +25,24 @@ import { currentVenues } from './book/venues.ts';
 export function bookRoutes(app: FastifyInstance, { db }: Deps): void {
   const board = async (req: FastifyRequest, q: ListQuery, order: MatchOrder) => {
     const venues = await currentVenues(db, req.site.siteId);
-    const page = await listMatches(db, { sport: q.sport, live: q.live, leagueId: q.leagueId }, { page: q.page, size: q.size, order }, { currency: req.site.currency, venues });
+    const page = await listMatches(
+      db,
+      { sport: q.sport, live: q.live, leagueId: q.leagueId },
+      { page: q.page, size: q.size, order },
+      { currency: req.site.currency, venues },
+    );
     return { ...page, venues };
   };
 
   defineRoute(
     app,
-    { url: '/api/sports/list', summary: 'Matches on the board (live first, then by start), with their main lines and the venues', body: SportsListBody, rateLimit: 'read', data: SportsListData },
+    {
+      url: '/api/sports/list',
+      summary: 'Matches on the board (live first, then by start), with their main lines and the venues',
+      body: SportsListBody,
+      rateLimit: 'read',
+      data: SportsListData,
+    },
     async (req) => board(req, req.body, 'start'),
   );
 
@@ -33,7 +54,13 @@ export function bookRoutes(app: FastifyInstance, { db }: Deps): void {
 
   defineRoute(
     app,
-    { url: '/api/sports/popular/list', summary: 'Popular matches: big leagues and matches taking bets (200 a page by default)', body: SportsBoardBody, rateLimit: 'read', data: SportsListData },
+    {
+      url: '/api/sports/popular/list',
+      summary: 'Popular matches: big leagues and matches taking bets (200 a page by default)',
+      body: SportsBoardBody,
+      rateLimit: 'read',
+      data: SportsListData,
+    },
     async (req) => board(req, req.body, 'popular'),
   );
 
@@ -50,7 +77,13 @@ export function bookRoutes(app: FastifyInstance, { db }: Deps): void {
 
   defineRoute(
     app,
-    { url: '/api/sports/league/list', summary: 'Leagues with their matches on the board and in play', body: LeagueListBody, rateLimit: 'read', data: LeagueListData },
+    {
+      url: '/api/sports/league/list',
+      summary: 'Leagues with their matches on the board and in play',
+      body: LeagueListBody,
+      rateLimit: 'read',
+      data: LeagueListData,
+    },
     async (req) => ({ list: await listLeagues(db, req.body.sport) }),
   );
 
@@ -62,7 +95,13 @@ export function bookRoutes(app: FastifyInstance, { db }: Deps): void {
 
   defineRoute(
     app,
-    { url: '/api/sports/venue/list', summary: 'The sports venues and their status (open only at 0)', body: EmptyBody, rateLimit: 'read', data: z.object({ list: z.array(SportsVenue) }) },
+    {
+      url: '/api/sports/venue/list',
+      summary: 'The sports venues and their status (open only at 0)',
+      body: EmptyBody,
+      rateLimit: 'read',
+      data: z.object({ list: z.array(SportsVenue) }),
+    },
     async (req) => ({ list: await currentVenues(db, req.site.siteId) }),
   );
 }

@@ -23,6 +23,10 @@ export const venueModule: Module = {
   },
   seed: seedVenues,
   async start(deps) {
-    return every(10_000, () => reconcileVenueTransfers(deps.db), (err) => console.error('venue reconciliation failed', err));
+    return every(
+      10_000,
+      () => reconcileVenueTransfers(deps.db),
+      (err) => console.error('venue reconciliation failed', err),
+    );
   },
 };

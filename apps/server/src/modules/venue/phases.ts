@@ -76,14 +76,24 @@ const money = (value: unknown): number => Number(minor(value)) / 100;
 
 /** The keys of the four accounts a transfer of the member at the venue moves money between. */
 const accountKeys = ({ memberId, siteId, currency }: WalletOwner, apiName: string) => [
-  memberAccountKey(memberId, 'main'), memberAccountKey(memberId, 'venue', apiName), memberAccountKey(memberId, 'transit'),
+  memberAccountKey(memberId, 'main'),
+  memberAccountKey(memberId, 'venue', apiName),
+  memberAccountKey(memberId, 'transit'),
   houseSliceKey(siteId, currency, 'venues', memberId),
 ];
 
 export async function beginTransfer(db: Db, owner: WalletOwner, key: string | null, hash: string, move: VenueMove): Promise<Begun> {
   const { memberId, siteId, currency } = owner;
   const row = await runPhase<{ answer: TransferAnswer | null; started_id: unknown; started_ref: string; reserved: boolean }>(db, 'venue_transfer_begin', [
-    memberId, siteId, currency, move.apiName, move.out ? 'out' : 'in', move.amountMinor.toString(), key, hash, ...accountKeys(owner, move.apiName),
+    memberId,
+    siteId,
+    currency,
+    move.apiName,
+    move.out ? 'out' : 'in',
+    move.amountMinor.toString(),
+    key,
+    hash,
+    ...accountKeys(owner, move.apiName),
   ]);
   if (row.answer) return { answer: row.answer };
   return { transferId: Number(row.started_id), ref: row.started_ref, reserved: row.reserved };
@@ -101,7 +111,10 @@ export async function reserveFromVenue(db: Db, transferId: number, venueBalance:
  */
 export async function settle(db: Db, transferId: number, outcome: 'success' | 'failed', venueBalance: bigint | null, error?: string): Promise<TransferAnswer> {
   const row = await runPhase<{ main_balance: unknown; venue_balance: unknown }>(db, 'venue_transfer_settle', [
-    transferId, outcome, venueBalance?.toString() ?? null, error ?? null,
+    transferId,
+    outcome,
+    venueBalance?.toString() ?? null,
+    error ?? null,
   ]);
   return { main: money(row.main_balance), venue: money(row.venue_balance) };
 }

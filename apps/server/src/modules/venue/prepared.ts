@@ -7,6 +7,12 @@ import { executePrepared, type Db } from '../../platform/db/index.ts';
  * functions of migrations 0046-0047).
  */
 export async function callPrepared(db: Db, fn: string, columns: string, args: unknown[]): Promise<Record<string, unknown>[]> {
-  const { rows } = await executePrepared(db, sql`SELECT ${sql.raw(columns)} FROM ${sql.raw(fn)}(${sql.join(args.map((a) => sql`${a}`), sql`, `)})`);
+  const { rows } = await executePrepared(
+    db,
+    sql`SELECT ${sql.raw(columns)} FROM ${sql.raw(fn)}(${sql.join(
+      args.map((a) => sql`${a}`),
+      sql`, `,
+    )})`,
+  );
   return rows;
 }

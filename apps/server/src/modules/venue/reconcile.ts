@@ -12,10 +12,12 @@ export const RECONCILE_AFTER_MS = 30_000;
  * accordingly. A venue that does not answer, or answers 'pending', is asked again next time.
  */
 export async function reconcileVenueTransfers(db: Db, olderThanMs = RECONCILE_AFTER_MS): Promise<{ settled: number; waiting: number }> {
-  const stale = (await db.execute(sql`
+  const stale = (
+    await db.execute(sql`
     SELECT * FROM venue_transfers
     WHERE status = 'pending' AND created_at <= now() - make_interval(secs => ${olderThanMs / 1000})
-    ORDER BY transfer_id LIMIT 200`)).rows as unknown as VenueTransferRow[];
+    ORDER BY transfer_id LIMIT 200`)
+  ).rows as unknown as VenueTransferRow[];
   let settled = 0;
   for (const row of stale) {
     try {

@@ -17,7 +17,13 @@ export function venueRoutes(app: FastifyInstance, deps: Deps): void {
 
   defineRoute(
     app,
-    { url: '/api/wallet/transfer', summary: 'Moves money between the main wallet and a venue; transfer_out: true moves venue to main', body: TransferBody, data: TransferData, ...money },
+    {
+      url: '/api/wallet/transfer',
+      summary: 'Moves money between the main wallet and a venue; transfer_out: true moves venue to main',
+      body: TransferBody,
+      data: TransferData,
+      ...money,
+    },
     async (req) => {
       const owner = walletOwner(req.site, req.member!.memberId);
       const move = { apiName: req.body.api_name, amountMinor: toMinor(req.body.amount), out: req.body.transfer_out };
@@ -27,17 +33,29 @@ export function venueRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
-  defineRoute(app, { url: '/api/wallet/recover', summary: 'Sweeps every venue balance back to the main wallet', body: EmptyBody, data: RecoverData, ...money }, async (req) => {
-    const owner = walletOwner(req.site, req.member!.memberId);
-    const answer = await recoverAll(db, owner, req.idempotencyKey!);
-    await announceBalance(deps, owner, 'transfer', answer.main);
-    return answer;
-  });
+  defineRoute(
+    app,
+    { url: '/api/wallet/recover', summary: 'Sweeps every venue balance back to the main wallet', body: EmptyBody, data: RecoverData, ...money },
+    async (req) => {
+      const owner = walletOwner(req.site, req.member!.memberId);
+      const answer = await recoverAll(db, owner, req.idempotencyKey!);
+      await announceBalance(deps, owner, 'transfer', answer.main);
+      return answer;
+    },
+  );
 
-  defineRoute(app, { url: '/api/wallet/autoTransfer/get', summary: 'Reads the auto-transfer switch', body: EmptyBody, data: AutoTransferData, ...member }, async (req) => ({
-    status: await autoTransferStatus(db, req.member!.memberId),
-  }));
-  defineRoute(app, { url: '/api/wallet/autoTransfer/set', summary: 'Sets the auto-transfer switch', body: AutoTransferBody, data: AutoTransferData, ...member }, async (req) => ({
-    status: await setAutoTransfer(db, req.member!.memberId, req.body.status),
-  }));
+  defineRoute(
+    app,
+    { url: '/api/wallet/autoTransfer/get', summary: 'Reads the auto-transfer switch', body: EmptyBody, data: AutoTransferData, ...member },
+    async (req) => ({
+      status: await autoTransferStatus(db, req.member!.memberId),
+    }),
+  );
+  defineRoute(
+    app,
+    { url: '/api/wallet/autoTransfer/set', summary: 'Sets the auto-transfer switch', body: AutoTransferBody, data: AutoTransferData, ...member },
+    async (req) => ({
+      status: await setAutoTransfer(db, req.member!.memberId, req.body.status),
+    }),
+  );
 }

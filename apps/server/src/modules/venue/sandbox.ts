@@ -11,7 +11,6 @@ interface SandboxTransfer {
 /** Why the sandbox refused a ref: more than the player holds, fenced by a status question, or refused before. */
 const REFUSALS = { short: '游戏平台余额不足', fenced: '转账已作废', failed_before: '转账已失败' } as const;
 
-
 /**
  * A built-in sandbox venue: the far side of a transfer, with its own books (venue_sandbox_*),
  * written in transactions of its own as a remote provider's would be. Idempotent by ref; a ref
@@ -25,7 +24,13 @@ export class SandboxVenue implements VenueAdapter {
 
   /** One statement in a transaction of its own (SQL venue_sandbox_move, migration 0046). */
   private async move(ref: string, memberId: number, amountMinor: bigint, direction: 'deposit' | 'withdraw'): Promise<VenueOutcome> {
-    const [row] = (await callPrepared(this.db, 'venue_sandbox_move', 'outcome, balance_after', [this.apiName, ref, memberId, direction, amountMinor.toString()])) as Array<{
+    const [row] = (await callPrepared(this.db, 'venue_sandbox_move', 'outcome, balance_after', [
+      this.apiName,
+      ref,
+      memberId,
+      direction,
+      amountMinor.toString(),
+    ])) as Array<{
       outcome: keyof typeof REFUSALS | 'success';
       balance_after: unknown;
     }>;
@@ -42,8 +47,11 @@ export class SandboxVenue implements VenueAdapter {
   }
 
   async balance(memberId: number): Promise<bigint> {
-    const [row] = await rowsOf<{ balance: string }>(this.db, sql`
-      SELECT balance FROM venue_sandbox_wallets WHERE api_name = ${this.apiName} AND player_id = ${memberId}`);
+    const [row] = await rowsOf<{ balance: string }>(
+      this.db,
+      sql`
+      SELECT balance FROM venue_sandbox_wallets WHERE api_name = ${this.apiName} AND player_id = ${memberId}`,
+    );
     return row ? BigInt(row.balance) : 0n;
   }
 
@@ -52,8 +60,11 @@ export class SandboxVenue implements VenueAdapter {
     await this.db.execute(sql`
       INSERT INTO venue_sandbox_transfers (api_name, ref, player_id, direction, amount_minor, status)
       VALUES (${this.apiName}, ${ref}, 0, 'fence', 0, 'failed') ON CONFLICT DO NOTHING`);
-    const [row] = await rowsOf<SandboxTransfer>(this.db, sql`
-      SELECT direction, status FROM venue_sandbox_transfers WHERE api_name = ${this.apiName} AND ref = ${ref}`);
+    const [row] = await rowsOf<SandboxTransfer>(
+      this.db,
+      sql`
+      SELECT direction, status FROM venue_sandbox_transfers WHERE api_name = ${this.apiName} AND ref = ${ref}`,
+    );
     return row.status;
   }
 
@@ -65,10 +76,13 @@ export class SandboxVenue implements VenueAdapter {
    * idempotency key claimed in it).
    */
   async play(memberId: number, stakeMinor: bigint, payoutMinor: bigint, tx: DbOrTx = this.db): Promise<bigint | null> {
-    const [row] = await rowsOf<{ balance: string }>(tx, sql`
+    const [row] = await rowsOf<{ balance: string }>(
+      tx,
+      sql`
       UPDATE venue_sandbox_wallets SET balance = balance - ${stakeMinor.toString()} + ${payoutMinor.toString()}
       WHERE api_name = ${this.apiName} AND player_id = ${memberId} AND balance >= ${stakeMinor.toString()}
-      RETURNING balance`);
+      RETURNING balance`,
+    );
     return row ? BigInt(row.balance) : null;
   }
 }

@@ -33,13 +33,17 @@ const transfer = (token: string, api_name: string, amount: number, transfer_out:
 
 /** Our mirror of each venue balance, and the house slices the member's results went to. */
 async function books(memberId: number) {
-  const mirrors = (await s.deps.db.execute(sql`
-    SELECT name, balance::text AS balance FROM wallet_accounts WHERE member_id = ${memberId} AND kind = 'venue'`)).rows as Array<{ name: string; balance: string }>;
-  const slices = (await s.deps.db.execute(sql`
+  const mirrors = (
+    await s.deps.db.execute(sql`
+    SELECT name, balance::text AS balance FROM wallet_accounts WHERE member_id = ${memberId} AND kind = 'venue'`)
+  ).rows as Array<{ name: string; balance: string }>;
+  const slices = (
+    await s.deps.db.execute(sql`
     SELECT DISTINCT h.account_key AS key FROM wallet_transfers t
     JOIN wallet_accounts v ON v.account_id IN (t.from_account, t.to_account) AND v.member_id = ${memberId} AND v.kind = 'venue'
     JOIN wallet_accounts h ON h.account_id IN (t.from_account, t.to_account) AND h.kind = 'house'
-    WHERE t.kind = 'venue.result'`)).rows as Array<{ key: string }>;
+    WHERE t.kind = 'venue.result'`)
+  ).rows as Array<{ key: string }>;
   return { mirror: Object.fromEntries(mirrors.map((r) => [r.name, Number(r.balance)])), slices: slices.map((r) => r.key) };
 }
 

@@ -76,7 +76,8 @@ describe('transfers between the main wallet and a venue', () => {
   it('[S5-07] refuses bad amounts, unknown or closed venues, and more than either side holds', async () => {
     const m = await s.member();
     await w.fund(m.token, 100);
-    for (const amount of [0, -1, 1.001, '10']) expect((await transfer(m.token, { api_name: 'PG', amount, transfer_out: false })).code).toBe(Errors.VALIDATION.code);
+    for (const amount of [0, -1, 1.001, '10'])
+      expect((await transfer(m.token, { api_name: 'PG', amount, transfer_out: false })).code).toBe(Errors.VALIDATION.code);
     expect((await transfer(m.token, { api_name: 'PG', amount: 10, transfer_out: 'yes' })).code).toBe(Errors.VALIDATION.code);
     expect((await transfer(m.token, { api_name: 'NOPE', amount: 10, transfer_out: false })).code).toBe(Errors.VENUE_UNKNOWN.code);
     expect((await transfer(m.token, { api_name: 'PG', amount: 100.01, transfer_out: false })).code).toBe(Errors.INSUFFICIENT_BALANCE.code);
@@ -182,7 +183,7 @@ describe('recover, auto-transfer, concurrency', () => {
     await expectLedgerSound(s);
   });
 
-  it('[S7-11] recover after the member lost all they held at a venue: nothing swept there, our mirror follows it to 0 and the loss is the house\'s', async () => {
+  it("[S7-11] recover after the member lost all they held at a venue: nothing swept there, our mirror follows it to 0 and the loss is the house's", async () => {
     const m = await s.member();
     await w.fund(m.token, 300);
     for (const api_name of ['AG', 'PG']) await transfer(m.token, { api_name, amount: 150, transfer_out: false });

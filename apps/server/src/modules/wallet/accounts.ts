@@ -28,8 +28,7 @@ export const walletOwner = (site: { siteId: number; currency: string }, memberId
 export const memberAccountKey = (memberId: number, kind: MemberAccountKind, venue = ''): string =>
   kind === 'venue' ? `member:${memberId}:venue:${venue}` : `member:${memberId}:${kind}`;
 
-export const houseAccountKey = (siteId: number, currency: CurrencyCode, name: HouseAccountName): string =>
-  `house:${siteId}:${currency}:${name}`;
+export const houseAccountKey = (siteId: number, currency: CurrencyCode, name: HouseAccountName): string => `house:${siteId}:${currency}:${name}`;
 
 /**
  * A house account that many members' transfers would otherwise queue on (each posting holds its
@@ -103,5 +102,8 @@ export const mainAndHouseSliceIds = (owner: WalletOwner, name: HouseAccountName)
  * memberAccounts(tx, owner, [['main'], ['venue', 'AG'], ['transit']]).
  */
 export function memberAccounts(tx: DbOrTx, owner: WalletOwner, wanted: Array<[MemberAccountKind, string?]>): Promise<number[]> {
-  return ensureAccounts(tx, wanted.map(([kind, venue]) => memberAccountRow(owner, kind, venue)));
+  return ensureAccounts(
+    tx,
+    wanted.map(([kind, venue]) => memberAccountRow(owner, kind, venue)),
+  );
 }

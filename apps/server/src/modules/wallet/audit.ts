@@ -21,20 +21,34 @@ export interface LedgerAudit {
  * balance-after chain holds because each transfer locks its accounts before taking its id.
  */
 export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
-  const counts = await oneOf<{ accounts: string; transfers: string }>(db, sql`
-    SELECT (SELECT count(*) FROM wallet_accounts) AS accounts, (SELECT count(*) FROM wallet_transfers) AS transfers`);
-  const mismatches = await rowsOf<{ account: string; balance: string; fromTransfers: string }>(db, sql`
+  const counts = await oneOf<{ accounts: string; transfers: string }>(
+    db,
+    sql`
+    SELECT (SELECT count(*) FROM wallet_accounts) AS accounts, (SELECT count(*) FROM wallet_transfers) AS transfers`,
+  );
+  const mismatches = await rowsOf<{ account: string; balance: string; fromTransfers: string }>(
+    db,
+    sql`
     SELECT a.account_key AS account, a.balance::text AS balance, (coalesce(i.s, 0) - coalesce(o.s, 0))::text AS "fromTransfers"
     FROM wallet_accounts a
     LEFT JOIN (SELECT to_account, sum(amount_minor) AS s FROM wallet_transfers GROUP BY to_account) i ON i.to_account = a.account_id
     LEFT JOIN (SELECT from_account, sum(amount_minor) AS s FROM wallet_transfers GROUP BY from_account) o ON o.from_account = a.account_id
     WHERE a.balance <> coalesce(i.s, 0) - coalesce(o.s, 0)
-    ORDER BY a.account_id`);
-  const unbalanced = await rowsOf<{ currency: string; total: string }>(db, sql`
-    SELECT currency, sum(balance)::text AS total FROM wallet_accounts GROUP BY currency HAVING sum(balance) <> 0`);
-  const negative = await rowsOf<{ account: string; balance: string }>(db, sql`
-    SELECT account_key AS account, balance::text AS balance FROM wallet_accounts WHERE kind <> 'house' AND balance < 0`);
-  const chainBreaks = await rowsOf<{ account: string; transferId: string }>(db, sql`
+    ORDER BY a.account_id`,
+  );
+  const unbalanced = await rowsOf<{ currency: string; total: string }>(
+    db,
+    sql`
+    SELECT currency, sum(balance)::text AS total FROM wallet_accounts GROUP BY currency HAVING sum(balance) <> 0`,
+  );
+  const negative = await rowsOf<{ account: string; balance: string }>(
+    db,
+    sql`
+    SELECT account_key AS account, balance::text AS balance FROM wallet_accounts WHERE kind <> 'house' AND balance < 0`,
+  );
+  const chainBreaks = await rowsOf<{ account: string; transferId: string }>(
+    db,
+    sql`
     WITH moves AS (
       SELECT from_account AS account_id, transfer_id, -amount_minor AS delta, from_balance_after AS after FROM wallet_transfers
       UNION ALL
@@ -45,7 +59,8 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
     SELECT a.account_key AS account, c.transfer_id::text AS "transferId"
     FROM chained c JOIN wallet_accounts a ON a.account_id = c.account_id
     WHERE coalesce(c.prev, 0) + c.delta <> c.after
-    ORDER BY c.transfer_id LIMIT 100`);
+    ORDER BY c.transfer_id LIMIT 100`,
+  );
   return {
     ok: mismatches.length + unbalanced.length + negative.length + chainBreaks.length === 0,
     accounts: Number(counts?.accounts ?? 0),

@@ -9,8 +9,16 @@ import { SANDBOX_CHAIN_CHANNEL, SANDBOX_CHANNEL } from './sandbox-gateway.ts';
 import { oneOf } from './sql.ts';
 
 const BANKS = [
-  ['ICBC', '中国工商银行'], ['CCB', '中国建设银行'], ['ABC', '中国农业银行'], ['BOC', '中国银行'], ['BOCOM', '交通银行'],
-  ['CMB', '招商银行'], ['PSBC', '中国邮政储蓄银行'], ['CIB', '兴业银行'], ['SPDB', '浦发银行'], ['CMBC', '中国民生银行'],
+  ['ICBC', '中国工商银行'],
+  ['CCB', '中国建设银行'],
+  ['ABC', '中国农业银行'],
+  ['BOC', '中国银行'],
+  ['BOCOM', '交通银行'],
+  ['CMB', '招商银行'],
+  ['PSBC', '中国邮政储蓄银行'],
+  ['CIB', '兴业银行'],
+  ['SPDB', '浦发银行'],
+  ['CMBC', '中国民生银行'],
 ] as const;
 
 /** The operator's receiving account for speedPay on the demo CNY site (a sandbox: no money arrives). */
@@ -55,7 +63,9 @@ export async function seedWallet(deps: Deps): Promise<void> {
       }
     }
     for (const [sort, [code, name]] of BANKS.entries()) {
-      await db.execute(sql`INSERT INTO wallet_banks (site_id, bank_code, bank_name, sort) VALUES (${site.siteId}, ${code}, ${name}, ${sort}) ON CONFLICT DO NOTHING`);
+      await db.execute(
+        sql`INSERT INTO wallet_banks (site_id, bank_code, bank_name, sort) VALUES (${site.siteId}, ${code}, ${name}, ${sort}) ON CONFLICT DO NOTHING`,
+      );
     }
     await db.execute(sql`
       INSERT INTO wallet_yeb_config (site_id, daily_rate_ppm, min_minor, lock_hours)
@@ -67,9 +77,17 @@ export async function seedWallet(deps: Deps): Promise<void> {
 /** The demo member starts with a sandbox deposit, so the site is playable; the fixed key makes it once. */
 async function seedDemoDeposit({ db }: Deps, site: { siteId: number; currency: string }): Promise<void> {
   const demo = await findMember(db, site.siteId, DEMO_MEMBER.name);
-  const sandbox = await oneOf<{ pay_type_id: number }>(db, sql`
-    SELECT pay_type_id FROM wallet_pay_types WHERE site_id = ${site.siteId} AND kind = 'sandbox' AND status = '1' ORDER BY sort LIMIT 1`);
+  const sandbox = await oneOf<{ pay_type_id: number }>(
+    db,
+    sql`
+    SELECT pay_type_id FROM wallet_pay_types WHERE site_id = ${site.siteId} AND kind = 'sandbox' AND status = '1' ORDER BY sort LIMIT 1`,
+  );
   if (!demo || !sandbox) return;
   const amount = site.currency === 'USDT' ? 1_000 : 10_000;
-  await payVal(db, walletOwner(site, demo.memberId), { key: 'demo-first-deposit', route: '/api/wallet/pay/payVal' }, { payTypeId: sandbox.pay_type_id, amount });
+  await payVal(
+    db,
+    walletOwner(site, demo.memberId),
+    { key: 'demo-first-deposit', route: '/api/wallet/pay/payVal' },
+    { payTypeId: sandbox.pay_type_id, amount },
+  );
 }

@@ -31,7 +31,10 @@ describe('one deposit order (the order screen reads it again)', () => {
     const other = await s.member();
     const bank = (await w.call('/api/wallet/pay/types', {}, owner.token)).data.find((t: { kind: string }) => t.kind === 'bank');
     const created = await w.move('/api/wallet/pay/payVal', { payTypeId: bank.payTypeId, amount: 300 }, owner.token);
-    for (const [orderId, token] of [[created.data.orderId, other.token], [created.data.orderId + 1000, owner.token]] as const) {
+    for (const [orderId, token] of [
+      [created.data.orderId, other.token],
+      [created.data.orderId + 1000, owner.token],
+    ] as const) {
       const res = await w.call('/api/wallet/pay/detail', { orderId }, token);
       expect(res.code).toBe(Errors.ORDER_NOT_FOUND.code);
       expect(res.data).toBeNull();

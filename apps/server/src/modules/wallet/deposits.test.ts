@@ -44,8 +44,13 @@ describe('pay types, wallet type, banks', () => {
 
 describe('payVal', () => {
   it('the demo member starts with a sandbox deposit on both demo sites', async () => {
-    for (const [site, amount] of [['1', 10_000], ['2', 1_000]] as const) {
-      const login = await w.call('/api/member/login/v3', { name: DEMO_MEMBER.name, password: DEMO_MEMBER.password }, undefined, undefined, { 'x-site-id': site });
+    for (const [site, amount] of [
+      ['1', 10_000],
+      ['2', 1_000],
+    ] as const) {
+      const login = await w.call('/api/member/login/v3', { name: DEMO_MEMBER.name, password: DEMO_MEMBER.password }, undefined, undefined, {
+        'x-site-id': site,
+      });
       const history = await w.call('/api/wallet/queryDealRecord', { page: 1, size: 10, type: 'deposit' }, login.data.token, undefined, { 'x-site-id': site });
       expect(history.data.list[0]).toMatchObject({ type: 'deposit', amount });
     }
@@ -57,7 +62,9 @@ describe('payVal', () => {
     const stop = s.deps.bus.onFrame((f) => frames.push(f));
     try {
       await w.fund(m.token, 42);
-      await expect.poll(() => frames.find((f) => f.ch === `user:${m.memberId}`)).toMatchObject({ type: 'wallet.balance', data: { main: 42, reason: 'deposit' } });
+      await expect
+        .poll(() => frames.find((f) => f.ch === `user:${m.memberId}`))
+        .toMatchObject({ type: 'wallet.balance', data: { main: 42, reason: 'deposit' } });
     } finally {
       stop();
     }
@@ -120,7 +127,14 @@ describe('payVal', () => {
 
 describe('the gateway callback', () => {
   const notify = (channel: string, body: object, signature: string) =>
-    s.inject({ method: 'POST', url: `/api/wallet/pay/callback/${channel}`, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature } }).then((r) => r.json());
+    s
+      .inject({
+        method: 'POST',
+        url: `/api/wallet/pay/callback/${channel}`,
+        payload: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
+      })
+      .then((r) => r.json());
 
   it('credits a bank order once on a signed notice, refuses a bad signature, and repeats move nothing', async () => {
     const m = await s.member();
@@ -131,7 +145,9 @@ describe('the gateway callback', () => {
     const secret = (await channelSecret(s.deps.db, 'sandbox'))!;
     const body = { orderNo: order.orderNo, gatewayOrderId: 'GW-1', amount: '300.00', status: 'paid' };
     expect((await notify('sandbox', body, 'ab'.repeat(32))).code).toBe(Errors.CALLBACK_SIGNATURE.code);
-    expect((await notify('sandbox', { ...body, amount: '3000.00' }, signCallback(secret, JSON.stringify({ ...body, amount: '3000.00' })))).code).toBe(Errors.VALIDATION.code);
+    expect((await notify('sandbox', { ...body, amount: '3000.00' }, signCallback(secret, JSON.stringify({ ...body, amount: '3000.00' })))).code).toBe(
+      Errors.VALIDATION.code,
+    );
     expect((await w.balance(m.token)).main).toBe(0);
     const sig = signCallback(secret, JSON.stringify(body));
     const results = await Promise.all([notify('sandbox', body, sig), notify('sandbox', body, sig)]);
@@ -151,7 +167,12 @@ describe('speedPay', () => {
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     return s
-      .inject({ method: 'POST', url: '/api/wallet/speedPay/upload', payload, headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` } })
+      .inject({
+        method: 'POST',
+        url: '/api/wallet/speedPay/upload',
+        payload,
+        headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      })
       .then((r) => r.json());
   };
 

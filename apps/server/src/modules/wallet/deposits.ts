@@ -39,7 +39,13 @@ export const depositView = (r: DepositRow) => ({
   status: r.status,
   receive: r.receive
     ? {
-        bankName: null, accountName: null, cardNum: null, branch: null, address: null, network: null, usdtAmount: null,
+        bankName: null,
+        accountName: null,
+        cardNum: null,
+        branch: null,
+        address: null,
+        network: null,
+        usdtAmount: null,
         ...r.receive,
       }
     : null,
@@ -61,14 +67,17 @@ export async function createDepositOrder(
   const { min, max } = payTypeLimits(type);
   checkLimits(amountMinor, min, max);
   const day = shanghaiDay(clock.now()).replaceAll('-', '');
-  const created = await oneOf<{ order_id: number }>(tx, sql`
+  const created = await oneOf<{ order_id: number }>(
+    tx,
+    sql`
     WITH id AS (SELECT nextval('wallet_deposit_orders_order_id_seq') AS v)
     INSERT INTO wallet_deposit_orders
       (order_id, order_no, member_id, site_id, currency, pay_type_id, kind, channel, amount_minor, receive, payer_name)
     SELECT v, 'D' || ${day} || lpad(v::text, 8, '0'), ${owner.memberId}, ${owner.siteId}, ${owner.currency},
       ${type.pay_type_id}, ${type.kind}, ${type.channel}, ${amountMinor.toString()},
       ${receive ? JSON.stringify(receive) : null}::jsonb, ${payerName ?? null}
-    FROM id RETURNING order_id`);
+    FROM id RETURNING order_id`,
+  );
   return (await findDeposit(tx, Number(created!.order_id)))!;
 }
 
@@ -78,10 +87,13 @@ export function findDeposit(tx: DbOrTx, orderId: number): Promise<DepositRow | n
 
 /** Locks an order for a change; someone else's order reads as not found. */
 export async function lockDeposit(tx: DbOrTx, where: { orderId?: number; orderNo?: string }, memberId?: number): Promise<DepositRow> {
-  const row = await oneOf<DepositRow>(tx, sql`
+  const row = await oneOf<DepositRow>(
+    tx,
+    sql`
     SELECT o.*, false AS has_proof FROM wallet_deposit_orders o
     WHERE ${where.orderId !== undefined ? sql`o.order_id = ${where.orderId}` : sql`o.order_no = ${where.orderNo ?? ''}`}
-    FOR UPDATE`);
+    FOR UPDATE`,
+  );
   if (!row || (memberId !== undefined && Number(row.member_id) !== memberId)) return fail('ORDER_NOT_FOUND');
   return row;
 }

@@ -50,15 +50,21 @@ const addressView = (r: AddressRow) => ({
 
 /** The member's live cards, newest first. */
 export async function listBankCards(tx: DbOrTx, memberId: number) {
-  const rows = await rowsOf<CardRow>(tx, sql`
+  const rows = await rowsOf<CardRow>(
+    tx,
+    sql`
     SELECT c.*, b.bank_name FROM wallet_bank_cards c LEFT JOIN wallet_banks b ON b.site_id = c.site_id AND b.bank_code = c.bank_code
-    WHERE c.member_id = ${memberId} AND c.deleted_at IS NULL ORDER BY c.card_id DESC`);
+    WHERE c.member_id = ${memberId} AND c.deleted_at IS NULL ORDER BY c.card_id DESC`,
+  );
   return rows.map(cardView);
 }
 
 export async function listAddresses(tx: DbOrTx, memberId: number) {
-  const rows = await rowsOf<AddressRow>(tx, sql`
-    SELECT * FROM wallet_usdt_addresses WHERE member_id = ${memberId} AND deleted_at IS NULL ORDER BY address_id DESC`);
+  const rows = await rowsOf<AddressRow>(
+    tx,
+    sql`
+    SELECT * FROM wallet_usdt_addresses WHERE member_id = ${memberId} AND deleted_at IS NULL ORDER BY address_id DESC`,
+  );
   return rows.map(addressView);
 }
 
@@ -77,10 +83,13 @@ export async function addBankCard(db: Db, owner: WalletOwner, body: { bankCode: 
   const cardId = await db.transaction(async (tx) => {
     await lockMember(tx, owner.memberId, LOCK_SCOPE.withdraw);
     if ((await liveCount(tx, 'cards', owner.memberId)) >= BIND_LIMIT) fail('CARD_LIMIT');
-    const row = await oneOf<{ card_id: number }>(tx, sql`
+    const row = await oneOf<{ card_id: number }>(
+      tx,
+      sql`
       INSERT INTO wallet_bank_cards (member_id, site_id, bank_code, card_num, real_name, branch)
       VALUES (${owner.memberId}, ${owner.siteId}, ${body.bankCode}, ${body.cardNum}, ${member!.realName}, ${body.branch || null})
-      ON CONFLICT (site_id, card_num) WHERE deleted_at IS NULL DO NOTHING RETURNING card_id`);
+      ON CONFLICT (site_id, card_num) WHERE deleted_at IS NULL DO NOTHING RETURNING card_id`,
+    );
     return row ? Number(row.card_id) : fail('CARD_TAKEN');
   });
   memberChanged(owner.memberId);
@@ -92,10 +101,13 @@ export async function addAddress(db: Db, owner: WalletOwner, body: { network: Us
   const addressId = await db.transaction(async (tx) => {
     await lockMember(tx, owner.memberId, LOCK_SCOPE.withdraw);
     if ((await liveCount(tx, 'addresses', owner.memberId)) >= BIND_LIMIT) fail('USDT_ADDRESS_LIMIT');
-    const row = await oneOf<{ address_id: number }>(tx, sql`
+    const row = await oneOf<{ address_id: number }>(
+      tx,
+      sql`
       INSERT INTO wallet_usdt_addresses (member_id, site_id, network, address, alias)
       VALUES (${owner.memberId}, ${owner.siteId}, ${body.network}, ${body.address}, ${body.alias ?? ''})
-      ON CONFLICT (site_id, network, address) WHERE deleted_at IS NULL DO NOTHING RETURNING address_id`);
+      ON CONFLICT (site_id, network, address) WHERE deleted_at IS NULL DO NOTHING RETURNING address_id`,
+    );
     return row ? Number(row.address_id) : fail('ADDRESS_TAKEN');
   });
   memberChanged(owner.memberId);
@@ -129,14 +141,28 @@ export interface Destination {
 /** The member's own live card or address; someone else's (or a removed one) is refused. */
 export async function destinationOf(tx: DbOrTx, memberId: number, pick: { cardId?: number; addressId?: number }): Promise<Destination> {
   if (pick.cardId !== undefined) {
-    const c = await oneOf<CardRow>(tx, sql`
+    const c = await oneOf<CardRow>(
+      tx,
+      sql`
       SELECT c.*, b.bank_name FROM wallet_bank_cards c LEFT JOIN wallet_banks b ON b.site_id = c.site_id AND b.bank_code = c.bank_code
-      WHERE c.card_id = ${pick.cardId} AND c.member_id = ${memberId} AND c.deleted_at IS NULL`);
-    if (c) return { cardId: Number(c.card_id), addressId: null, network: null, label: `${c.bank_name ?? c.bank_code} ${maskCard(c.card_num)}`, payoutTo: c.card_num };
+      WHERE c.card_id = ${pick.cardId} AND c.member_id = ${memberId} AND c.deleted_at IS NULL`,
+    );
+    if (c)
+      return {
+        cardId: Number(c.card_id),
+        addressId: null,
+        network: null,
+        label: `${c.bank_name ?? c.bank_code} ${maskCard(c.card_num)}`,
+        payoutTo: c.card_num,
+      };
   } else if (pick.addressId !== undefined) {
-    const a = await oneOf<AddressRow>(tx, sql`
-      SELECT * FROM wallet_usdt_addresses WHERE address_id = ${pick.addressId} AND member_id = ${memberId} AND deleted_at IS NULL`);
-    if (a) return { cardId: null, addressId: Number(a.address_id), network: a.network, label: `USDT-${a.network} ${shortAddress(a.address)}`, payoutTo: a.address };
+    const a = await oneOf<AddressRow>(
+      tx,
+      sql`
+      SELECT * FROM wallet_usdt_addresses WHERE address_id = ${pick.addressId} AND member_id = ${memberId} AND deleted_at IS NULL`,
+    );
+    if (a)
+      return { cardId: null, addressId: Number(a.address_id), network: a.network, label: `USDT-${a.network} ${shortAddress(a.address)}`, payoutTo: a.address };
   }
   return fail('WITHDRAW_DESTINATION');
 }

@@ -27,7 +27,9 @@ describe('queryDealRecord', () => {
     await w.move('/api/wallet/yeb/toYeb', { amount: 300 }, m.token);
     const all = await w.call('/api/wallet/queryDealRecord', { page: 1, size: 20 }, m.token);
     expect(all.data.total).toBe(4);
-    expect(all.data.list.map((r: { type: string; wallet: string; amount: number; balanceAfter: number }) => [r.type, r.wallet, r.amount, r.balanceAfter])).toEqual([
+    expect(
+      all.data.list.map((r: { type: string; wallet: string; amount: number; balanceAfter: number }) => [r.type, r.wallet, r.amount, r.balanceAfter]),
+    ).toEqual([
       ['yeb', 'main', -300, 500],
       ['yeb', 'yeb', 300, 300],
       ['transfer', 'main', -200, 800],
@@ -48,7 +50,12 @@ describe('queryDealRecord', () => {
 
   it('refuses a bad page, size, type or time window', async () => {
     const m = await s.member();
-    for (const body of [{ page: 0, size: 10 }, { page: 1, size: 1000 }, { page: 1, size: 10, type: 'lottery' }, { page: 1, size: 10, startTime: 2000, endTime: 1000 }]) {
+    for (const body of [
+      { page: 0, size: 10 },
+      { page: 1, size: 1000 },
+      { page: 1, size: 10, type: 'lottery' },
+      { page: 1, size: 10, startTime: 2000, endTime: 1000 },
+    ]) {
       expect((await w.call('/api/wallet/queryDealRecord', body, m.token)).code, JSON.stringify(body)).toBe(Errors.VALIDATION.code);
     }
   });
@@ -66,7 +73,11 @@ describe('the seed wallet calls', () => {
     const types = await ok('/api/wallet/pay/types', {});
     await ok('/api/wallet/pay/payVal', { payTypeId: types.find((t: { kind: string }) => t.kind === 'sandbox').payTypeId, amount: 1_000 }, newKey());
     await ok('/api/wallet/bank/list', {});
-    const bankOrder = await ok('/api/wallet/pay/payVal', { payTypeId: types.find((t: { kind: string }) => t.kind === 'bank').payTypeId, amount: 100 }, newKey());
+    const bankOrder = await ok(
+      '/api/wallet/pay/payVal',
+      { payTypeId: types.find((t: { kind: string }) => t.kind === 'bank').payTypeId, amount: 100 },
+      newKey(),
+    );
     await ok('/api/wallet/speedPay/confirm', { orderId: bankOrder.orderId, payerName: '钱七' });
     await ok('/api/wallet/speedPay/appeal', { orderId: bankOrder.orderId, reason: '已转账请核实' });
     await ok('/api/wallet/speedPay/cancelCount', {});
@@ -87,7 +98,14 @@ describe('the seed wallet calls', () => {
     expect((await w.call('/api/wallet/yeb/toCenter', { amount: 100 }, m.token, newKey())).code).toBe(Errors.YEB_LOCKED.code);
     expect((await w.call('/api/wallet/yeb/receive', {}, m.token, newKey())).code).toBe(Errors.NOTHING_TO_RECEIVE.code);
     const docs = (await s.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    for (const path of ['/api/wallet/balance', '/api/wallet/pay/types', '/api/wallet/pay/payVal', '/api/wallet/queryDealRecord', '/api/wallet/transfer', '/api/wallet/recover']) {
+    for (const path of [
+      '/api/wallet/balance',
+      '/api/wallet/pay/types',
+      '/api/wallet/pay/payVal',
+      '/api/wallet/queryDealRecord',
+      '/api/wallet/transfer',
+      '/api/wallet/recover',
+    ]) {
       expect(Object.keys(docs.paths)).toContain(path);
     }
   });

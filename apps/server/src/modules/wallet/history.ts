@@ -70,8 +70,11 @@ export async function dealRecords(db: Db, memberId: number, q: DealQuery) {
     SELECT t.transfer_id, t.kind, t.ref, t.memo, t.created_at, a.kind, -t.amount_minor, t.from_balance_after
     FROM wallet_accounts a JOIN wallet_transfers t ON t.from_account = a.account_id WHERE ${filters}`;
   const count = await oneOf<{ n: string }>(db, sql`SELECT count(*) AS n FROM (${moves}) m`);
-  const rows = await rowsOf<DealRow>(db, sql`
-    SELECT * FROM (${moves}) m ORDER BY transfer_id DESC, wallet LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`);
+  const rows = await rowsOf<DealRow>(
+    db,
+    sql`
+    SELECT * FROM (${moves}) m ORDER BY transfer_id DESC, wallet LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
+  );
   const list = rows.map((r) => {
     const type = r.kind.split('.')[0];
     return {

@@ -43,7 +43,20 @@ export {
   type HouseAccountName,
   type CurrencyCode,
 } from './accounts.ts';
-export { postTransfer, postWithHouseSlice, postedTransfer, balanceOf, lockedBalanceOf, balancesOf, memberBalances, type TransferInput, type HouseSliceTransfer, type Posted, type PostedTransfer, type MemberBalances } from './ledger.ts';
+export {
+  postTransfer,
+  postWithHouseSlice,
+  postedTransfer,
+  balanceOf,
+  lockedBalanceOf,
+  balancesOf,
+  memberBalances,
+  type TransferInput,
+  type HouseSliceTransfer,
+  type Posted,
+  type PostedTransfer,
+  type MemberBalances,
+} from './ledger.ts';
 export { announceBalance } from './announce.ts';
 /** For member info (seed 3): bank cards with masked `cardNum`, virtual-currency `address`es. */
 export { payoutAccounts } from './destinations.ts';

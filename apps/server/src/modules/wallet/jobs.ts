@@ -8,7 +8,9 @@ export function every(ms: number, work: () => Promise<unknown>, onError: (err: u
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = work().catch(onError).finally(() => (running = null));
+    running = work()
+      .catch(onError)
+      .finally(() => (running = null));
   }, ms);
   timer.unref();
   return async () => {
@@ -23,7 +25,10 @@ export function every(ms: number, work: () => Promise<unknown>, onError: (err: u
  * chain's confirmations of USDT deposits.
  */
 export function startWalletJobs(deps: Deps, log: (err: unknown) => void): () => Promise<void> {
-  const stops = [every(60_000, () => accrueInterest(deps.db), log), every(5_000, () => confirmChainPayments(deps.db, undefined, (owner) => announceBalance(deps, owner, 'deposit')), log)];
+  const stops = [
+    every(60_000, () => accrueInterest(deps.db), log),
+    every(5_000, () => confirmChainPayments(deps.db, undefined, (owner) => announceBalance(deps, owner, 'deposit')), log),
+  ];
   void accrueInterest(deps.db).catch(log);
   return async () => {
     for (const stop of stops) await stop();

@@ -54,7 +54,9 @@ async function newPlayer(): Promise<Player> {
 }
 
 async function pendingWithdrawal(p: Player): Promise<{ order_id: number; amount_minor: string } | undefined> {
-  const { rows } = await s.deps.db.execute(sql`SELECT order_id, amount_minor FROM wallet_withdraw_orders WHERE member_id = ${p.owner.memberId} AND status = 'pending' ORDER BY order_id LIMIT 1`);
+  const { rows } = await s.deps.db.execute(
+    sql`SELECT order_id, amount_minor FROM wallet_withdraw_orders WHERE member_id = ${p.owner.memberId} AND status = 'pending' ORDER BY order_id LIMIT 1`,
+  );
   return rows[0] as { order_id: number; amount_minor: string } | undefined;
 }
 

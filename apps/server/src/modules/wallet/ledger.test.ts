@@ -13,7 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const codeOf = (p: Promise<unknown>) => p.then(() => 0, (e: { code?: number }) => e.code ?? -1);
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 0,
+    (e: { code?: number }) => e.code ?? -1,
+  );
 
 describe('ledger core', () => {
   it('moves money between a house account and a member wallet, keeping the sum at zero', async () => {
@@ -50,7 +54,9 @@ describe('ledger core', () => {
   it('the database itself refuses an account of an unknown kind or currency, or a house account with a member', async () => {
     const { db } = s.deps;
     const add = (kind: string, currency: string, memberId: number | null) =>
-      db.execute(sql`INSERT INTO wallet_accounts (account_key, site_id, currency, kind, member_id) VALUES (${`t:${Math.random()}`}, 1, ${currency}, ${kind}, ${memberId})`);
+      db.execute(
+        sql`INSERT INTO wallet_accounts (account_key, site_id, currency, kind, member_id) VALUES (${`t:${Math.random()}`}, 1, ${currency}, ${kind}, ${memberId})`,
+      );
     await expect(add('loan', 'CNY', owner.memberId)).rejects.toThrow();
     await expect(add('main', 'EUR', owner.memberId)).rejects.toThrow();
     await expect(add('house', 'CNY', owner.memberId)).rejects.toThrow();

@@ -52,9 +52,12 @@ export function postWithHouseSlice(tx: DbOrTx, owner: WalletOwner, t: HouseSlice
 /** One posting (SQL wallet_post_transfer) between accounts given as id expressions. */
 async function post(tx: DbOrTx, from: SQL, to: SQL, t: Omit<TransferInput, 'from' | 'to'>): Promise<Posted> {
   if (typeof t.amountMinor !== 'bigint' || t.amountMinor <= 0n) fail('AMOUNT_INVALID');
-  const { rows } = await executePrepared(tx, sql`
+  const { rows } = await executePrepared(
+    tx,
+    sql`
     SELECT outcome, posted_id, from_after, to_after
-    FROM wallet_post_transfer(${from}, ${to}, ${t.amountMinor.toString()}, ${t.kind}, ${t.ref}, ${t.memo ?? null})`);
+    FROM wallet_post_transfer(${from}, ${to}, ${t.amountMinor.toString()}, ${t.kind}, ${t.ref}, ${t.memo ?? null})`,
+  );
   const row = rows[0] as { outcome: PostOutcome; posted_id: unknown; from_after: unknown; to_after: unknown };
   if (row.outcome !== 'posted') refusePost(row.outcome, t);
   return { transferId: Number(row.posted_id), fromBalance: BigInt(row.from_after as string), toBalance: BigInt(row.to_after as string) };
@@ -91,7 +94,10 @@ export async function postedTransfer(tx: DbOrTx, kind: string, ref: string): Pro
 /** Balances of several accounts in one round trip, in the order asked (0 for unknown ids). */
 export async function balancesOf(tx: DbOrTx, accountIds: number[]): Promise<bigint[]> {
   const { rows } = await tx.execute(sql`
-    SELECT account_id, balance FROM wallet_accounts WHERE account_id IN (${sql.join(accountIds.map((id) => sql`${id}`), sql`, `)})`);
+    SELECT account_id, balance FROM wallet_accounts WHERE account_id IN (${sql.join(
+      accountIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
   const byId = new Map((rows as Array<{ account_id: unknown; balance: string }>).map((r) => [Number(r.account_id), BigInt(r.balance)]));
   return accountIds.map((id) => byId.get(id) ?? 0n);
 }

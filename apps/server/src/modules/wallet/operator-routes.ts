@@ -13,7 +13,10 @@ import { approveWithdrawal, rejectWithdrawal } from './withdrawals.ts';
 /** Whose order it is, to tell their open clients after the decision. */
 async function ownerOf(db: Db, table: 'deposit' | 'withdraw', orderId: number): Promise<WalletOwner | null> {
   const from = table === 'deposit' ? sql`wallet_deposit_orders` : sql`wallet_withdraw_orders`;
-  const row = await oneOf<{ member_id: number; site_id: number; currency: CurrencyCode }>(db, sql`SELECT member_id, site_id, currency FROM ${from} WHERE order_id = ${orderId}`);
+  const row = await oneOf<{ member_id: number; site_id: number; currency: CurrencyCode }>(
+    db,
+    sql`SELECT member_id, site_id, currency FROM ${from} WHERE order_id = ${orderId}`,
+  );
   return row ? { memberId: Number(row.member_id), siteId: row.site_id, currency: row.currency } : null;
 }
 
@@ -26,12 +29,16 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps): void {
     ['withdraw', 'reject', 'Rejects a withdrawal: the hold returns to the member', rejectWithdrawal],
   ] as const;
   for (const [table, verb, summary, decide] of decisions) {
-    defineRoute(app, { url: `/api/admin/wallet/${table}/${verb}`, summary, body: OperatorDecisionBody, data: OperatorDecisionData, rateLimit: 'read', tags: ['admin'] }, async (req) => {
-      requireOperator(req);
-      const order = await decide(deps.db, req.body.orderId, req.body.note);
-      const owner = await ownerOf(deps.db, table, order.orderId);
-      if (owner) await announceBalance(deps, owner, table);
-      return { orderId: order.orderId, status: order.status };
-    });
+    defineRoute(
+      app,
+      { url: `/api/admin/wallet/${table}/${verb}`, summary, body: OperatorDecisionBody, data: OperatorDecisionData, rateLimit: 'read', tags: ['admin'] },
+      async (req) => {
+        requireOperator(req);
+        const order = await decide(deps.db, req.body.orderId, req.body.note);
+        const owner = await ownerOf(deps.db, table, order.orderId);
+        if (owner) await announceBalance(deps, owner, table);
+        return { orderId: order.orderId, status: order.status };
+      },
+    );
   }
 }

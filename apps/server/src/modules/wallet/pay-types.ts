@@ -29,14 +29,20 @@ export const payTypeView = (r: PayTypeRow) => ({
 
 /** The active pay types of a site, in display order. */
 export function listPayTypes(tx: DbOrTx, siteId: number): Promise<PayTypeRow[]> {
-  return rowsOf<PayTypeRow>(tx, sql`
-    SELECT * FROM wallet_pay_types WHERE site_id = ${siteId} AND status = '1' ORDER BY sort, pay_type_id`);
+  return rowsOf<PayTypeRow>(
+    tx,
+    sql`
+    SELECT * FROM wallet_pay_types WHERE site_id = ${siteId} AND status = '1' ORDER BY sort, pay_type_id`,
+  );
 }
 
 /** An active pay type of the site, optionally of one kind; PAY_TYPE_UNAVAILABLE otherwise. */
 export async function payTypeFor(tx: DbOrTx, siteId: number, payTypeId: number, kinds?: PayKind[]): Promise<PayTypeRow> {
-  const row = await oneOf<PayTypeRow>(tx, sql`
-    SELECT * FROM wallet_pay_types WHERE pay_type_id = ${payTypeId} AND site_id = ${siteId} AND status = '1'`);
+  const row = await oneOf<PayTypeRow>(
+    tx,
+    sql`
+    SELECT * FROM wallet_pay_types WHERE pay_type_id = ${payTypeId} AND site_id = ${siteId} AND status = '1'`,
+  );
   if (!row || (kinds && !kinds.includes(row.kind))) return fail('PAY_TYPE_UNAVAILABLE');
   return row;
 }
@@ -50,7 +56,10 @@ export function checkLimits(amountMinor: bigint, min: bigint, max: bigint): void
 export const payTypeLimits = (r: PayTypeRow) => ({ min: big(r.min_minor), max: big(r.max_minor) });
 
 export async function listBanks(tx: DbOrTx, siteId: number): Promise<Array<{ bankCode: string; bankName: string }>> {
-  const rows = await rowsOf<{ bank_code: string; bank_name: string }>(tx, sql`
-    SELECT bank_code, bank_name FROM wallet_banks WHERE site_id = ${siteId} ORDER BY sort, bank_code`);
+  const rows = await rowsOf<{ bank_code: string; bank_name: string }>(
+    tx,
+    sql`
+    SELECT bank_code, bank_name FROM wallet_banks WHERE site_id = ${siteId} ORDER BY sort, bank_code`,
+  );
   return rows.map((r) => ({ bankCode: r.bank_code, bankName: r.bank_name }));
 }

@@ -34,14 +34,20 @@ export async function sandboxPay(tx: DbOrTx, order: DepositRow) {
  * tells `onCredited` whose money arrived (after each commit).
  */
 export async function confirmChainPayments(db: Db, olderThanMs = SANDBOX_CHAIN_DELAY_MS, onCredited?: (owner: WalletOwner) => Promise<void>): Promise<number> {
-  const due = await rowsOf<{ order_id: number }>(db, sql`
+  const due = await rowsOf<{ order_id: number }>(
+    db,
+    sql`
     SELECT order_id FROM wallet_deposit_orders
     WHERE channel = ${SANDBOX_CHAIN_CHANNEL} AND status = 'pending' AND created_at <= now() - make_interval(secs => ${olderThanMs / 1000})
-    ORDER BY order_id LIMIT 100`);
+    ORDER BY order_id LIMIT 100`,
+  );
   let confirmed = 0;
   for (const { order_id } of due) {
     const credited = await db.transaction(async (tx) => {
-      const [order] = await rowsOf<DepositRow>(tx, sql`SELECT *, false AS has_proof FROM wallet_deposit_orders WHERE order_id = ${order_id} AND status = 'pending' FOR UPDATE`);
+      const [order] = await rowsOf<DepositRow>(
+        tx,
+        sql`SELECT *, false AS has_proof FROM wallet_deposit_orders WHERE order_id = ${order_id} AND status = 'pending' FOR UPDATE`,
+      );
       if (!order) return null;
       const secret = (await channelSecret(tx, SANDBOX_CHAIN_CHANNEL))!;
       const txHash = createHash('sha256').update(`chain:${order.order_no}`).digest('hex');

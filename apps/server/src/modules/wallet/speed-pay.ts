@@ -38,8 +38,11 @@ export async function appealSpeedPay(db: Db, memberId: number, orderId: number, 
 
 async function cancelsToday(db: DbOrTx, memberId: number): Promise<number> {
   const since = new Date(shanghaiMidnight(clock.now()));
-  const row = await oneOf<{ n: string }>(db, sql`
-    SELECT count(*) AS n FROM wallet_deposit_orders WHERE member_id = ${memberId} AND status = 'cancelled' AND cancelled_at >= ${since}`);
+  const row = await oneOf<{ n: string }>(
+    db,
+    sql`
+    SELECT count(*) AS n FROM wallet_deposit_orders WHERE member_id = ${memberId} AND status = 'cancelled' AND cancelled_at >= ${since}`,
+  );
   return Number(row?.n ?? 0);
 }
 

@@ -36,7 +36,8 @@ export function caller(s: TestServer) {
   };
   const balance = async (token: string) => (await call('/api/wallet/balance', {}, token)).data;
   /** A fresh token, after a test moved the clock past the session's end. */
-  const login = async (m: { name: string; password: string }) => (await call('/api/member/login/v3', { name: m.name, password: m.password })).data.token as string;
+  const login = async (m: { name: string; password: string }) =>
+    (await call('/api/member/login/v3', { name: m.name, password: m.password })).data.token as string;
   return { call, move, fund, balance, sandboxPayType, login };
 }
 

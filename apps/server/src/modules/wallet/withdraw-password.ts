@@ -57,22 +57,28 @@ export async function setWithdrawPassword(db: Db, memberId: number, password: st
  */
 async function takeTry(db: Db, memberId: number): Promise<string | null> {
   const now = new Date(clock.now()).toISOString();
-  const row = await oneOf<{ password_hash: string }>(db, sql`
+  const row = await oneOf<{ password_hash: string }>(
+    db,
+    sql`
     UPDATE wallet_withdraw_passwords SET failures = failures + 1
     WHERE member_id = ${memberId} AND failures < ${MAX_FAILURES} AND (locked_until IS NULL OR locked_until <= ${now}::timestamptz)
-    RETURNING password_hash`);
+    RETURNING password_hash`,
+  );
   return row?.password_hash ?? null;
 }
 
 /** A wrong try stays counted; the one that finds five counted locks for 30 minutes. */
 async function judgeWrong(db: Db, memberId: number): Promise<never> {
   const until = new Date(clock.now() + LOCK_MS);
-  const row = await oneOf<{ failures: number; locked: boolean }>(db, sql`
+  const row = await oneOf<{ failures: number; locked: boolean }>(
+    db,
+    sql`
     UPDATE wallet_withdraw_passwords
     SET locked_until = CASE WHEN failures >= ${MAX_FAILURES} THEN ${until.toISOString()}::timestamptz ELSE locked_until END,
         failures = CASE WHEN failures >= ${MAX_FAILURES} THEN 0 ELSE failures END
     WHERE member_id = ${memberId}
-    RETURNING failures, (locked_until = ${until.toISOString()}::timestamptz) AS locked`);
+    RETURNING failures, (locked_until = ${until.toISOString()}::timestamptz) AS locked`,
+  );
   if (!row || row.locked) return fail('WITHDRAW_PASSWORD_LOCKED', { data: { lockedUntil: until.getTime() } });
   const remaining = MAX_FAILURES - row.failures;
   return fail('WITHDRAW_PASSWORD_WRONG', { msg: `资金密码错误，还可尝试${remaining}次`, data: { remaining } });
@@ -104,11 +110,14 @@ export async function updateWithdrawPassword(db: Db, memberId: number, oldPasswo
 /** Forgotten password: proven by the full number of a bound card or a bound USDT address. */
 export async function resetWithdrawPassword(db: Db, memberId: number, proof: string, password: string): Promise<void> {
   if (!(await find(db, memberId))) fail('WITHDRAW_PASSWORD_UNSET');
-  const owned = await oneOf<{ ok: number }>(db, sql`
+  const owned = await oneOf<{ ok: number }>(
+    db,
+    sql`
     SELECT 1 AS ok FROM wallet_bank_cards WHERE member_id = ${memberId} AND deleted_at IS NULL AND card_num = ${compactCardNum(proof)}
     UNION ALL
     SELECT 1 FROM wallet_usdt_addresses WHERE member_id = ${memberId} AND deleted_at IS NULL AND address = ${proof.trim()}
-    LIMIT 1`);
+    LIMIT 1`,
+  );
   if (!owned) fail('RESET_PROOF_INVALID');
   await store(db, memberId, password);
 }

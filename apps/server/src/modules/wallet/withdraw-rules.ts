@@ -25,7 +25,9 @@ export interface WithdrawRules {
  * wallet (the sportsbook's and any other product posting that kind), less stakes refunded ('bet.refund').
  */
 async function turnover(tx: DbOrTx, memberId: number, mainAccount: number, multiple: number) {
-  const row = await oneOf<{ deposited: string; staked: string }>(tx, sql`
+  const row = await oneOf<{ deposited: string; staked: string }>(
+    tx,
+    sql`
     WITH since AS (
       SELECT coalesce(max(created_at), 'epoch'::timestamptz) AS t FROM wallet_withdraw_orders
       WHERE member_id = ${memberId} AND status IN ('pending', 'paid')
@@ -34,7 +36,8 @@ async function turnover(tx: DbOrTx, memberId: number, mainAccount: number, multi
            coalesce(sum(amount_minor) FILTER (WHERE kind LIKE 'bet.stake%' AND from_account = ${mainAccount}), 0)
              - coalesce(sum(amount_minor) FILTER (WHERE kind = 'bet.refund' AND to_account = ${mainAccount}), 0) AS staked
     FROM wallet_transfers, since
-    WHERE (to_account = ${mainAccount} OR from_account = ${mainAccount}) AND created_at > since.t`);
+    WHERE (to_account = ${mainAccount} OR from_account = ${mainAccount}) AND created_at > since.t`,
+  );
   const required = (big(row?.deposited) * BigInt(Math.round(multiple * 100))) / 100n;
   const remaining = required - big(row?.staked);
   return { required, remaining: remaining > 0n ? remaining : 0n };
@@ -42,9 +45,12 @@ async function turnover(tx: DbOrTx, memberId: number, mainAccount: number, multi
 
 /** The rules of the member's next withdrawal; `s` is read before any transaction (see walletSettings). */
 export async function withdrawRules(tx: DbOrTx, owner: WalletOwner, mainAccount: number, s: WalletSettings): Promise<WithdrawRules> {
-  const today = await oneOf<{ n: string }>(tx, sql`
+  const today = await oneOf<{ n: string }>(
+    tx,
+    sql`
     SELECT count(*) AS n FROM wallet_withdraw_orders
-    WHERE member_id = ${owner.memberId} AND status IN ('pending', 'paid') AND created_at >= ${new Date(shanghaiMidnight(clock.now()))}`);
+    WHERE member_id = ${owner.memberId} AND status IN ('pending', 'paid') AND created_at >= ${new Date(shanghaiMidnight(clock.now()))}`,
+  );
   const { required, remaining } = await turnover(tx, owner.memberId, mainAccount, s.withdraw_turnover_multiple);
   return {
     minMinor: BigInt(Math.round(s.withdraw_min * 100)),

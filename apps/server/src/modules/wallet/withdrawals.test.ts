@@ -47,9 +47,13 @@ describe('the withdrawal password', () => {
       expect(res.code).toBe(Errors.VALIDATION.code);
     }
     expect((await w.call('/api/wallet/withdrawPassword/set', { password: '654321' }, m.token)).code).toBe(Errors.WITHDRAW_PASSWORD_EXISTS.code);
-    expect((await w.call('/api/wallet/withdrawPassword/update', { oldPassword: '000000', password: '654321' }, m.token)).code).toBe(Errors.WITHDRAW_PASSWORD_WRONG.code);
+    expect((await w.call('/api/wallet/withdrawPassword/update', { oldPassword: '000000', password: '654321' }, m.token)).code).toBe(
+      Errors.WITHDRAW_PASSWORD_WRONG.code,
+    );
     expect((await w.call('/api/wallet/withdrawPassword/update', { oldPassword: '123456', password: '654321' }, m.token)).code).toBe(0);
-    expect((await w.call('/api/wallet/withdrawPassword/reset', { proof: '4111111111111111', password: '111111' }, m.token)).code).toBe(Errors.RESET_PROOF_INVALID.code);
+    expect((await w.call('/api/wallet/withdrawPassword/reset', { proof: '4111111111111111', password: '111111' }, m.token)).code).toBe(
+      Errors.RESET_PROOF_INVALID.code,
+    );
     const reset = await w.call('/api/wallet/withdrawPassword/reset', { proof: luhnCard(m.memberId).replace(/(\d{4})/g, '$1 '), password: '111111' }, m.token);
     expect(reset.code).toBe(0);
     expect((await w.call('/api/wallet/withdrawPassword/update', { oldPassword: '111111', password: '222222' }, m.token)).code).toBe(0);
@@ -137,7 +141,8 @@ describe('bank cards and USDT addresses', () => {
   });
 
   it('[S3-20] answers the bind flow the client must complete first', async () => {
-    const flow = async (token: string, site: Record<string, string> = {}) => (await w.call('/api/wallet/withdraw/bindFlow', {}, token, undefined, site)).data.flow;
+    const flow = async (token: string, site: Record<string, string> = {}) =>
+      (await w.call('/api/wallet/withdraw/bindFlow', {}, token, undefined, site)).data.flow;
     const m = await s.member();
     expect(await flow(m.token)).toBe('userRealNameBind');
     await withRealName(m.memberId);
@@ -244,7 +249,8 @@ describe('withdrawals', () => {
     const order = await w.call('/api/wallet/usdt/withdraw', { amount: 50, withdrawPassword: '123456', addressId: address.addressId }, m.token, newKey(), USDT);
     expect(order.data).toMatchObject({ amount: 50, usdtAmount: 50, status: 'pending', destination: expect.stringContaining('TRC20') });
     await asOperator(async (operator) => {
-      const decide = (headers: Record<string, string>) => w.call('/api/admin/wallet/withdraw/approve', { orderId: order.data.orderId }, undefined, undefined, headers);
+      const decide = (headers: Record<string, string>) =>
+        w.call('/api/admin/wallet/withdraw/approve', { orderId: order.data.orderId }, undefined, undefined, headers);
       const denied = await decide({ 'x-admin-token': 'wrong-token-for-the-tests' });
       expect(denied).toMatchObject({ status: 403, code: Errors.OPERATOR_TOKEN.code });
       expect((await decide(operator)).data).toEqual({ orderId: order.data.orderId, status: 'paid' });

@@ -72,13 +72,16 @@ export async function requestWithdrawal(db: Db, owner: WalletOwner, key: Idempot
     const fee = feeFor(amountMinor, rules);
     const usdt = destination.network ? usdtFor(amountMinor - fee, rules) : null;
     const day = shanghaiDay(clock.now()).replaceAll('-', '');
-    const order = (await oneOf<WithdrawRow>(tx, sql`
+    const order = (await oneOf<WithdrawRow>(
+      tx,
+      sql`
       WITH id AS (SELECT nextval('wallet_withdraw_orders_order_id_seq') AS v)
       INSERT INTO wallet_withdraw_orders (order_id, order_no, member_id, site_id, currency, amount_minor, fee_minor, usdt_minor,
         card_id, address_id, destination, payout_to)
       SELECT v, 'W' || ${day} || lpad(v::text, 8, '0'), ${owner.memberId}, ${owner.siteId}, ${owner.currency}, ${amountMinor.toString()},
         ${fee.toString()}, ${usdt?.toString() ?? null}, ${destination.cardId}, ${destination.addressId}, ${destination.label}, ${destination.payoutTo}
-      FROM id RETURNING *`))!;
+      FROM id RETURNING *`,
+    ))!;
     await postTransfer(tx, { from: main, to: hold, amountMinor, kind: 'withdraw.hold', ref: `withdraw:${order.order_id}`, memo: order.order_no });
     return withdrawView(order);
   });
@@ -100,9 +103,12 @@ async function finish(tx: DbOrTx, order: WithdrawRow, status: 'paid' | 'rejected
   const to = status === 'paid' ? await houseAccount(tx, owner.siteId, owner.currency, 'withdrawals') : await memberAccount(tx, owner);
   const kind = status === 'paid' ? 'withdraw.payout' : 'withdraw.release';
   await postTransfer(tx, { from: hold, to, amountMinor: BigInt(order.amount_minor), kind, ref: `withdraw:${order.order_id}`, memo: order.order_no });
-  const updated = await oneOf<WithdrawRow>(tx, sql`
+  const updated = await oneOf<WithdrawRow>(
+    tx,
+    sql`
     UPDATE wallet_withdraw_orders SET status = ${status}, review_note = ${note ?? null}, updated_at = now()
-    WHERE order_id = ${order.order_id} RETURNING *`);
+    WHERE order_id = ${order.order_id} RETURNING *`,
+  );
   return withdrawView(updated!);
 }
 
@@ -124,7 +130,10 @@ export function rejectWithdrawal(db: Db, orderId: number, note?: string) {
 export async function listWithdrawals(db: Db, memberId: number, page: number, size: number, status?: string) {
   const where = sql`member_id = ${memberId} ${status ? sql`AND status = ${status}` : sql``}`;
   const count = await oneOf<{ n: string }>(db, sql`SELECT count(*) AS n FROM wallet_withdraw_orders WHERE ${where}`);
-  const rows = await rowsOf<WithdrawRow>(db, sql`
-    SELECT * FROM wallet_withdraw_orders WHERE ${where} ORDER BY order_id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`);
+  const rows = await rowsOf<WithdrawRow>(
+    db,
+    sql`
+    SELECT * FROM wallet_withdraw_orders WHERE ${where} ORDER BY order_id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`,
+  );
   return { list: rows.map(withdrawView), total: Number(count?.n ?? 0) };
 }

@@ -20,16 +20,22 @@ interface YebTerms {
 }
 
 async function terms(tx: DbOrTx, siteId: number): Promise<YebTerms> {
-  const row = await oneOf<{ daily_rate_ppm: number; min_minor: string; lock_hours: number }>(tx, sql`
-    SELECT daily_rate_ppm, min_minor, lock_hours FROM wallet_yeb_config WHERE site_id = ${siteId}`);
+  const row = await oneOf<{ daily_rate_ppm: number; min_minor: string; lock_hours: number }>(
+    tx,
+    sql`
+    SELECT daily_rate_ppm, min_minor, lock_hours FROM wallet_yeb_config WHERE site_id = ${siteId}`,
+  );
   if (!row) return fail('WALLET_KIND_UNSUPPORTED', { msg: '当前站点未开通利息宝' });
   return { ratePpm: row.daily_rate_ppm, minMinor: big(row.min_minor), lockHours: row.lock_hours };
 }
 
 /** The part of the yeb balance still inside its lock period. */
 async function lockedMinor(tx: DbOrTx, memberId: number, balance: bigint): Promise<bigint> {
-  const row = await oneOf<{ locked: string }>(tx, sql`
-    SELECT coalesce(sum(amount_minor), 0) AS locked FROM wallet_yeb_lots WHERE member_id = ${memberId} AND unlock_at > ${new Date(clock.now())}`);
+  const row = await oneOf<{ locked: string }>(
+    tx,
+    sql`
+    SELECT coalesce(sum(amount_minor), 0) AS locked FROM wallet_yeb_lots WHERE member_id = ${memberId} AND unlock_at > ${new Date(clock.now())}`,
+  );
   const locked = big(row?.locked);
   return locked < balance ? locked : balance;
 }
@@ -37,9 +43,12 @@ async function lockedMinor(tx: DbOrTx, memberId: number, balance: bigint): Promi
 export async function yebOverview(db: Db, owner: WalletOwner) {
   const t = await terms(db, owner.siteId);
   const balance = await balanceOf(db, await memberAccount(db, owner, 'yeb'));
-  const interest = await oneOf<{ receivable: string; total: string }>(db, sql`
+  const interest = await oneOf<{ receivable: string; total: string }>(
+    db,
+    sql`
     SELECT coalesce(sum(interest_minor) FILTER (WHERE received_by IS NULL), 0) AS receivable, coalesce(sum(interest_minor), 0) AS total
-    FROM wallet_yeb_interest WHERE member_id = ${owner.memberId}`);
+    FROM wallet_yeb_interest WHERE member_id = ${owner.memberId}`,
+  );
   return {
     dailyRatePercent: t.ratePpm / 10_000,
     min: money(t.minMinor),
@@ -65,9 +74,12 @@ export function toYeb(db: Db, owner: WalletOwner, key: IdempotencyKey, amount: n
     const t = await terms(tx, owner.siteId);
     const amountMinor = toMinor(amount);
     if (amountMinor < t.minMinor) fail('YEB_BELOW_MIN', { msg: `利息宝最低转入${money(t.minMinor)}`, data: { min: money(t.minMinor) } });
-    const lot = await oneOf<{ lot_id: number }>(tx, sql`
+    const lot = await oneOf<{ lot_id: number }>(
+      tx,
+      sql`
       INSERT INTO wallet_yeb_lots (member_id, amount_minor, unlock_at)
-      VALUES (${owner.memberId}, ${amountMinor.toString()}, ${new Date(clock.now() + t.lockHours * 3_600_000)}) RETURNING lot_id`);
+      VALUES (${owner.memberId}, ${amountMinor.toString()}, ${new Date(clock.now() + t.lockHours * 3_600_000)}) RETURNING lot_id`,
+    );
     const [main, yeb] = [await memberAccount(tx, owner), await memberAccount(tx, owner, 'yeb')];
     await postTransfer(tx, { from: main, to: yeb, amountMinor, kind: 'yeb.in', ref: `yeb-in:${lot!.lot_id}` });
     return balancesAfter(tx, owner);
@@ -92,9 +104,12 @@ export function toCenter(db: Db, owner: WalletOwner, key: IdempotencyKey, amount
 /** Receives every accrued, unreceived interest into the main wallet. */
 export function receiveInterest(db: Db, owner: WalletOwner, key: IdempotencyKey) {
   return once(db, owner.memberId, key, {}, async (tx) => {
-    const due = await oneOf<{ total: string; last_day: string | null; account_id: string | null }>(tx, sql`
+    const due = await oneOf<{ total: string; last_day: string | null; account_id: string | null }>(
+      tx,
+      sql`
       WITH due AS (SELECT * FROM wallet_yeb_interest WHERE member_id = ${owner.memberId} AND received_by IS NULL FOR UPDATE)
-      SELECT coalesce(sum(interest_minor), 0) AS total, max(day)::text AS last_day, max(account_id) AS account_id FROM due`);
+      SELECT coalesce(sum(interest_minor), 0) AS total, max(day)::text AS last_day, max(account_id) AS account_id FROM due`,
+    );
     const total = big(due?.total);
     if (total <= 0n) fail('NOTHING_TO_RECEIVE');
     const posted = await postTransfer(tx, {

@@ -104,8 +104,7 @@ async function openPostgres(url: string, schema: string | null): Promise<Databas
  */
 function retryAborted(pool: pg.Pool): void {
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
-  pool.query = ((...args: unknown[]) =>
-    typeof args[args.length - 1] === 'function' ? query(...args) : retrying(() => query(...args))) as typeof pool.query;
+  pool.query = ((...args: unknown[]) => (typeof args[args.length - 1] === 'function' ? query(...args) : retrying(() => query(...args)))) as typeof pool.query;
 }
 
 /** Drops a test's schema (PostgreSQL) after its pool has closed. */

@@ -10,7 +10,10 @@ export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../migrat
  * together from applying the same file twice.
  */
 export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const files = fs.readdirSync(dir).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => /^\d{4}_.+\.sql$/.test(f))
+    .sort();
   await database.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   const done = new Set((await database.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
   const applied: string[] = [];

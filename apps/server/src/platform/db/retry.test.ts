@@ -35,6 +35,9 @@ describe.skipIf(!url)('transactions that lose a deadlock', () => {
     await Promise.all([bump(1, 2), bump(2, 1)]);
     expect(runs).toBe(3); // the deadlock's victim ran twice
     const { rows } = await database.db.execute(sql`SELECT id, n FROM counters ORDER BY id`);
-    expect(rows).toEqual([{ id: 1, n: 2 }, { id: 2, n: 2 }]);
+    expect(rows).toEqual([
+      { id: 1, n: 2 },
+      { id: 2, n: 2 },
+    ]);
   });
 });

@@ -30,5 +30,8 @@ export function hookOf(check: GateCheck) {
  * warm, the whole gate is synchronous and makes no promise.
  */
 export function installGate(app: FastifyInstance, checks: readonly GateCheck[]): void {
-  app.addHook('onRequest', hookOf((req) => runChecks(req, checks, 0)));
+  app.addHook(
+    'onRequest',
+    hookOf((req) => runChecks(req, checks, 0)),
+  );
 }

@@ -27,7 +27,10 @@ const envelopeText = (key: ErrorName, msg?: string, data: unknown = null) => JSO
 
 /** Sends an envelope as a finished string, so no route serializer reshapes it. */
 export function sendEnvelope(reply: FastifyReply, status: number, key: ErrorName, msg?: string, data: unknown = null) {
-  return reply.status(status).type(JSON_TYPE).send(envelopeText(key, msg, data));
+  return reply
+    .status(status)
+    .type(JSON_TYPE)
+    .send(envelopeText(key, msg, data));
 }
 
 /** Fastify's own refusals before any route: a malformed URL, or a path parameter over its length. */

@@ -85,7 +85,7 @@ describe('WebSocket gateway /ws', () => {
     expect(visitor.frames.some(notice('for alice'))).toBe(false);
   });
 
-  it('tells a member\'s socket at once when the session ends by a login elsewhere', async () => {
+  it("tells a member's socket at once when the session ends by a login elsewhere", async () => {
     const m = await s.member();
     const socket = await connect(m.token);
     await subscribe(socket, channel.user(m.memberId));

@@ -171,7 +171,8 @@ export async function installGateway(app: FastifyInstance, { bus, identify, lost
       const denied = deny(msg.ch, identity, mine.size);
       if (denied) return send(socket, { ch: msg.ch, type: 'sub.denied', data: { ch: msg.ch, ...denied } });
       const holds = await sessionHolds().catch(() => null);
-      if (holds === null) return send(socket, { ch: msg.ch, type: 'sub.denied', data: { ch: msg.ch, code: Errors.INTERFACE_DEGRADE.code, msg: Errors.INTERFACE_DEGRADE.msg } });
+      if (holds === null)
+        return send(socket, { ch: msg.ch, type: 'sub.denied', data: { ch: msg.ch, code: Errors.INTERFACE_DEGRADE.code, msg: Errors.INTERFACE_DEGRADE.msg } });
       if (!holds) return;
       mine.add(msg.ch);
       if (!byChannel.has(msg.ch)) byChannel.set(msg.ch, new Set());

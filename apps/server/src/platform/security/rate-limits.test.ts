@@ -66,7 +66,7 @@ describe('rate limits', () => {
     expect(limited.json().code).toBe(Errors.HIGH_TRAFFIC.code);
   });
 
-  it('an operator tightens a site\'s read limit; other sites keep theirs', async () => {
+  it("an operator tightens a site's read limit; other sites keep theirs", async () => {
     await tighten(s, 2, 'rate_limit_read', '5');
     try {
       for (let i = 0; i < 5; i++) expect((await readTime(s, '10.0.2.1', 2)).statusCode).toBe(200);
@@ -108,7 +108,12 @@ describe('rate limits', () => {
     await tighten(s, 2, 'rate_limit_register', '1000');
     try {
       const register = (i: number) =>
-        s.inject({ method: 'POST', url: '/api/member/register/v4', headers: { 'x-forwarded-for': '10.0.3.1', 'x-site-id': '2' }, payload: { name: `rs${process.pid % 1000}u${i}x`, password: 'abc12345' } });
+        s.inject({
+          method: 'POST',
+          url: '/api/member/register/v4',
+          headers: { 'x-forwarded-for': '10.0.3.1', 'x-site-id': '2' },
+          payload: { name: `rs${process.pid % 1000}u${i}x`, password: 'abc12345' },
+        });
       for (let i = 0; i < RATE_LIMITS.register.max; i++) await register(i);
       expect((await register(99)).statusCode).toBe(429);
     } finally {

@@ -22,11 +22,9 @@ beforeAll(async () => {
   app = Fastify();
   installHttp(app);
   await installSecurity(app, s.deps, { siteOf: () => 1, memberOf: () => null, siteConfig: (siteId, keys) => getConfig(s.deps.db, siteId, keys) });
-  defineRoute(
-    app,
-    { method: 'GET', url: URL, summary: 'A stream address', sealAnswer: true, data: z.object({ flv: z.string() }) },
-    async () => ({ flv: 'https://video.example/live/1.flv' }),
-  );
+  defineRoute(app, { method: 'GET', url: URL, summary: 'A stream address', sealAnswer: true, data: z.object({ flv: z.string() }) }, async () => ({
+    flv: 'https://video.example/live/1.flv',
+  }));
   await app.ready();
 });
 afterAll(async () => {

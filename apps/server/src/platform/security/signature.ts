@@ -47,13 +47,7 @@ export const signedPath = (req: FastifyRequest): string => req.url.split('?')[0]
  * nonce never seen in the window. The nonce is claimed last, so a forged request cannot burn
  * a genuine client's nonce.
  */
-export async function verifySignature(
-  req: FastifyRequest,
-  siteId: number,
-  headers: ClientHeaders,
-  keys: AppKeyStore,
-  nonces: NonceStore,
-): Promise<ClientKey> {
+export async function verifySignature(req: FastifyRequest, siteId: number, headers: ClientHeaders, keys: AppKeyStore, nonces: NonceStore): Promise<ClientKey> {
   const { appKey, timestamp, nonce, sign } = headers;
   if (!appKey || !timestamp || !nonce || !sign || !NONCE_PATTERN.test(nonce)) return fail('BAD_SIGNATURE');
   checkTimestamp(timestamp);

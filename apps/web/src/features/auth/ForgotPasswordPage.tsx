@@ -80,12 +80,36 @@ export function ForgotPasswordPage() {
               <Tabs.Tab key="phone" title={t('forgot.byPhone')} />
               <Tabs.Tab key="email" title={t('forgot.byEmail')} />
             </Tabs>
-            <Field name="name" icon={<UserOutline />} value={who.name} onChange={(v) => setWho({ ...who, name: v.trim() })} placeholder={t('auth.namePlaceholder')} maxLength={16} />
+            <Field
+              name="name"
+              icon={<UserOutline />}
+              value={who.name}
+              onChange={(v) => setWho({ ...who, name: v.trim() })}
+              placeholder={t('auth.namePlaceholder')}
+              maxLength={16}
+            />
             <FieldError />
             {channel === 'phone' ? (
-              <Field name="phone" type="tel" icon={<PhonebookOutline />} value={who.phone} onChange={(v) => setWho({ ...who, phone: v.trim() })} placeholder={t('forgot.phonePlaceholder')} maxLength={13} invalid={!!whoError} />
+              <Field
+                name="phone"
+                type="tel"
+                icon={<PhonebookOutline />}
+                value={who.phone}
+                onChange={(v) => setWho({ ...who, phone: v.trim() })}
+                placeholder={t('forgot.phonePlaceholder')}
+                maxLength={13}
+                invalid={!!whoError}
+              />
             ) : (
-              <Field name="email" type="email" icon={<MailOutline />} value={who.email} onChange={(v) => setWho({ ...who, email: v.trim() })} placeholder={t('forgot.emailPlaceholder')} maxLength={64} />
+              <Field
+                name="email"
+                type="email"
+                icon={<MailOutline />}
+                value={who.email}
+                onChange={(v) => setWho({ ...who, email: v.trim() })}
+                placeholder={t('forgot.emailPlaceholder')}
+                maxLength={64}
+              />
             )}
             <FieldError text={whoError || error} />
             <Button type="submit" block color="primary" size="large" shape="rounded" loading={busy}>
@@ -96,7 +120,15 @@ export function ForgotPasswordPage() {
         {step === 2 && sent && (
           <form className="bp-card" onSubmit={step2} noValidate>
             <SentCode to={sent.to} sandboxCode={sent.sandboxCode} />
-            <Field name="code" icon={<CheckShieldOutline />} value={code} onChange={setCode} placeholder={t('code.placeholder')} maxLength={8} extra={<Resend at={sent.resendAt} onResend={() => void sendCode()} />} />
+            <Field
+              name="code"
+              icon={<CheckShieldOutline />}
+              value={code}
+              onChange={setCode}
+              placeholder={t('code.placeholder')}
+              maxLength={8}
+              extra={<Resend at={sent.resendAt} onResend={() => void sendCode()} />}
+            />
             <FieldError text={error} />
             <Button type="submit" block color="primary" size="large" shape="rounded" loading={busy}>
               {t('common.next')}
@@ -105,9 +137,29 @@ export function ForgotPasswordPage() {
         )}
         {step === 3 && (
           <form className="bp-card" onSubmit={step3} noValidate>
-            <Field name="password" type="password" icon={<LockOutline />} value={password} onChange={setPassword} placeholder={t('auth.passwordRule')} maxLength={12} autoComplete="new-password" invalid={!!passwordError} />
+            <Field
+              name="password"
+              type="password"
+              icon={<LockOutline />}
+              value={password}
+              onChange={setPassword}
+              placeholder={t('auth.passwordRule')}
+              maxLength={12}
+              autoComplete="new-password"
+              invalid={!!passwordError}
+            />
             <FieldError text={passwordError} />
-            <Field name="confirm" type="password" icon={<LockOutline />} value={confirm} onChange={setConfirm} placeholder={t('auth.confirmPlaceholder')} maxLength={12} autoComplete="new-password" invalid={!!confirmError} />
+            <Field
+              name="confirm"
+              type="password"
+              icon={<LockOutline />}
+              value={confirm}
+              onChange={setConfirm}
+              placeholder={t('auth.confirmPlaceholder')}
+              maxLength={12}
+              autoComplete="new-password"
+              invalid={!!confirmError}
+            />
             <FieldError text={confirmError || error} />
             <Button type="submit" block color="primary" size="large" shape="rounded" loading={busy}>
               {t('forgot.reset')}

@@ -44,7 +44,15 @@ export function HumanCheckPage() {
         <p className="bp-muted">{t('verify.humanBody')}</p>
         {challenge?.piece && (
           <div className="bp-card">
-            <SliderChallenge key={challenge.captchaId} background={challenge.background} piece={challenge.piece} width={challenge.width} pieceY={challenge.pieceY ?? 0} disabled={busy} onDrop={(x, ms) => void drop(x, ms)} />
+            <SliderChallenge
+              key={challenge.captchaId}
+              background={challenge.background}
+              piece={challenge.piece}
+              width={challenge.width}
+              pieceY={challenge.pieceY ?? 0}
+              disabled={busy}
+              onDrop={(x, ms) => void drop(x, ms)}
+            />
           </div>
         )}
         <FieldError text={error} />

@@ -34,7 +34,9 @@ function LoginScreen() {
   const [captchaN, setCaptchaN] = useState(0);
   const [needCaptcha, setNeedCaptcha] = useState(false);
   // A wrong or missing picture code: a new picture to read.
-  const { error, setError, busy, run } = useFormCall((err) => (err.code === Errors.CAPTCHA_REQUIRED.code || err.code === Errors.VERIFY_CODE.code) && newPicture());
+  const { error, setError, busy, run } = useFormCall(
+    (err) => (err.code === Errors.CAPTCHA_REQUIRED.code || err.code === Errors.VERIFY_CODE.code) && newPicture(),
+  );
   // What the member is told once login says the account sleeps: the form then wakes it.
   const [dormantNote, setDormantNote] = useState<string | null>(null);
   const dormant = dormantNote !== null;
@@ -60,7 +62,10 @@ function LoginScreen() {
 
   /** The account sleeps: the member wakes it here, with the picture's code or an SMS, and is logged in. */
   const askToWake = async (err: ApiError) => {
-    const days = await authApi.memberSleep(name).then((d) => d.sleepDays, () => null);
+    const days = await authApi.memberSleep(name).then(
+      (d) => d.sleepDays,
+      () => null,
+    );
     setDormantNote(days ? t('auth.dormantNotice', { days }) : err.message);
     newPicture();
   };
@@ -102,23 +107,50 @@ function LoginScreen() {
     >
       <form onSubmit={submit} noValidate>
         {dormant ? <p className="bp-auth-notice">{dormantNote}</p> : null}
-        <Field name="name" icon={<UserOutline />} value={name} onChange={changeName} placeholder={t('auth.namePlaceholder')} maxLength={16} autoComplete="username" />
-        <Field name="password" type="password" icon={<LockOutline />} value={password} onChange={setPassword} placeholder={t('auth.passwordPlaceholder')} maxLength={12} autoComplete="current-password" />
+        <Field
+          name="name"
+          icon={<UserOutline />}
+          value={name}
+          onChange={changeName}
+          placeholder={t('auth.namePlaceholder')}
+          maxLength={16}
+          autoComplete="username"
+        />
+        <Field
+          name="password"
+          type="password"
+          icon={<LockOutline />}
+          value={password}
+          onChange={setPassword}
+          placeholder={t('auth.passwordPlaceholder')}
+          maxLength={12}
+          autoComplete="current-password"
+        />
         {wakeSms ? (
           <>
             <SentCode to={wakeSms.to} sandboxCode={wakeSms.sandboxCode} />
-            <Field name="smsCode" icon={<CheckShieldOutline />} value={smsCode} onChange={setSmsCode} placeholder={t('code.placeholder')} maxLength={8} extra={<Resend at={wakeSms.resendAt} onResend={() => void sendWakeCode()} />} />
+            <Field
+              name="smsCode"
+              icon={<CheckShieldOutline />}
+              value={smsCode}
+              onChange={setSmsCode}
+              placeholder={t('code.placeholder')}
+              maxLength={8}
+              extra={<Resend at={wakeSms.resendAt} onResend={() => void sendWakeCode()} />}
+            />
           </>
-        ) : needCaptcha && (
-          <Field
-            name="captcha"
-            icon={<CheckShieldOutline />}
-            value={captcha}
-            onChange={setCaptcha}
-            placeholder={t('auth.captchaPlaceholder')}
-            maxLength={8}
-            extra={<img className="bp-captcha-img" src={captchaImageUrl(captchaN)} alt={t('auth.captchaAlt')} onClick={() => setCaptchaN((n) => n + 1)} />}
-          />
+        ) : (
+          needCaptcha && (
+            <Field
+              name="captcha"
+              icon={<CheckShieldOutline />}
+              value={captcha}
+              onChange={setCaptcha}
+              placeholder={t('auth.captchaPlaceholder')}
+              maxLength={8}
+              extra={<img className="bp-captcha-img" src={captchaImageUrl(captchaN)} alt={t('auth.captchaAlt')} onClick={() => setCaptchaN((n) => n + 1)} />}
+            />
+          )
         )}
         <FieldError text={error} />
         <div className="bp-auth-row">
@@ -134,7 +166,14 @@ function LoginScreen() {
         <Button type="submit" block color="primary" size="large" shape="rounded" loading={busy} className="bp-auth-submit">
           {t(dormant ? 'auth.activate' : 'auth.login')}
         </Button>
-        <Button block fill="outline" size="large" shape="rounded" className="bp-auth-alt" onClick={() => navigate(`/register${params.toString() ? `?${params}` : ''}`)}>
+        <Button
+          block
+          fill="outline"
+          size="large"
+          shape="rounded"
+          className="bp-auth-alt"
+          onClick={() => navigate(`/register${params.toString() ? `?${params}` : ''}`)}
+        >
           {t('auth.registerNow')}
         </Button>
       </form>

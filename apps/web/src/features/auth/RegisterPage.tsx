@@ -74,28 +74,88 @@ export function RegisterPage() {
       heading={t('auth.createAccount')}
       footer={
         <>
-          {t('auth.haveAccount')} <Link to="/login" replace>{t('auth.loginNow')}</Link>
+          {t('auth.haveAccount')}{' '}
+          <Link to="/login" replace>
+            {t('auth.loginNow')}
+          </Link>
         </>
       }
     >
       <form onSubmit={submit} noValidate>
-        <Field name="name" icon={<UserOutline />} value={form.name} onChange={set('name')} onBlur={() => void checkName()} placeholder={t('auth.nameRule')} maxLength={16} autoComplete="username" invalid={!!(errors.name || nameState.taken)} />
+        <Field
+          name="name"
+          icon={<UserOutline />}
+          value={form.name}
+          onChange={set('name')}
+          onBlur={() => void checkName()}
+          placeholder={t('auth.nameRule')}
+          maxLength={16}
+          autoComplete="username"
+          invalid={!!(errors.name || nameState.taken)}
+        />
         <FieldError text={errors.name || nameState.taken} ok={nameState.free ? t('auth.nameFree') : null} />
-        <Field name="password" type="password" icon={<LockOutline />} value={form.password} onChange={set('password')} placeholder={t('auth.passwordRule')} maxLength={12} autoComplete="new-password" invalid={!!errors.password} />
+        <Field
+          name="password"
+          type="password"
+          icon={<LockOutline />}
+          value={form.password}
+          onChange={set('password')}
+          placeholder={t('auth.passwordRule')}
+          maxLength={12}
+          autoComplete="new-password"
+          invalid={!!errors.password}
+        />
         <FieldError text={errors.password} />
-        <Field name="confirm" type="password" icon={<LockOutline />} value={form.confirm} onChange={set('confirm')} placeholder={t('auth.confirmPlaceholder')} maxLength={12} autoComplete="new-password" invalid={!!errors.confirm} />
+        <Field
+          name="confirm"
+          type="password"
+          icon={<LockOutline />}
+          value={form.confirm}
+          onChange={set('confirm')}
+          placeholder={t('auth.confirmPlaceholder')}
+          maxLength={12}
+          autoComplete="new-password"
+          invalid={!!errors.confirm}
+        />
         <FieldError text={errors.confirm} />
         {phoneRequired && (
           <>
-            <Field name="phone" type="tel" icon={<PhonebookOutline />} value={form.phone} onChange={set('phone')} placeholder={t('auth.phonePlaceholder')} maxLength={13} extra={<AreaCodeSelect value={form.areaCode} onChange={set('areaCode')} />} invalid={!!errors.phone} />
+            <Field
+              name="phone"
+              type="tel"
+              icon={<PhonebookOutline />}
+              value={form.phone}
+              onChange={set('phone')}
+              placeholder={t('auth.phonePlaceholder')}
+              maxLength={13}
+              extra={<AreaCodeSelect value={form.areaCode} onChange={set('areaCode')} />}
+              invalid={!!errors.phone}
+            />
             <FieldError text={errors.phone} />
           </>
         )}
-        <Field name="i_code" icon={<GiftOutline />} value={inviteCode} onChange={setInviteCode} placeholder={t('auth.invitePlaceholder')} maxLength={32} readOnly={!!invite.i_code} extra={inviteCode ? <span className="bp-field-tag">{t('auth.inviteTag')}</span> : null} />
+        <Field
+          name="i_code"
+          icon={<GiftOutline />}
+          value={inviteCode}
+          onChange={setInviteCode}
+          placeholder={t('auth.invitePlaceholder')}
+          maxLength={32}
+          readOnly={!!invite.i_code}
+          extra={inviteCode ? <span className="bp-field-tag">{t('auth.inviteTag')}</span> : null}
+        />
         <FieldError />
         {captchaRequired && (
           <>
-            <Field name="captcha" icon={<CheckShieldOutline />} value={captcha} onChange={setCaptcha} placeholder={t('auth.captchaPlaceholder')} maxLength={8} extra={<img className="bp-captcha-img" src={captchaImageUrl(captchaN)} alt={t('auth.captchaAlt')} onClick={() => setCaptchaN((n) => n + 1)} />} />
+            <Field
+              name="captcha"
+              icon={<CheckShieldOutline />}
+              value={captcha}
+              onChange={setCaptcha}
+              placeholder={t('auth.captchaPlaceholder')}
+              maxLength={8}
+              extra={<img className="bp-captcha-img" src={captchaImageUrl(captchaN)} alt={t('auth.captchaAlt')} onClick={() => setCaptchaN((n) => n + 1)} />}
+            />
             <FieldError />
           </>
         )}

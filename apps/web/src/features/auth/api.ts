@@ -37,7 +37,11 @@ const pictureAnswer = (captcha: string) => ({ captchaId: deviceUuid(), captcha }
 /** The accounts calls (seed 7: auth). Names are lower-cased for hashing (seed 5). */
 export const authApi = {
   login: ({ name, password, captcha }: LoginInput) =>
-    call<SessionData>(LOGIN_PATH, { ...credentials(name, password), version: BUILD.version, timewd: Date.now(), ...(captcha ? pictureAnswer(captcha) : {}) }, { silent: true }),
+    call<SessionData>(
+      LOGIN_PATH,
+      { ...credentials(name, password), version: BUILD.version, timewd: Date.now(), ...(captcha ? pictureAnswer(captcha) : {}) },
+      { silent: true },
+    ),
   memberSleep: (name: string) => call<Of<typeof MemberSleepData>>('/api/member/isMemberSleep', { name: name.trim() }, { silent: true }),
   /**
    * A dormant member wakes with the password and either the picture's code or a code sent to the
@@ -52,9 +56,11 @@ export const authApi = {
   /** A code to a dormant member's bound phone, to wake the account with. */
   sendWakeCode: (name: string) => call<SendCodeData>('/api/member/sendCode', { type: 'sms', scene: 'activate', name: name.trim() }, { silent: true }),
   register: (body: RegisterBody) => call<SessionData>('/api/member/register/v4', body, { silent: true }),
-  checkName: (name: string) => call<{ available: boolean; reason: 'invalid' | 'taken' | null; msg: string }>('/api/member/checkName/v2', { name }, { silent: true }),
+  checkName: (name: string) =>
+    call<{ available: boolean; reason: 'invalid' | 'taken' | null; msg: string }>('/api/member/checkName/v2', { name }, { silent: true }),
   forgetStep1: (channel: ForgetChannel, body: Record<string, unknown>) => call<Of<typeof ForgetStep1Data>>(forgetPath(channel, 1), body, { silent: true }),
-  forgetStep2: (channel: ForgetChannel, ticket: string, code: string) => call<Of<typeof ForgetStep2Data>>(forgetPath(channel, 2), { ticket, code }, { silent: true }),
+  forgetStep2: (channel: ForgetChannel, ticket: string, code: string) =>
+    call<Of<typeof ForgetStep2Data>>(forgetPath(channel, 2), { ticket, code }, { silent: true }),
   forgetStep3: (channel: ForgetChannel, ticket: string, password: string) => call<unknown>(forgetPath(channel, 3), { ticket, password }, { silent: true }),
   captchaGet: (scene: string, verifyType: VerifyType) => call<Of<typeof CaptchaExGetData>>('/api/captchaEx/get', { scene, verifyType }, { silent: true }),
   captchaCheck: (captchaId: string, answer: number | string, durationMs?: number) =>

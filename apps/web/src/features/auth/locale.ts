@@ -98,7 +98,8 @@ export const authLocale: Locale = {
       loginFirst: 'Please log in first',
       toLogin: 'Log in',
       activateTitle: 'Wake your account',
-      dormantNotice: 'Your account has not logged in for over {{days}} days and is asleep for its safety. Pass the check below to wake it; you will then be logged in.',
+      dormantNotice:
+        'Your account has not logged in for over {{days}} days and is asleep for its safety. Pass the check below to wake it; you will then be logged in.',
       activate: 'Wake and log in',
       activated: 'Your account is awake again, welcome back',
       wakeBySms: 'Wake it with an SMS code instead',

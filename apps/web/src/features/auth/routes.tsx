@@ -8,6 +8,10 @@ export const authRoutes: RouteObject[] = [
   { path: '/login', handle: handle('auth.login'), lazy: async () => ({ Component: (await import('./LoginPage.tsx')).LoginPage }) },
   { path: '/entry/login', handle: handle('auth.login'), lazy: async () => ({ Component: (await import('./LoginPage.tsx')).EntryLoginPage }) },
   { path: '/register', handle: handle('auth.register'), lazy: async () => ({ Component: (await import('./RegisterPage.tsx')).RegisterPage }) },
-  { path: '/forgot-password', handle: handle('forgot.title'), lazy: async () => ({ Component: (await import('./ForgotPasswordPage.tsx')).ForgotPasswordPage }) },
+  {
+    path: '/forgot-password',
+    handle: handle('forgot.title'),
+    lazy: async () => ({ Component: (await import('./ForgotPasswordPage.tsx')).ForgotPasswordPage }),
+  },
   { path: '/verify', handle: handle('verify.humanTitle'), lazy: async () => ({ Component: (await import('./HumanCheckPage.tsx')).HumanCheckPage }) },
 ];

@@ -50,7 +50,9 @@ export function EgamePage() {
         ))}
       </Tabs>
       {games.isError ? <ErrorBlock status="default" title={(games.error as Error).message} description="" /> : null}
-      {games.data?.list.length === 0 ? <ErrorBlock status="empty" title={tab === 'collected' && !keyword ? t('egame.noneCollected') : t('egame.none')} description="" /> : null}
+      {games.data?.list.length === 0 ? (
+        <ErrorBlock status="empty" title={tab === 'collected' && !keyword ? t('egame.noneCollected') : t('egame.none')} description="" />
+      ) : null}
       <div className="bp-egame-grid">
         {games.data?.list.map((g) => (
           <div key={g.gameId} className="bp-egame-tile" data-game={g.gameId}>
@@ -59,7 +61,11 @@ export function EgamePage() {
               <span>{g.gameName}</span>
               {g.hot ? <em className="bp-egame-flag">{t('egame.hot')}</em> : g.new ? <em className="bp-egame-flag new">{t('egame.new')}</em> : null}
             </button>
-            <button className={`bp-egame-fav${g.collected ? ' on' : ''}`} aria-label={g.collected ? t('egame.uncollect') : t('egame.collect')} onClick={() => void toggle(g)}>
+            <button
+              className={`bp-egame-fav${g.collected ? ' on' : ''}`}
+              aria-label={g.collected ? t('egame.uncollect') : t('egame.collect')}
+              onClick={() => void toggle(g)}
+            >
               {g.collected ? '★' : '☆'}
             </button>
           </div>

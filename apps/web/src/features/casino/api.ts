@@ -19,8 +19,13 @@ export const casinoApi = {
   collection: () => call<GameList>('/api/game/collection/list', { page: 1, size: 100 }),
   /** A member's launch: one key per tap, so auto-transfer moves the balance once. */
   launch: (venueEnName: string, gameId: string, rollbackAddress: string) =>
-    call<Launched>('/api/game/venue/launch', { venueEnName, gameId, rollbackAddress, isUseCache: false }, { headers: { 'Idempotency-Key': newIdempotencyKey() } }),
-  demo: (venueEnName: string, gameId: string, rollbackAddress: string) => call<Launched>('/api/game/venue/demoLaunch', { venueEnName, gameId, rollbackAddress }),
+    call<Launched>(
+      '/api/game/venue/launch',
+      { venueEnName, gameId, rollbackAddress, isUseCache: false },
+      { headers: { 'Idempotency-Key': newIdempotencyKey() } },
+    ),
+  demo: (venueEnName: string, gameId: string, rollbackAddress: string) =>
+    call<Launched>('/api/game/venue/demoLaunch', { venueEnName, gameId, rollbackAddress }),
 };
 
 export const useBrands = () => useQuery({ queryKey: ['egame', 'brands'], queryFn: casinoApi.brands });

@@ -44,10 +44,24 @@ function AgentCard({ status }: { status: AgentStatus }) {
         <strong className="bp-gold-text">{status.referrals ?? 0}</strong>
       </div>
       <List>
-        <List.Item extra={<button className="bp-header-action" onClick={() => void copy(status.inviteCode)}>{t('common.copy')}</button>} description={status.inviteCode}>
+        <List.Item
+          extra={
+            <button className="bp-header-action" onClick={() => void copy(status.inviteCode)}>
+              {t('common.copy')}
+            </button>
+          }
+          description={status.inviteCode}
+        >
           {t('member.inviteCode')}
         </List.Item>
-        <List.Item extra={<button className="bp-header-action" onClick={() => void copy(link)}>{t('common.copy')}</button>} description={<span className="bp-agent-link">{link}</span>}>
+        <List.Item
+          extra={
+            <button className="bp-header-action" onClick={() => void copy(link)}>
+              {t('common.copy')}
+            </button>
+          }
+          description={<span className="bp-agent-link">{link}</span>}
+        >
           {t('member.agent.link')}
         </List.Item>
       </List>
@@ -78,7 +92,14 @@ function JoinForm({ rejected }: { rejected: boolean }) {
       <div className="bp-card">
         <p className="bp-muted bp-contact-intro">{rejected ? t('member.agent.rejected') : t('member.agent.intro')}</p>
         <Input value={contact} onChange={typed} placeholder={t('member.agent.contact')} maxLength={64} className="bp-boxed-input" />
-        <TextArea value={note} onChange={setNote} placeholder={t('member.agent.note')} maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} className="bp-boxed-input bp-agent-note" />
+        <TextArea
+          value={note}
+          onChange={setNote}
+          placeholder={t('member.agent.note')}
+          maxLength={500}
+          autoSize={{ minRows: 2, maxRows: 4 }}
+          className="bp-boxed-input bp-agent-note"
+        />
         <FieldError text={error} />
         <Button block color="primary" shape="rounded" loading={busy} onClick={submit}>
           {t('member.agent.apply')}

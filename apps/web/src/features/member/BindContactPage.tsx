@@ -99,7 +99,15 @@ function BindForm({ contact }: { contact: Contact }) {
       {sent ? (
         <>
           <SentCode to={sent.to} sandboxCode={sent.sandboxCode} />
-          <Field name="code" icon={<CheckShieldOutline />} value={code} onChange={setCode} placeholder={t('code.placeholder')} maxLength={8} extra={<Resend at={sent.resendAt} onResend={() => void sendCode()} />} />
+          <Field
+            name="code"
+            icon={<CheckShieldOutline />}
+            value={code}
+            onChange={setCode}
+            placeholder={t('code.placeholder')}
+            maxLength={8}
+            extra={<Resend at={sent.resendAt} onResend={() => void sendCode()} />}
+          />
         </>
       ) : null}
       <FieldError text={error} />

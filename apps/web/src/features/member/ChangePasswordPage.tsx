@@ -56,13 +56,42 @@ export function ChangePasswordPage() {
       {mustChange ? <NoticeBar content={t('member.mustChange')} color="alert" /> : null}
       <form className="bp-page-body" onSubmit={submit} noValidate>
         <div className="bp-card">
-          <Field type="password" maxLength={12} name="oldPassword" icon={<LockOutline />} value={oldPassword} onChange={setOld} placeholder={t('member.oldPassword')} autoComplete="current-password" />
+          <Field
+            type="password"
+            maxLength={12}
+            name="oldPassword"
+            icon={<LockOutline />}
+            value={oldPassword}
+            onChange={setOld}
+            placeholder={t('member.oldPassword')}
+            autoComplete="current-password"
+          />
           <div className="bp-field-error" />
-          <Field type="password" maxLength={12} name="password" icon={<LockOutline />} value={password} onChange={setPassword} placeholder={t('member.newPassword')} autoComplete="new-password" invalid={!!(ruleError || sameError)} />
+          <Field
+            type="password"
+            maxLength={12}
+            name="password"
+            icon={<LockOutline />}
+            value={password}
+            onChange={setPassword}
+            placeholder={t('member.newPassword')}
+            autoComplete="new-password"
+            invalid={!!(ruleError || sameError)}
+          />
           <div className="bp-field-error" role={ruleError || sameError ? 'alert' : undefined}>
             {ruleError || sameError}
           </div>
-          <Field type="password" maxLength={12} name="confirm" icon={<LockOutline />} value={confirm} onChange={setConfirm} placeholder={t('auth.confirmPlaceholder')} autoComplete="new-password" invalid={!!confirmError} />
+          <Field
+            type="password"
+            maxLength={12}
+            name="confirm"
+            icon={<LockOutline />}
+            value={confirm}
+            onChange={setConfirm}
+            placeholder={t('auth.confirmPlaceholder')}
+            autoComplete="new-password"
+            invalid={!!confirmError}
+          />
           <div className="bp-field-error" role={confirmError || error ? 'alert' : undefined}>
             {confirmError || error}
           </div>

@@ -81,7 +81,13 @@ export function MemberCentrePage() {
         </div>
         <List className="bp-member-menu">
           {builtMenu().map((entry) => (
-            <List.Item key={entry.key} prefix={<MenuIcon name={entry.key} />} extra={entry.key === 'messages' && unread > 0 ? <Badge content={unread > 99 ? '99+' : unread} /> : null} onClick={() => navigate(entry.path)} arrowIcon>
+            <List.Item
+              key={entry.key}
+              prefix={<MenuIcon name={entry.key} />}
+              extra={entry.key === 'messages' && unread > 0 ? <Badge content={unread > 99 ? '99+' : unread} /> : null}
+              onClick={() => navigate(entry.path)}
+              arrowIcon
+            >
               {t(entry.title)}
             </List.Item>
           ))}

@@ -1,4 +1,17 @@
-import { BankcardOutline, ClockCircleOutline, GiftOutline, LockOutline, MailOpenOutline, MailOutline, MessageOutline, PhonebookOutline, QuestionCircleOutline, SetOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
+import {
+  BankcardOutline,
+  ClockCircleOutline,
+  GiftOutline,
+  LockOutline,
+  MailOpenOutline,
+  MailOutline,
+  MessageOutline,
+  PhonebookOutline,
+  QuestionCircleOutline,
+  SetOutline,
+  TeamOutline,
+  UserOutline,
+} from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 
 const ICONS: Record<string, ReactNode> = {

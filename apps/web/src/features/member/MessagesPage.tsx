@@ -25,7 +25,8 @@ function useMessageAction() {
     }
   };
   const remove = async (id: number) =>
-    (await Dialog.confirm({ content: t('member.messages.deleteAsk'), cancelText: t('common.cancel'), confirmText: t('common.delete') })) && act(() => messageApi.remove(id));
+    (await Dialog.confirm({ content: t('member.messages.deleteAsk'), cancelText: t('common.cancel'), confirmText: t('common.delete') })) &&
+    act(() => messageApi.remove(id));
   const pin = (m: MessageItem) => act(() => messageApi.pin(m.id, !m.sticky));
   return { act, remove, pin };
 }
@@ -62,7 +63,13 @@ export function MessagesPage() {
       <PageHeader
         title={t('member.menu.messages')}
         fallback="/app/member"
-        right={unread > 0 ? <button className="bp-header-action" onClick={() => void act(messageApi.readAll)}>{t('member.messages.readAll')}</button> : null}
+        right={
+          unread > 0 ? (
+            <button className="bp-header-action" onClick={() => void act(messageApi.readAll)}>
+              {t('member.messages.readAll')}
+            </button>
+          ) : null
+        }
       />
       <div className="bp-page-body">
         <div className="bp-card bp-messages">

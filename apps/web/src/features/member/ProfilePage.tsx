@@ -43,7 +43,12 @@ export function ProfilePage() {
         <div className="bp-section-title">{t('member.avatar')}</div>
         <div className="bp-card bp-avatar-grid">
           {(avatars?.list ?? []).map((a) => (
-            <button key={a.avatarId} className={`bp-avatar-pick${a.avatarId === info?.avatarId ? ' is-current' : ''}`} onClick={() => void pickAvatar(a.avatarId)} aria-label={a.avatarId}>
+            <button
+              key={a.avatarId}
+              className={`bp-avatar-pick${a.avatarId === info?.avatarId ? ' is-current' : ''}`}
+              onClick={() => void pickAvatar(a.avatarId)}
+              aria-label={a.avatarId}
+            >
               <img src={a.url} alt="" />
               {a.avatarId === info?.avatarId ? <CheckOutline className="bp-avatar-check" /> : null}
             </button>
@@ -79,8 +84,19 @@ interface TextKind {
   save(text: string): Promise<unknown>;
   multiline?: boolean;
 }
-const NICKNAME: TextKind = { limits: { min: NICKNAME_MIN, max: NICKNAME_MAX }, ruleKey: 'member.nicknameRule', placeholderKey: 'member.nicknamePlaceholder', save: memberApi.nickname };
-const ADDRESS: TextKind = { limits: { min: ADDRESS_MIN, max: ADDRESS_MAX }, ruleKey: 'member.addressRule', placeholderKey: 'member.addressPlaceholder', save: memberApi.address, multiline: true };
+const NICKNAME: TextKind = {
+  limits: { min: NICKNAME_MIN, max: NICKNAME_MAX },
+  ruleKey: 'member.nicknameRule',
+  placeholderKey: 'member.nicknamePlaceholder',
+  save: memberApi.nickname,
+};
+const ADDRESS: TextKind = {
+  limits: { min: ADDRESS_MIN, max: ADDRESS_MAX },
+  ruleKey: 'member.addressRule',
+  placeholderKey: 'member.addressPlaceholder',
+  save: memberApi.address,
+  multiline: true,
+};
 
 /** A text the member edits and saves: kept in step with the saved value, checked as typed against its length rule. */
 function TextSetting({ current, kind }: { current: string; kind: TextKind }) {

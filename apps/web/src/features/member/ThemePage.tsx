@@ -23,7 +23,12 @@ export function ThemePage() {
       <div className="bp-page-body">
         <Radio.Group value={preview ?? 'site'} onChange={(v) => choose(String(v))}>
           <List className="bp-theme-list">
-            <List.Item prefix={<Swatch series={siteSeries} />} extra={<Radio value="site" />} description={THEMES[siteSeries].name} onClick={() => choose('site')}>
+            <List.Item
+              prefix={<Swatch series={siteSeries} />}
+              extra={<Radio value="site" />}
+              description={THEMES[siteSeries].name}
+              onClick={() => choose('site')}
+            >
               {t('member.themeSite')}
             </List.Item>
             {THEME_SERIES.map((series) => (

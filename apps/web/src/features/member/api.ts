@@ -1,5 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AgentContactData, AgentStatus, HelpArticle, HelpCategory, MessageCountData, MessageItem, MessageListData, AddressData, AvatarData, AvatarListData, BalanceData, BirthdayData, BindContactData, IdleLogoutMinutes, LogoutSetupData, NicknameData, SendCodeData, SessionData } from '@bp/contract';
+import type {
+  AgentContactData,
+  AgentStatus,
+  HelpArticle,
+  HelpCategory,
+  MessageCountData,
+  MessageItem,
+  MessageListData,
+  AddressData,
+  AvatarData,
+  AvatarListData,
+  BalanceData,
+  BirthdayData,
+  BindContactData,
+  IdleLogoutMinutes,
+  LogoutSetupData,
+  NicknameData,
+  SendCodeData,
+  SessionData,
+} from '@bp/contract';
 import type { z } from 'zod';
 import { call } from '../../shared/api/request.ts';
 import { usePaged } from '../../shared/api/use-paged.ts';
@@ -16,12 +35,14 @@ export const memberApi = {
   /** Needs security verification; every session ends and this device gets the fresh one answered. */
   changePassword: (oldPassword: string, password: string) => call<SessionData>('/api/member/changePassword', { oldPassword, password }, { silent: true }),
   /** Reads the idle-logout choice, or sets it when one is given. */
-  logoutSetup: (idleMinutes?: IdleLogoutMinutes) => call<z.infer<typeof LogoutSetupData>>('/api/member/logoutSetup', idleMinutes === undefined ? {} : { idleMinutes }, { silent: idleMinutes !== undefined }),
+  logoutSetup: (idleMinutes?: IdleLogoutMinutes) =>
+    call<z.infer<typeof LogoutSetupData>>('/api/member/logoutSetup', idleMinutes === undefined ? {} : { idleMinutes }, { silent: idleMinutes !== undefined }),
   /** Given once, at least 18 years ago (`YYYY-MM-DD`). */
   birthday: (birthday: string) => call<z.infer<typeof BirthdayData>>('/api/member/birthday', { birthday }, { silent: true }),
   address: (address: string) => call<z.infer<typeof AddressData>>('/api/member/address', { address }, { silent: true }),
   /** A code to the phone or email the member is binding (scene bind). */
-  sendBindCode: ({ contact, ...to }: BindTarget) => call<SendCodeData>('/api/member/sendCode', { type: contact === 'phone' ? 'sms' : 'email', scene: 'bind', ...to }, { silent: true }),
+  sendBindCode: ({ contact, ...to }: BindTarget) =>
+    call<SendCodeData>('/api/member/sendCode', { type: contact === 'phone' ? 'sms' : 'email', scene: 'bind', ...to }, { silent: true }),
   bind: ({ contact, ...to }: BindTarget, code: string) =>
     call<z.infer<typeof BindContactData>>(contact === 'phone' ? '/api/member/bindPhone' : '/api/member/bindEmail', { ...to, code }, { silent: true }),
 };
@@ -57,7 +78,8 @@ export const helpApi = {
   article: (id: number) => call<HelpArticle>('/api/member/help/article', { id }, { silent: true }),
 };
 export const useHelp = () => useQuery({ queryKey: ['help', 'categories'], queryFn: helpApi.categories, staleTime: 5 * 60_000 });
-export const useHelpArticle = (id: number) => useQuery({ queryKey: ['help', 'article', id], queryFn: () => helpApi.article(id), staleTime: 5 * 60_000, retry: false });
+export const useHelpArticle = (id: number) =>
+  useQuery({ queryKey: ['help', 'article', id], queryFn: () => helpApi.article(id), staleTime: 5 * 60_000, retry: false });
 
 /** The agent pages (seed: isAgent, contactUs, joinUs). */
 export const agentApi = {

@@ -26,13 +26,21 @@ export const memberArea: Area = {
     { path: 'member/profile', handle: titled('member.menu.profile'), lazy: memberPage(async () => (await import('./ProfilePage.tsx')).ProfilePage) },
     { path: 'member/phone', handle: titled('member.menu.phone'), lazy: memberPage(async () => (await import('./BindContactPage.tsx')).BindPhonePage) },
     { path: 'member/email', handle: titled('member.menu.email'), lazy: memberPage(async () => (await import('./BindContactPage.tsx')).BindEmailPage) },
-    { path: 'member/password', handle: titled('member.menu.password'), lazy: memberPage(async () => (await import('./ChangePasswordPage.tsx')).ChangePasswordPage) },
+    {
+      path: 'member/password',
+      handle: titled('member.menu.password'),
+      lazy: memberPage(async () => (await import('./ChangePasswordPage.tsx')).ChangePasswordPage),
+    },
     { path: 'member/messages', handle: titled('member.menu.messages'), lazy: memberPage(async () => (await import('./MessagesPage.tsx')).MessagesPage) },
     { path: 'member/messages/:id', handle: titled('member.menu.messages'), lazy: memberPage(async () => (await import('./MessagesPage.tsx')).MessagePage) },
     { path: 'member/help', handle: titled('member.menu.help'), lazy: async () => ({ Component: (await import('./HelpPage.tsx')).HelpPage }) },
     { path: 'member/help/:id', handle: titled('member.menu.help'), lazy: async () => ({ Component: (await import('./HelpPage.tsx')).HelpArticlePage }) },
     { path: 'member/agent', handle: titled('member.menu.agent'), lazy: memberPage(async () => (await import('./AgentPage.tsx')).AgentPage) },
-    { path: 'member/logout-setup', handle: titled('member.menu.logoutSetup'), lazy: memberPage(async () => (await import('./LogoutSetupPage.tsx')).LogoutSetupPage) },
+    {
+      path: 'member/logout-setup',
+      handle: titled('member.menu.logoutSetup'),
+      lazy: memberPage(async () => (await import('./LogoutSetupPage.tsx')).LogoutSetupPage),
+    },
     { path: 'member/theme', handle: titled('member.menu.theme'), lazy: async () => ({ Component: (await import('./ThemePage.tsx')).ThemePage }) },
   ],
 };

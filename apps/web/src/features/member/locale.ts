@@ -87,8 +87,19 @@ export const memberLocale: Locale = {
       mustChange: '为了您的账户安全，请先修改登录密码',
       bind: {
         submit: '确认绑定',
-        phone: { intro: '绑定手机号后，忘记密码时可通过手机找回，账户更安全。', bound: '已绑定手机号', change: '如需更换手机号，请联系客服', done: '手机号绑定成功' },
-        email: { intro: '绑定邮箱后，忘记密码时可通过邮箱找回，账户更安全。', bound: '已绑定邮箱', change: '如需更换邮箱，请联系客服', done: '邮箱绑定成功', placeholder: '请输入邮箱地址' },
+        phone: {
+          intro: '绑定手机号后，忘记密码时可通过手机找回，账户更安全。',
+          bound: '已绑定手机号',
+          change: '如需更换手机号，请联系客服',
+          done: '手机号绑定成功',
+        },
+        email: {
+          intro: '绑定邮箱后，忘记密码时可通过邮箱找回，账户更安全。',
+          bound: '已绑定邮箱',
+          change: '如需更换邮箱，请联系客服',
+          done: '邮箱绑定成功',
+          placeholder: '请输入邮箱地址',
+        },
       },
       themeSite: '跟随站点',
       language: '语言',
@@ -180,8 +191,19 @@ export const memberLocale: Locale = {
       mustChange: 'For your account’s safety, please change your password first',
       bind: {
         submit: 'Bind',
-        phone: { intro: 'With a mobile number bound, a forgotten password can be recovered by phone.', bound: 'Bound mobile number', change: 'To change it, please contact customer service', done: 'Mobile number bound' },
-        email: { intro: 'With an email bound, a forgotten password can be recovered by email.', bound: 'Bound email', change: 'To change it, please contact customer service', done: 'Email bound', placeholder: 'Email address' },
+        phone: {
+          intro: 'With a mobile number bound, a forgotten password can be recovered by phone.',
+          bound: 'Bound mobile number',
+          change: 'To change it, please contact customer service',
+          done: 'Mobile number bound',
+        },
+        email: {
+          intro: 'With an email bound, a forgotten password can be recovered by email.',
+          bound: 'Bound email',
+          change: 'To change it, please contact customer service',
+          done: 'Email bound',
+          placeholder: 'Email address',
+        },
       },
       themeSite: 'Follow the site',
       language: 'Language',

@@ -42,7 +42,13 @@ export function CsPage() {
             {data.channels.map((channel) => (
               <List.Item
                 key={channel.id}
-                prefix={channel.icon ? <img className="bp-cs-icon" src={channel.icon} alt="" /> : <span className="bp-cs-icon bp-cs-glyph">{GLYPHS[channel.kind]}</span>}
+                prefix={
+                  channel.icon ? (
+                    <img className="bp-cs-icon" src={channel.icon} alt="" />
+                  ) : (
+                    <span className="bp-cs-icon bp-cs-glyph">{GLYPHS[channel.kind]}</span>
+                  )
+                }
                 description={channel.account}
                 extra={
                   <Button size="mini" color="primary" shape="rounded" onClick={() => void reach(channel)}>

@@ -8,7 +8,11 @@ const handle = (title: string): RouteHandle => ({ title });
 export const statusRoutes: RouteObject[] = [
   { path: '/maintenance', handle: handle('maintenance.title'), lazy: async () => ({ Component: (await import('./MaintenancePage.tsx')).MaintenancePage }) },
   { path: '/access-alert', handle: handle('accessAlert.title'), lazy: async () => ({ Component: (await import('./AccessPages.tsx')).AccessAlertPage }) },
-  { path: '/access-restriction', handle: handle('restriction.title'), lazy: async () => ({ Component: (await import('./AccessPages.tsx')).AccessRestrictionPage }) },
+  {
+    path: '/access-restriction',
+    handle: handle('restriction.title'),
+    lazy: async () => ({ Component: (await import('./AccessPages.tsx')).AccessRestrictionPage }),
+  },
 ];
 
 /** Customer service, exempt from the maintenance and restriction redirects (seed 2). */

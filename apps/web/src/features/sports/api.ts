@@ -1,5 +1,18 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Headers, type BalanceData, type BetPlaceBody, type BetPlaceData, type BetRecordsData, type CashOutData, type LeagueListData, type MatchDetail, type OddsData, type Sport, type SportsListData, type SportsVenue } from '@bp/contract';
+import {
+  Headers,
+  type BalanceData,
+  type BetPlaceBody,
+  type BetPlaceData,
+  type BetRecordsData,
+  type CashOutData,
+  type LeagueListData,
+  type MatchDetail,
+  type OddsData,
+  type Sport,
+  type SportsListData,
+  type SportsVenue,
+} from '@bp/contract';
 import type { z } from 'zod';
 import { call } from '../../shared/api/request.ts';
 import { useLoggedIn } from '../../shared/session/use-session.ts';
@@ -24,7 +37,8 @@ export const sportsApi = {
   odds: (selectionIds: number[]) => call<z.infer<typeof OddsData>>('/api/sports/odds', { selectionIds }, { silent: true }),
   /** The caller shows refusals in the slip itself. */
   place: (body: BetPlaceBody, idempotencyKey: string) => call<BetPlaceData>('/api/sports/bet/place', { ...body }, keyed(idempotencyKey)),
-  records: (status: RecordTab | undefined, page: number) => call<BetRecordsPage>('/api/sports/bet/records', { page, size: RECORDS_PAGE_SIZE, ...(status ? { status } : {}) }),
+  records: (status: RecordTab | undefined, page: number) =>
+    call<BetRecordsPage>('/api/sports/bet/records', { page, size: RECORDS_PAGE_SIZE, ...(status ? { status } : {}) }),
   cashOut: (orderId: string, cashOutAmount: number, idempotencyKey: string) =>
     call<z.infer<typeof CashOutData>>('/api/sports/bet/cashout', { orderId, cashOutAmount }, keyed(idempotencyKey)),
   balance: () => call<z.infer<typeof BalanceData>>('/api/wallet/balance', {}),
@@ -40,14 +54,25 @@ export const sportsKeys = {
 
 /** A board, read again every half minute beside its live frames (a new match, a line moved). */
 export const useBoard = (tab: BoardTab, filter: BoardFilter) =>
-  useQuery({ queryKey: sportsKeys.board(tab, filter), queryFn: () => sportsApi.board(tab, filter), refetchInterval: 30_000, placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: sportsKeys.board(tab, filter),
+    queryFn: () => sportsApi.board(tab, filter),
+    refetchInterval: 30_000,
+    placeholderData: keepPreviousData,
+  });
 
-export const useLeagues = (sport?: Sport) => useQuery({ queryKey: ['sports', 'leagues', sport ?? 'all'], queryFn: () => sportsApi.leagues(sport), staleTime: 60_000 });
+export const useLeagues = (sport?: Sport) =>
+  useQuery({ queryKey: ['sports', 'leagues', sport ?? 'all'], queryFn: () => sportsApi.leagues(sport), staleTime: 60_000 });
 
 export const useVenues = () => useQuery({ queryKey: ['sports', 'venues'], queryFn: sportsApi.venues, staleTime: 0 });
 
 export const useMatch = (matchId: number) =>
-  useQuery({ queryKey: sportsKeys.match(matchId), queryFn: () => sportsApi.detail(matchId), enabled: Number.isInteger(matchId) && matchId > 0, refetchInterval: 60_000 });
+  useQuery({
+    queryKey: sportsKeys.match(matchId),
+    queryFn: () => sportsApi.detail(matchId),
+    enabled: Number.isInteger(matchId) && matchId > 0,
+    refetchInterval: 60_000,
+  });
 
 export function useSportsBalance() {
   const loggedIn = useLoggedIn();

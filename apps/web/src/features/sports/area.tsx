@@ -10,7 +10,11 @@ export const sportsArea: Area = {
   tab: { key: 'sports', path: '/app/sports', title: 'tabs.sports', icon: <SportIcon sport="football" />, order: 20 },
   routes: [
     { path: 'sports', handle: titled('tabs.sports'), lazy: async () => ({ Component: (await import('./pages/SportsHomePage.tsx')).SportsHomePage }) },
-    { path: 'sports/match/:matchId', handle: titled('sportsPages.match'), lazy: async () => ({ Component: (await import('./pages/MatchDetailPage.tsx')).MatchDetailPage }) },
+    {
+      path: 'sports/match/:matchId',
+      handle: titled('sportsPages.match'),
+      lazy: async () => ({ Component: (await import('./pages/MatchDetailPage.tsx')).MatchDetailPage }),
+    },
     {
       path: 'sports/records',
       handle: titled('sportsPages.records'),

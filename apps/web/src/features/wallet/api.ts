@@ -1,10 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   Headers,
-  type AutoTransferData, type BalanceData, type BankCard, type BankListData, type BindFlowData, type CancelCountData, type DealRecordData,
-  type DepositOrder, type DepositOrdersData, type PayTypesData, type RecoverData, type TransferData, type UsdtAddress, type UsdtNetwork,
-  type WalletTypeData, type WithdrawOrder, type WithdrawOrdersData, type WithdrawPasswordStatusData, type WithdrawPrepareData,
-  type WithdrawPromptData, type YebConfigData, type YebMoveData, type YebReceiveData,
+  type AutoTransferData,
+  type BalanceData,
+  type BankCard,
+  type BankListData,
+  type BindFlowData,
+  type CancelCountData,
+  type DealRecordData,
+  type DepositOrder,
+  type DepositOrdersData,
+  type PayTypesData,
+  type RecoverData,
+  type TransferData,
+  type UsdtAddress,
+  type UsdtNetwork,
+  type WalletTypeData,
+  type WithdrawOrder,
+  type WithdrawOrdersData,
+  type WithdrawPasswordStatusData,
+  type WithdrawPrepareData,
+  type WithdrawPromptData,
+  type YebConfigData,
+  type YebMoveData,
+  type YebReceiveData,
 } from '@bp/contract';
 import type { z } from 'zod';
 import { call } from '../../shared/api/request.ts';
@@ -71,7 +90,8 @@ export const walletApi = {
   prompt: () => call<z.infer<typeof WithdrawPromptData>>('/api/wallet/withdraw/prompt', {}),
   prepare: (amount?: number) => call<Prepare>('/api/wallet/withdraw/prepare', amount === undefined ? {} : { amount }),
   withdraw: (body: { amount: number; withdrawPassword: string; cardId: number }, key: string) => call<Withdrawal>('/api/wallet/withdraw/new', body, keyed(key)),
-  withdrawUsdt: (body: { amount: number; withdrawPassword: string; addressId: number }, key: string) => call<Withdrawal>('/api/wallet/usdt/withdraw', body, keyed(key)),
+  withdrawUsdt: (body: { amount: number; withdrawPassword: string; addressId: number }, key: string) =>
+    call<Withdrawal>('/api/wallet/usdt/withdraw', body, keyed(key)),
   cancelWithdrawal: (orderId: number, key: string) => call<Withdrawal>('/api/wallet/withdraw/cancel', { orderId }, keyed(key)),
   withdrawals: (page: number, size: number) => call<z.infer<typeof WithdrawOrdersData>>('/api/wallet/withdraw/orders', { page, size }),
 
@@ -93,7 +113,7 @@ export const walletKeys = {
   of: (...parts: Array<string | number>) => ['member', 'wallet', ...parts] as const,
 };
 
-const useMemberQuery = <T,>(key: readonly unknown[], fn: () => Promise<T>, staleTime = 0) => {
+const useMemberQuery = <T>(key: readonly unknown[], fn: () => Promise<T>, staleTime = 0) => {
   const loggedIn = useLoggedIn();
   return useQuery({ queryKey: key, queryFn: fn, enabled: loggedIn, staleTime });
 };

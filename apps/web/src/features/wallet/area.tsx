@@ -50,13 +50,21 @@ export const walletArea: Area = {
   routes: [
     { path: 'wallet', handle: titled('wallet'), lazy: walletPage(async () => (await import('./pages/WalletPage.tsx')).WalletPage) },
     { path: 'wallet/deposit', handle: titled('deposit'), lazy: walletPage(async () => (await import('./pages/DepositPage.tsx')).DepositPage) },
-    { path: 'wallet/deposit/:orderId', handle: titled('depositOrder'), lazy: walletPage(async () => (await import('./pages/DepositOrderPage.tsx')).DepositOrderPage) },
+    {
+      path: 'wallet/deposit/:orderId',
+      handle: titled('depositOrder'),
+      lazy: walletPage(async () => (await import('./pages/DepositOrderPage.tsx')).DepositOrderPage),
+    },
     { path: 'wallet/withdraw', handle: titled('withdraw'), lazy: walletPage(async () => (await import('./pages/WithdrawPage.tsx')).WithdrawPage) },
     { path: 'wallet/orders', handle: titled('orders'), lazy: walletPage(async () => (await import('./pages/OrdersPage.tsx')).OrdersPage) },
     { path: 'wallet/cards', handle: titled('cards'), lazy: walletPage(async () => (await import('./pages/DestinationsPage.tsx')).DestinationsPage) },
     { path: 'wallet/cards/add', handle: titled('addCard'), lazy: walletPage(async () => (await import('./pages/AddCardPage.tsx')).AddCardPage) },
     { path: 'wallet/address/add', handle: titled('addAddress'), lazy: walletPage(async () => (await import('./pages/AddAddressPage.tsx')).AddAddressPage) },
-    { path: 'wallet/password', handle: titled('password'), lazy: walletPage(async () => (await import('./pages/WithdrawPasswordPage.tsx')).WithdrawPasswordPage) },
+    {
+      path: 'wallet/password',
+      handle: titled('password'),
+      lazy: walletPage(async () => (await import('./pages/WithdrawPasswordPage.tsx')).WithdrawPasswordPage),
+    },
     { path: 'wallet/records', handle: titled('records'), lazy: walletPage(async () => (await import('./pages/RecordsPage.tsx')).RecordsPage) },
     { path: 'wallet/yeb', handle: titled('yeb'), lazy: walletPage(async () => (await import('./pages/YebPage.tsx')).YebPage) },
   ],

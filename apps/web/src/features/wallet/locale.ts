@@ -276,7 +276,14 @@ export const walletLocale: Locale = {
         cancelled: 'Order cancelled',
         cancelsLeft: '{{remaining}}/{{limit}} cancels left today',
       },
-      depositStatus: { pending: 'Awaiting payment', reviewing: 'Reviewing', appealing: 'Appealed', success: 'Credited', rejected: 'Rejected', cancelled: 'Cancelled' },
+      depositStatus: {
+        pending: 'Awaiting payment',
+        reviewing: 'Reviewing',
+        appealing: 'Appealed',
+        success: 'Credited',
+        rejected: 'Rejected',
+        cancelled: 'Cancelled',
+      },
       withdrawStatus: { pending: 'Reviewing', paid: 'Paid', rejected: 'Rejected', cancelled: 'Cancelled' },
       withdraw: {
         balance: 'Main wallet',
@@ -355,7 +362,16 @@ export const walletLocale: Locale = {
         safety: 'For your safety, withdrawals go only to cards in your own name',
       },
       history: {
-        types: { all: 'All', deposit: 'Deposits', withdraw: 'Withdrawals', transfer: 'Transfers', bet: 'Bets', yeb: 'Interest', bonus: 'Bonus', adjust: 'Adjustments' },
+        types: {
+          all: 'All',
+          deposit: 'Deposits',
+          withdraw: 'Withdrawals',
+          transfer: 'Transfers',
+          bet: 'Bets',
+          yeb: 'Interest',
+          bonus: 'Bonus',
+          adjust: 'Adjustments',
+        },
         periods: { today: 'Today', week: '7 days', month: '30 days', all: 'All' },
         balanceAfter: 'Balance {{amount}}',
         empty: 'No transactions',

@@ -36,7 +36,11 @@ describe('the transfer receipt through the common path', { timeout: 30_000 }, ()
   it('[S7-13] uploads a PNG for a speedPay order, signed, and the order then has its proof', async () => {
     recordScreen();
     const bank = (await walletApi.payTypes()).find((p) => p.kind === 'bank')!;
-    const order = await call<{ orderId: number; hasProof: boolean }>('/api/wallet/pay/payVal', { payTypeId: bank.payTypeId, amount: 300 }, { headers: { [Headers.idempotencyKey]: `up-${Date.now()}` } });
+    const order = await call<{ orderId: number; hasProof: boolean }>(
+      '/api/wallet/pay/payVal',
+      { payTypeId: bank.payTypeId, amount: 300 },
+      { headers: { [Headers.idempotencyKey]: `up-${Date.now()}` } },
+    );
     expect(order.hasProof).toBe(false);
     const updated = await walletApi.uploadProof(order.orderId, new File([PNG], 'receipt.png', { type: 'image/png' }));
     expect(updated).toMatchObject({ orderId: order.orderId, hasProof: true });

@@ -4,7 +4,8 @@ import { LINE_FAILURE_THRESHOLD, PER_INFO_PATH, TIMEOUTS, TIMING, credentialFree
 
 describe('the common path policy', () => {
   it('[S7-04] blanks the token for login, the banner list and perInfo', () => {
-    for (const p of [LOGIN_PATH, LOGIN_V5_PATH, LOGIN_HASHED_PATH, '/api/site/banner/list', PER_INFO_PATH, '/api/site/perInfo/v1/get']) expect(isTokenBlanked(p), p).toBe(true);
+    for (const p of [LOGIN_PATH, LOGIN_V5_PATH, LOGIN_HASHED_PATH, '/api/site/banner/list', PER_INFO_PATH, '/api/site/perInfo/v1/get'])
+      expect(isTokenBlanked(p), p).toBe(true);
     for (const p of ['/api/member/info', '/api/site/notice/list', '/api/member/logout', '/api/site/banner/listing']) expect(isTokenBlanked(p), p).toBe(false);
   });
 
@@ -25,7 +26,8 @@ describe('the common path policy', () => {
   });
 
   it('[S8-08] [S8-09] [S8-11] session loss, blockades and restriction by code', () => {
-    for (const e of [Errors.AUTH_INVALID, Errors.LOGIN_ELSEWHERE, Errors.ACCOUNT_BLOCKED, Errors.PASSWORD_CHANGED]) expect(reactionTo(e.code, null, '/api/x').kind).toBe('sessionLoss');
+    for (const e of [Errors.AUTH_INVALID, Errors.LOGIN_ELSEWHERE, Errors.ACCOUNT_BLOCKED, Errors.PASSWORD_CHANGED])
+      expect(reactionTo(e.code, null, '/api/x').kind).toBe('sessionLoss');
     for (const e of [Errors.IP_BLOCKED, Errors.DEVICE_BLOCKED]) expect(reactionTo(e.code, null, '/api/x').kind).toBe('blockade');
     expect(reactionTo(Errors.ACCESS_RESTRICTION.code, null, '/api/x').kind).toBe('restriction');
   });
@@ -44,7 +46,8 @@ describe('the common path policy', () => {
   it('[S8-04] [S8-06] [S8-07] [S8-17] high traffic, robot check, rate limits, blacklist, need-safe', () => {
     expect(reactionTo(Errors.HIGH_TRAFFIC.code, null, '/api/x').kind).toBe('message');
     expect(reactionTo(Errors.ROBOT_CHECK.code, null, '/api/x').kind).toBe('robotCheck');
-    for (const e of [Errors.RATE_LIMIT_A, Errors.RATE_LIMIT_B, Errors.RATE_LIMIT_C, Errors.INTERFACE_DEGRADE]) expect(reactionTo(e.code, null, '/api/x').kind).toBe('generic');
+    for (const e of [Errors.RATE_LIMIT_A, Errors.RATE_LIMIT_B, Errors.RATE_LIMIT_C, Errors.INTERFACE_DEGRADE])
+      expect(reactionTo(e.code, null, '/api/x').kind).toBe('generic');
     expect(reactionTo(Errors.ACTIVE_BLACKLIST.code, null, '/api/x').kind).toBe('blacklist');
     expect(reactionTo(Errors.NEED_SAFE.code, null, '/api/x').kind).toBe('needSafe');
   });

@@ -191,7 +191,11 @@ describe('the common request path: how it reacts (seed 8)', () => {
   });
 
   it('[S2-10] [S6-04] never redirects away from /cs', async () => {
-    fakeNetwork((req) => (req.path.endsWith('perInfo') ? failure(Errors.SYSTEM_MAINTENANCE.code, '维护', {}) : failure(Errors.ACCESS_CAVEAT.code, '维护', { maintenance: { status: 0 } })));
+    fakeNetwork((req) =>
+      req.path.endsWith('perInfo')
+        ? failure(Errors.SYSTEM_MAINTENANCE.code, '维护', {})
+        : failure(Errors.ACCESS_CAVEAT.code, '维护', { maintenance: { status: 0 } }),
+    );
     const log = recordScreen({ path: '/cs' });
     await rejection(call('/api/site/group/site/perInfo', {}));
     await rejection(call('/api/site/notice/list', {}));
@@ -278,7 +282,7 @@ describe('security verification (seed 4)', () => {
     expect(log.toasts).toEqual([]);
   });
 
-  it('keeps a money call\'s Idempotency-Key when the verified call goes again', async () => {
+  it("keeps a money call's Idempotency-Key when the verified call goes again", async () => {
     const sent = fakeNetwork((req) => (req.body?.verifyTicket ? ok({ orderId: 1 }) : failure(Errors.NEED_SAFE.code, '请完成安全验证', need)));
     recordScreen({ ticket: 'T-2' });
     const key = newIdempotencyKey();

@@ -1,4 +1,16 @@
-import { BUILD, DEV_CLIENT, Headers, RQIAB_HEADER, SEALED_FIELD, decryptPayload, encryptPayload, isEnvelope, newNonce, signRequest, type Envelope } from '@bp/contract';
+import {
+  BUILD,
+  DEV_CLIENT,
+  Headers,
+  RQIAB_HEADER,
+  SEALED_FIELD,
+  decryptPayload,
+  encryptPayload,
+  isEnvelope,
+  newNonce,
+  signRequest,
+  type Envelope,
+} from '@bp/contract';
 import { deviceUuid } from '../storage/device.ts';
 import { local } from '../storage/local.ts';
 import { serverClock } from '../time/server-time.ts';

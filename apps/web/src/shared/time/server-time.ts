@@ -40,7 +40,10 @@ export const serverClock = {
 };
 
 /** Starts the sync loop; returns how to stop it. `fetchNow` resolves the server's epoch ms. */
-export function startTimeSync(fetchNow: () => Promise<number>, timers: Pick<typeof globalThis, 'setTimeout' | 'setInterval' | 'clearTimeout' | 'clearInterval'> = globalThis): () => void {
+export function startTimeSync(
+  fetchNow: () => Promise<number>,
+  timers: Pick<typeof globalThis, 'setTimeout' | 'setInterval' | 'clearTimeout' | 'clearInterval'> = globalThis,
+): () => void {
   const sync = async () => {
     const sentAt = Date.now();
     try {

@@ -6,7 +6,17 @@ import { useTranslation } from 'react-i18next';
 type Paged<T> = UseInfiniteQueryResult<InfiniteData<{ list: T[]; total: number }>>;
 
 /** A list read page by page as the member scrolls (infinite scroll, with usePaged), with its empty state. */
-export function PagedList<T>({ query, render, empty, itemKey }: { query: Paged<T>; render(item: T): ReactNode; empty: string; itemKey(item: T): string | number }) {
+export function PagedList<T>({
+  query,
+  render,
+  empty,
+  itemKey,
+}: {
+  query: Paged<T>;
+  render(item: T): ReactNode;
+  empty: string;
+  itemKey(item: T): string | number;
+}) {
   const { t } = useTranslation();
   const seen = new Set<string | number>();
   // A movement arriving while pages load shifts the pages: an item already shown is not shown twice.

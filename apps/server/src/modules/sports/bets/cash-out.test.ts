@@ -61,9 +61,19 @@ describe('cash out', () => {
     const other = await s.member();
     expect((await call(other, '/api/sports/bet/cashout', { orderId }, idemKey())).code).toBe(Errors.BET_NOT_FOUND.code);
     const [a, b] = [await scriptMatch(s), await scriptMatch(s)];
-    const parlay = await call(m, '/api/sports/bet/place', {
-      type: 'parlay', stake: 50, selections: [{ selectionId: await a.sel('1x2', 'home'), odds: 2.1 }, { selectionId: await b.sel('1x2', 'home'), odds: 2.1 }],
-    }, idemKey());
+    const parlay = await call(
+      m,
+      '/api/sports/bet/place',
+      {
+        type: 'parlay',
+        stake: 50,
+        selections: [
+          { selectionId: await a.sel('1x2', 'home'), odds: 2.1 },
+          { selectionId: await b.sel('1x2', 'home'), odds: 2.1 },
+        ],
+      },
+      idemKey(),
+    );
     expect((await call(m, '/api/sports/bet/cashout', { orderId: parlay.data.orderId }, idemKey())).code).toBe(Errors.CASHOUT_UNAVAILABLE.code);
     expect(await offerOf(m, parlay.data.orderId)).toBeNull();
   });

@@ -51,7 +51,9 @@ export async function cashOut(db: Db, owner: BetOwner, key: IdempotencyKey, body
     if (body.cashOutAmount !== undefined && value < toMinor(body.cashOutAmount)) {
       return fail('CASHOUT_CHANGED', { data: { cashOut: fromMinor(value) } });
     }
-    await tx.execute(sql`UPDATE sports_bets SET status = 'cashed_out', payout_minor = ${value.toString()}, settled_at = now() WHERE bet_id = ${Number(bet.bet_id)}`);
+    await tx.execute(
+      sql`UPDATE sports_bets SET status = 'cashed_out', payout_minor = ${value.toString()}, settled_at = now() WHERE bet_id = ${Number(bet.bet_id)}`,
+    );
     await payCashOut(tx, owner, body.orderId, value);
     return { orderId: body.orderId, status: 'cashed_out' as const, payout: fromMinor(value) };
   });

@@ -51,8 +51,15 @@ async function confirmBet(tx: Tx, betId: number, now: number): Promise<{ owner: 
   const bet = found.rows[0] as unknown as DelayedBet | undefined;
   if (!bet || bet.status !== 'pending_delay') return null;
   const legRows = await tx.execute(sql`SELECT leg_no, selection_id, odds_x100 FROM sports_bet_legs WHERE bet_id = ${betId} ORDER BY leg_no`);
-  const legs = (legRows.rows as Array<Record<string, unknown>>).map((r) => ({ legNo: Number(r.leg_no), selectionId: Number(r.selection_id), oddsX100: Number(r.odds_x100) }));
-  const current = await lockSelections(tx, legs.map((l) => l.selectionId));
+  const legs = (legRows.rows as Array<Record<string, unknown>>).map((r) => ({
+    legNo: Number(r.leg_no),
+    selectionId: Number(r.selection_id),
+    oddsX100: Number(r.odds_x100),
+  }));
+  const current = await lockSelections(
+    tx,
+    legs.map((l) => l.selectionId),
+  );
   const venues = await venueStatuses(tx, bet.site_id);
   let refusal: ErrorName | null = null;
   for (const leg of legs) {

@@ -13,7 +13,8 @@ beforeAll(async () => (s = await startBookServer()));
 afterAll(() => s.close());
 const call = (m: Member, url: string, payload: object) =>
   s.inject({ method: 'POST', url, payload, headers: bearer(m.token, { 'idempotency-key': idemKey() }) }).then((r) => r.json());
-const single = (m: Member, selectionId: number, odds: number) => call(m, '/api/sports/bet/place', { type: 'single', stake: 100, selections: [{ selectionId, odds }] });
+const single = (m: Member, selectionId: number, odds: number) =>
+  call(m, '/api/sports/bet/place', { type: 'single', stake: 100, selections: [{ selectionId, odds }] });
 
 /** A bet's movements, oldest first, with the keys of the accounts on either side. */
 const moves = async (orderId: string) =>
@@ -81,7 +82,13 @@ describe("the house side of a member's bets is the member's slice", () => {
     await s.deps.db.transaction(async (tx) => {
       const wallet = await memberAccount(tx, owner);
       await postTransfer(tx, { from: wallet, to: await houseAccount(tx, 1, 'CNY', 'stakes'), amountMinor: 1_000n, kind: 'bet.stake', ref: `bet:${orderId}` });
-      await postTransfer(tx, { from: await houseAccount(tx, 1, 'CNY', 'payouts'), to: wallet, amountMinor: 2_500n, kind: 'bet.payout', ref: `bet:${orderId}:1` });
+      await postTransfer(tx, {
+        from: await houseAccount(tx, 1, 'CNY', 'payouts'),
+        to: wallet,
+        amountMinor: 2_500n,
+        kind: 'bet.payout',
+        ref: `bet:${orderId}:1`,
+      });
     });
     await s.deps.db.transaction(async (tx) => {
       await returnStake(tx, orderId);

@@ -49,14 +49,17 @@ export function toLiveSelection(r: Record<string, unknown>): LiveSelection {
  * prices, and both sides lock in the same order (no deadlock).
  */
 export async function lockSelections(tx: Tx, selectionIds: number[]): Promise<Map<number, LiveSelection>> {
-  const { rows } = await executePrepared(tx, sql`
+  const { rows } = await executePrepared(
+    tx,
+    sql`
     SELECT ${LIVE_SELECTION_COLUMNS}
     FROM sports_selections s
     JOIN sports_markets mk ON mk.market_id = s.market_id
     JOIN sports_matches x ON x.match_id = mk.match_id
     JOIN sports_leagues lg ON lg.league_id = x.league_id
     WHERE s.selection_id IN ${inList(selectionIds)}
-    FOR SHARE OF mk`);
+    FOR SHARE OF mk`,
+  );
   return new Map((rows as Array<Record<string, unknown>>).map((r) => [Number(r.selection_id), toLiveSelection(r)]));
 }
 

@@ -24,11 +24,18 @@ export async function setStakeFactor(db: DbOrTx, memberId: number, factor: numbe
  * market (read through the member's own legs on that market): one query.
  */
 async function memberExposure(tx: Tx, memberId: number, marketId: number | null): Promise<{ factor: number; stakedMinor: bigint }> {
-  const { rows } = await executePrepared(tx, sql`
+  const { rows } = await executePrepared(
+    tx,
+    sql`
     SELECT coalesce((SELECT stake_factor FROM sports_member_limits WHERE member_id = ${memberId}), 1)::float8 AS factor,
-      ${marketId === null ? sql`'0'` : sql`(
+      ${
+        marketId === null
+          ? sql`'0'`
+          : sql`(
         SELECT coalesce(sum(b.stake_minor), 0)::text FROM sports_bet_legs l JOIN sports_bets b ON b.bet_id = l.bet_id
-        WHERE l.member_id = ${memberId} AND l.market_id = ${marketId} AND b.bet_type = 'single' AND b.status IN ('pending_delay', 'pending'))`} AS staked`);
+        WHERE l.member_id = ${memberId} AND l.market_id = ${marketId} AND b.bet_type = 'single' AND b.status IN ('pending_delay', 'pending'))`
+      } AS staked`,
+  );
   const row = rows[0] as { factor: number; staked: string };
   return { factor: Number(row.factor), stakedMinor: BigInt(row.staked) };
 }
@@ -37,7 +44,10 @@ async function memberExposure(tx: Tx, memberId: number, marketId: number | null)
  * Stake and payout limits, per market and member. A single counts the member's open singles on
  * the same market; a parlay is held to its tightest leg. The caller holds the member's bet lock.
  */
-export async function checkLimits(tx: Tx, a: { memberId: number; currency: string; type: 'single' | 'parlay'; stakeMinor: bigint; potentialMinor: bigint; legs: LiveSelection[] }): Promise<void> {
+export async function checkLimits(
+  tx: Tx,
+  a: { memberId: number; currency: string; type: 'single' | 'parlay'; stakeMinor: bigint; potentialMinor: bigint; legs: LiveSelection[] },
+): Promise<void> {
   const limits = limitsOf(a.currency);
   const { factor, stakedMinor } = await memberExposure(tx, a.memberId, a.type === 'single' ? a.legs[0].marketId : null);
   const maxOf = (leg: LiveSelection) => toMinor(Math.floor((MAIN_MARKETS.has(leg.kind) ? limits.maxStakeMain : limits.maxStakeMinor) * factor * 100) / 100);

@@ -5,13 +5,28 @@ import { bearer, type TestServer } from '../../../test/harness.ts';
 import { setConfig } from '../../site/index.ts';
 import { setVenueStatus } from '../book/venues.ts';
 import { setStakeFactor } from './limits.ts';
-import { FOOTBALL_MARKETS, finish, fund, goLive, idemKey, mainBalance, priced, scriptMatch, setPrices, startBookServer, type Member, type ScriptedMatch } from '../test/book-fixtures.ts';
+import {
+  FOOTBALL_MARKETS,
+  finish,
+  fund,
+  goLive,
+  idemKey,
+  mainBalance,
+  priced,
+  scriptMatch,
+  setPrices,
+  startBookServer,
+  type Member,
+  type ScriptedMatch,
+} from '../test/book-fixtures.ts';
 
 let s: TestServer;
 beforeAll(async () => (s = await startBookServer()));
 afterAll(() => s.close());
 const bet = (m: Member, body: unknown, key = idemKey()) =>
-  s.inject({ method: 'POST', url: '/api/sports/bet/place', payload: body as object, headers: bearer(m.token, { 'idempotency-key': key }) }).then((r) => r.json());
+  s
+    .inject({ method: 'POST', url: '/api/sports/bet/place', payload: body as object, headers: bearer(m.token, { 'idempotency-key': key }) })
+    .then((r) => r.json());
 const records = (m: Member, body: object = { page: 1, size: 20 }) =>
   s.inject({ method: 'POST', url: '/api/sports/bet/records', payload: body, headers: bearer(m.token) }).then((r) => r.json());
 const betCount = async (memberId: number) =>
@@ -42,7 +57,15 @@ describe('placing a single', () => {
     expect(rows).toEqual([{ kind: 'bet.stake', amount: '10000' }]);
     const list = await records(m);
     expect(list.data.total).toBe(1);
-    expect(list.data.list[0]).toMatchObject({ orderId: res.data.orderId, stake: 100, odds: 2.1, status: 'pending', payout: 0, type: 'single', venueName: 'YB' });
+    expect(list.data.list[0]).toMatchObject({
+      orderId: res.data.orderId,
+      stake: 100,
+      odds: 2.1,
+      status: 'pending',
+      payout: 0,
+      type: 'single',
+      venueName: 'YB',
+    });
     expect(list.data.list[0].legs[0]).toMatchObject({ matchId: match.matchId, marketName: '全场独赢', selectionName: '主队', odds: 2.1, outcome: null });
   });
 
@@ -105,10 +128,40 @@ describe('bad stakes and selections change nothing', () => {
     const draw = await match.sel('1x2', 'draw');
     const cases: Array<[object, number]> = [
       [single(100, 987654321), Errors.SELECTION_NOT_FOUND.code],
-      [{ type: 'parlay', stake: 100, selections: [{ selectionId: home, odds: 2.1 }, { selectionId: draw, odds: 3.3 }] }, Errors.PARLAY_SAME_MATCH.code],
-      [{ type: 'parlay', stake: 100, selections: [{ selectionId: home, odds: 2.1 }, { selectionId: home, odds: 2.1 }] }, Errors.PARLAY_SAME_MATCH.code],
+      [
+        {
+          type: 'parlay',
+          stake: 100,
+          selections: [
+            { selectionId: home, odds: 2.1 },
+            { selectionId: draw, odds: 3.3 },
+          ],
+        },
+        Errors.PARLAY_SAME_MATCH.code,
+      ],
+      [
+        {
+          type: 'parlay',
+          stake: 100,
+          selections: [
+            { selectionId: home, odds: 2.1 },
+            { selectionId: home, odds: 2.1 },
+          ],
+        },
+        Errors.PARLAY_SAME_MATCH.code,
+      ],
       [{ type: 'parlay', stake: 100, selections: [{ selectionId: home, odds: 2.1 }] }, Errors.PARLAY_LEGS.code],
-      [{ type: 'single', stake: 100, selections: [{ selectionId: home, odds: 2.1 }, { selectionId: draw, odds: 3.3 }] }, Errors.SINGLE_ONE_SELECTION.code],
+      [
+        {
+          type: 'single',
+          stake: 100,
+          selections: [
+            { selectionId: home, odds: 2.1 },
+            { selectionId: draw, odds: 3.3 },
+          ],
+        },
+        Errors.SINGLE_ONE_SELECTION.code,
+      ],
       [{ type: 'single', stake: 100, selections: [{ selectionId: home, odds: 2.123 }] }, Errors.VALIDATION.code],
       [{ type: 'single', stake: 100, selections: [] }, Errors.VALIDATION.code],
       [{ type: 'treble', stake: 100, selections: [{ selectionId: home, odds: 2.1 }] }, Errors.VALIDATION.code],
@@ -218,11 +271,15 @@ describe('a USDT site', () => {
     const match = await scriptMatch(s);
     const id = await match.sel('1x2', 'home');
     const usdt = (body: object) =>
-      s.inject({ method: 'POST', url: '/api/sports/bet/place', payload: body, headers: bearer(m.token, { 'idempotency-key': idemKey(), 'x-site-id': '2' }) }).then((r) => r.json());
+      s
+        .inject({ method: 'POST', url: '/api/sports/bet/place', payload: body, headers: bearer(m.token, { 'idempotency-key': idemKey(), 'x-site-id': '2' }) })
+        .then((r) => r.json());
     expect((await usdt({ type: 'single', stake: 0.99, selections: [{ selectionId: id, odds: 2.1 }] })).code).toBe(Errors.STAKE_BELOW_MIN.code);
     const res = await usdt({ type: 'single', stake: 1.5, selections: [{ selectionId: id, odds: 2.1 }] });
     expect(res.data).toMatchObject({ stake: 1.5, potentialReturn: 3.15 });
-    const { rows } = await s.deps.db.execute(sql`SELECT a.currency FROM wallet_transfers t JOIN wallet_accounts a ON a.account_id = t.to_account WHERE t.ref = ${`bet:${res.data.orderId}`}`);
+    const { rows } = await s.deps.db.execute(
+      sql`SELECT a.currency FROM wallet_transfers t JOIN wallet_accounts a ON a.account_id = t.to_account WHERE t.ref = ${`bet:${res.data.orderId}`}`,
+    );
     expect(rows).toEqual([{ currency: 'USDT' }]);
     expect(await mainBalance(s, m.memberId)).toBe(9_850n);
   });

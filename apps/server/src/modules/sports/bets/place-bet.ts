@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { combinedOddsX100, fromMinor, oddsFromX100, oddsToX100, PARLAY_LEGS, potentialReturnMinor, toMinor, VENUE_OPEN, type BetPlaceBody, type BetPlaceData, type SportsVenue } from '@bp/contract';
+import {
+  combinedOddsX100,
+  fromMinor,
+  oddsFromX100,
+  oddsToX100,
+  PARLAY_LEGS,
+  potentialReturnMinor,
+  toMinor,
+  VENUE_OPEN,
+  type BetPlaceBody,
+  type BetPlaceData,
+  type SportsVenue,
+} from '@bp/contract';
 import { executePrepared, type Db, type Tx } from '../../../platform/db/index.ts';
 import { fail } from '../../../platform/http/index.ts';
 import { claimKey, completeKey, requestHash, type IdempotencyKey } from '../../../platform/idempotency.ts';
@@ -45,7 +57,14 @@ export async function placeBet(db: Db, p: Placement, body: BetPlaceBody): Promis
   return db.transaction(async (tx) => {
     // One member's bets go one at a time (the key is claimed in the member's turn), so limits that
     // count open bets stay true.
-    const claim = await claimKey<BetPlaceData>(tx, p.owner.memberId, p.idempotencyKey.key, requestHash(p.idempotencyKey, body), 'done', `sports-bet:${p.owner.memberId}`);
+    const claim = await claimKey<BetPlaceData>(
+      tx,
+      p.owner.memberId,
+      p.idempotencyKey.key,
+      requestHash(p.idempotencyKey, body),
+      'done',
+      `sports-bet:${p.owner.memberId}`,
+    );
     if (!claim.fresh) return { placed: claim.response };
     const now = clock.now();
     const legs = await priceLegs(tx, p.venues, body, now);
@@ -74,7 +93,10 @@ export async function placeBet(db: Db, p: Placement, body: BetPlaceBody): Promis
 
 /** Every leg open for betting now, at a price the member accepts; answers them in the slip's order. */
 async function priceLegs(tx: Tx, venues: SportsVenue[], body: BetPlaceBody, now: number): Promise<LiveSelection[]> {
-  const found = await lockSelections(tx, body.selections.map((s) => s.selectionId));
+  const found = await lockSelections(
+    tx,
+    body.selections.map((s) => s.selectionId),
+  );
   const missing = body.selections.filter((s) => !found.has(s.selectionId)).map((s) => s.selectionId);
   if (missing.length) fail('SELECTION_NOT_FOUND', { data: { selectionIds: missing } });
   const legs = body.selections.map((s) => found.get(s.selectionId)!);
@@ -105,7 +127,9 @@ interface NewBet {
 async function insertBet(tx: Tx, o: BetOwner, b: NewBet): Promise<string> {
   const day = shanghaiDay(clock.now()).replaceAll('-', '');
   const legs = b.legs.map((l, i) => sql`(${i + 1}::smallint, ${l.selectionId}::bigint, ${l.marketId}::bigint, ${l.matchId}::bigint, ${l.oddsX100}::int)`);
-  const { rows } = await executePrepared(tx, sql`
+  const { rows } = await executePrepared(
+    tx,
+    sql`
     WITH id AS (SELECT nextval(pg_get_serial_sequence('sports_bets', 'bet_id')) AS bet_id),
     bet AS (
       INSERT INTO sports_bets (bet_id, order_id, member_id, site_id, currency, bet_type, stake_minor, odds_x100, potential_return_minor, status, accept_odds_change, confirm_at)
@@ -118,6 +142,7 @@ async function insertBet(tx: Tx, o: BetOwner, b: NewBet): Promise<string> {
       SELECT bet.bet_id, bet.member_id, v.leg_no, v.selection_id, v.market_id, v.match_id, v.odds_x100
       FROM bet, (VALUES ${sql.join(legs, sql`, `)}) AS v(leg_no, selection_id, market_id, match_id, odds_x100)
     )
-    SELECT order_id FROM bet`);
+    SELECT order_id FROM bet`,
+  );
   return (rows[0] as { order_id: string }).order_id;
 }

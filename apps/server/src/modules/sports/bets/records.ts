@@ -36,12 +36,16 @@ export async function betRecords(
     db.execute(sql`SELECT count(*)::int AS n FROM sports_bets b WHERE b.member_id = ${memberId} ${statusFilter(q.status)}`),
   ]);
   const rows = bets.rows as Row[];
-  const legs = await legsOf(db, rows.map((b) => Number(b.bet_id)));
+  const legs = await legsOf(
+    db,
+    rows.map((b) => Number(b.bet_id)),
+  );
   const now = clock.now();
   const list = rows.map((b): BetRecord => {
     const mine = legs.filter((l) => Number(l.bet_id) === Number(b.bet_id));
     const stakeMinor = BigInt(b.stake_minor as string);
-    const offer = b.bet_type === 'single' && b.status === 'pending' ? cashOutValue(stakeMinor, Number(mine[0].taken_x100), toLiveSelection(mine[0]), venues, now) : null;
+    const offer =
+      b.bet_type === 'single' && b.status === 'pending' ? cashOutValue(stakeMinor, Number(mine[0].taken_x100), toLiveSelection(mine[0]), venues, now) : null;
     return {
       orderId: b.order_id as string,
       type: b.bet_type as BetRecord['type'],

@@ -71,7 +71,9 @@ describe('match entries', () => {
     expect(animated.animation_url).toBe('/assets/sports/animation/football.svg');
     expect((await s.inject({ method: 'GET', url: animated.animation_url })).statusCode).toBe(200);
     const plain = await scriptMatch(s);
-    expect(await post('/api/sports/match/detail', { matchId: plain.matchId })).toMatchObject({ data: { anchor_status: null, animation_url: null, anchor_flv_url: null } });
+    expect(await post('/api/sports/match/detail', { matchId: plain.matchId })).toMatchObject({
+      data: { anchor_status: null, animation_url: null, anchor_flv_url: null },
+    });
     const media = { anchorStatus: 1, animationUrl: '/assets/sports/animation/football.svg', anchorFlvUrl: 'https://live.example/a.flv' };
     expect(await setMatchMedia(s.deps.db, plain.matchId, media)).toBe(true);
     const detail = await post('/api/sports/match/detail', { matchId: plain.matchId });
@@ -87,7 +89,10 @@ describe('match detail, leagues, odds', () => {
     expect(res.data).toMatchObject({ homeName: '曼城', visitName: '阿森纳', status: 'scheduled', isStart: false, ballClassId: 1, anchor_status: null });
     const ah = res.data.markets.find((x: { kind: string }) => x.kind === 'ah');
     expect(ah).toMatchObject({ name: '全场让球', line: -0.25, status: 'open', minStake: 10, maxStake: 50000 });
-    expect(ah.selections.map((x: { name: string; odds: number }) => [x.name, x.odds])).toEqual([['曼城 -0/0.5', 1.9], ['阿森纳 +0/0.5', 1.95]]);
+    expect(ah.selections.map((x: { name: string; odds: number }) => [x.name, x.odds])).toEqual([
+      ['曼城 -0/0.5', 1.9],
+      ['阿森纳 +0/0.5', 1.95],
+    ]);
     const cs = res.data.markets.find((x: { kind: string }) => x.kind === 'cs');
     expect(cs.selections).toHaveLength(17);
     expect(cs.maxStake).toBe(10000);
@@ -117,7 +122,12 @@ describe('boards', () => {
     const live = await post('/api/sports/live/list', {});
     expect(live.data.list.length).toBeLessThanOrEqual(SPORTS_LIST_SIZE);
     expect(live.data.list.every((x: { status: string }) => x.status === 'live')).toBe(true);
-    expect(live.data.list.find((x: { matchId: number }) => x.matchId === m.matchId)).toMatchObject({ homeScore: 1, visitScore: 0, isStart: true, period: '1H' });
+    expect(live.data.list.find((x: { matchId: number }) => x.matchId === m.matchId)).toMatchObject({
+      homeScore: 1,
+      visitScore: 0,
+      isStart: true,
+      period: '1H',
+    });
     const popular = await post('/api/sports/popular/list', {});
     expect(popular.data.list.length).toBe(Math.min(popular.data.total, SPORTS_LIST_SIZE));
   });
@@ -141,7 +151,17 @@ describe('boards', () => {
 describe('the public contract', () => {
   it('documents every sports call in the OpenAPI document', async () => {
     const doc = (await s.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    for (const path of ['/api/sports/list', '/api/sports/match/detail', '/api/sports/bet/place', '/api/sports/bet/records', '/api/sports/bet/cashout', '/api/sports/live/list', '/api/sports/popular/list', '/api/sports/league/list', '/api/sports/odds']) {
+    for (const path of [
+      '/api/sports/list',
+      '/api/sports/match/detail',
+      '/api/sports/bet/place',
+      '/api/sports/bet/records',
+      '/api/sports/bet/cashout',
+      '/api/sports/live/list',
+      '/api/sports/popular/list',
+      '/api/sports/league/list',
+      '/api/sports/odds',
+    ]) {
       expect(doc.paths[path]?.post, path).toBeDefined();
     }
   });

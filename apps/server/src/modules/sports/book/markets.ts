@@ -18,8 +18,7 @@ interface Row {
 }
 
 /** A selection's state as a member sees it: a suspended market suspends its selections. */
-export const selectionStatus = (market: MarketStatus, selection: 'open' | 'closed'): MarketStatus =>
-  selection === 'closed' ? 'closed' : market;
+export const selectionStatus = (market: MarketStatus, selection: 'open' | 'closed'): MarketStatus => (selection === 'closed' ? 'closed' : market);
 
 export const specOf = (r: { kind: MarketKind; line: unknown; map_no: unknown }): MarketSpec => ({
   kind: r.kind,
@@ -49,7 +48,16 @@ export async function loadMarkets(db: DbOrTx, teams: Map<number, Teams>, currenc
     let m = byId.get(marketId);
     if (!m) {
       const spec = specOf(r);
-      m = { marketId, kind: r.kind, name: marketName(spec), line: spec.line, mapNo: spec.mapNo, status: r.status, ...stakeLimits(r.kind, currency), selections: [] };
+      m = {
+        marketId,
+        kind: r.kind,
+        name: marketName(spec),
+        line: spec.line,
+        mapNo: spec.mapNo,
+        status: r.status,
+        ...stakeLimits(r.kind, currency),
+        selections: [],
+      };
       byId.set(marketId, m);
       out.set(matchId, [...(out.get(matchId) ?? []), m]);
     }

@@ -57,9 +57,12 @@ async function lockMatch(tx: Tx, group: FeedEvent[]): Promise<MatchRow | null> {
   if (fixture?.type === 'fixture') await insertFixture(tx, fixture);
   const noFlushWait = waitsForFlush(group) ? sql`` : sql`, set_config('synchronous_commit', 'off', true)`;
   // NO KEY UPDATE: rows that reference the match (its markets) take key-share locks, which this does not wait on.
-  const { rows } = await executePrepared(tx, sql`
+  const { rows } = await executePrepared(
+    tx,
+    sql`
     SELECT match_id, status, period, clock_sec, home_score, visit_score ${noFlushWait}
-    FROM sports_matches WHERE feed_ref = ${group[0].ref} FOR NO KEY UPDATE`);
+    FROM sports_matches WHERE feed_ref = ${group[0].ref} FOR NO KEY UPDATE`,
+  );
   const row = rows[0] as unknown as MatchRow | undefined;
   return row ? { ...row, match_id: Number(row.match_id) } : null;
 }
@@ -91,10 +94,13 @@ async function applyOne(tx: Tx, match: MatchRow, e: FeedEvent, at: number, frame
     const changed = await applyPrices(tx, match.match_id, e.markets);
     if (changed.length) frames.push({ ch, type: 'odds.changed', data: { matchId: match.match_id, at, markets: changed } });
   } else if (e.type === 'state' && !settled) {
-    await executePrepared(tx, sql`
+    await executePrepared(
+      tx,
+      sql`
       UPDATE sports_matches SET status = ${e.status}, period = ${e.period}, clock_sec = ${e.clockSec}, clock_at = ${ts(at)},
         home_score = ${e.homeScore}, visit_score = ${e.visitScore}, feed_state = ${json(e.memory ?? {})}, updated_at = now()
-      WHERE match_id = ${match.match_id}`);
+      WHERE match_id = ${match.match_id}`,
+    );
     const scoreChanged = e.homeScore !== match.home_score || e.visitScore !== match.visit_score;
     const score = { matchId: match.match_id, at, homeScore: e.homeScore, visitScore: e.visitScore, period: e.period, clock: e.clockSec };
     if (scoreChanged) frames.push({ ch, type: 'match.score', data: { ...score, scorer: e.scorer } });
@@ -113,7 +119,8 @@ async function applyOne(tx: Tx, match: MatchRow, e: FeedEvent, at: number, frame
     const markets = (closed.rows as Array<{ market_id: unknown }>).map((r) => ({ marketId: Number(r.market_id), status: 'closed' as const, selections: [] }));
     if (markets.length) frames.push({ ch, type: 'odds.changed', data: { matchId: match.match_id, at, markets } });
     frames.push({
-      ch, type: 'match.status',
+      ch,
+      type: 'match.status',
       data: { matchId: match.match_id, at, status, period, clock: match.clock_sec, homeScore: result.homeScore, visitScore: result.visitScore },
     });
     Object.assign(match, { status, period, home_score: result.homeScore, visit_score: result.visitScore });
@@ -128,17 +135,22 @@ async function applyOne(tx: Tx, match: MatchRow, e: FeedEvent, at: number, frame
  */
 async function applyPrices(tx: Tx, matchId: number, markets: FeedMarket[]): Promise<OddsChangedEvent['markets']> {
   const marketRows = markets.map((m, sort) => ({ spec: specKey(m), kind: m.kind, line: m.line, map_no: m.mapNo, status: m.status, sort }));
-  const movedMarkets = await executePrepared(tx, sql`
+  const movedMarkets = await executePrepared(
+    tx,
+    sql`
     INSERT INTO sports_markets (match_id, spec, kind, line, map_no, status, sort)
     SELECT ${matchId}, x.spec, x.kind, x.line, x.map_no, x.status, x.sort
     FROM jsonb_to_recordset(${json(marketRows)}) AS x(spec text, kind text, line numeric, map_no smallint, status text, sort int)
     ON CONFLICT (match_id, spec) DO UPDATE SET status = EXCLUDED.status
     WHERE sports_markets.status <> EXCLUDED.status AND sports_markets.status <> 'closed'
-    RETURNING market_id`);
+    RETURNING market_id`,
+  );
   const selectionRows = markets.flatMap((m) =>
     m.selections.map((s, sort) => ({ spec: specKey(m), code: s.code, odds: s.odds === null ? null : oddsToX100(s.odds), sort })),
   );
-  const movedSelections = await executePrepared(tx, sql`
+  const movedSelections = await executePrepared(
+    tx,
+    sql`
     INSERT INTO sports_selections (market_id, code, odds_x100, status, sort)
     SELECT m.market_id, x.code, COALESCE(x.odds, 101), CASE WHEN x.odds IS NULL THEN 'closed' ELSE 'open' END, x.sort
     FROM jsonb_to_recordset(${json(selectionRows)}) AS x(spec text, code text, odds int, sort int)
@@ -146,14 +158,17 @@ async function applyPrices(tx: Tx, matchId: number, markets: FeedMarket[]): Prom
     ON CONFLICT (market_id, code) DO UPDATE
       SET odds_x100 = CASE WHEN EXCLUDED.status = 'closed' THEN sports_selections.odds_x100 ELSE EXCLUDED.odds_x100 END, status = EXCLUDED.status
     WHERE sports_selections.status <> EXCLUDED.status OR (EXCLUDED.status = 'open' AND sports_selections.odds_x100 <> EXCLUDED.odds_x100)
-    RETURNING selection_id, market_id, odds_x100, status`);
+    RETURNING selection_id, market_id, odds_x100, status`,
+  );
   const marketIds = new Set([
     ...(movedMarkets.rows as Array<{ market_id: unknown }>).map((r) => Number(r.market_id)),
     ...(movedSelections.rows as Array<{ market_id: unknown }>).map((r) => Number(r.market_id)),
   ]);
   if (marketIds.size === 0) return [];
   const { rows } = await executePrepared(tx, sql`SELECT market_id, status FROM sports_markets WHERE match_id = ${matchId}`);
-  const statusOf = new Map((rows as Array<{ market_id: unknown; status: string }>).map((r) => [Number(r.market_id), r.status as 'open' | 'suspended' | 'closed']));
+  const statusOf = new Map(
+    (rows as Array<{ market_id: unknown; status: string }>).map((r) => [Number(r.market_id), r.status as 'open' | 'suspended' | 'closed']),
+  );
   return [...marketIds].map((marketId) => {
     const status = statusOf.get(marketId)!;
     const selections = (movedSelections.rows as Array<{ selection_id: unknown; market_id: unknown; odds_x100: number; status: string }>)

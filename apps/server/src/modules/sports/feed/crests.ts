@@ -22,11 +22,7 @@ export function teamCrest(team: TeamDef): string {
   const code = team.ref.toUpperCase().slice(0, 4);
   const cut = [...team.ref].reduce((n, ch) => n + ch.charCodeAt(0), 0) % 3;
   const shield = 'M32 4 L56 12 V30 C56 45 45 55 32 60 C19 55 8 45 8 30 V12 Z';
-  const second = [
-    '<rect x="32" y="0" width="32" height="64"/>',
-    '<rect x="0" y="30" width="64" height="34"/>',
-    '<path d="M0 64 L64 0 V64 Z"/>',
-  ][cut];
+  const second = ['<rect x="32" y="0" width="32" height="64"/>', '<rect x="0" y="30" width="64" height="34"/>', '<path d="M0 64 L64 0 V64 Z"/>'][cut];
   const size = code.length > 3 ? 11 : 14;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64">
   <defs><clipPath id="s"><path d="${shield}"/></clipPath></defs>

@@ -52,7 +52,10 @@ describe('realtime frames on match:<id>', () => {
     const sentAt = Date.now();
     await setPrices(s, match, [priced('1x2', [1.75, 3.6, 4.4])]);
     const odds = await fan.next('odds.changed');
-    expect(odds.data).toMatchObject({ matchId: match.matchId, markets: [{ status: 'open', selections: expect.arrayContaining([{ selectionId: home, odds: 1.75, status: 'open' }]) }] });
+    expect(odds.data).toMatchObject({
+      matchId: match.matchId,
+      markets: [{ status: 'open', selections: expect.arrayContaining([{ selectionId: home, odds: 1.75, status: 'open' }]) }],
+    });
     expect((odds.data as { at: number }).at).toBeGreaterThanOrEqual(sentAt - 5);
 
     await goLive(s, match, 1, 0);
@@ -60,7 +63,11 @@ describe('realtime frames on match:<id>', () => {
     expect((await fan.next('match.status')).data).toMatchObject({ status: 'live', period: '1H' });
 
     await setPrices(s, match, [priced('1x2', [1.75, 3.6, 4.4], { status: 'suspended' })]);
-    await until('suspension', async () => fan.frames.find((f) => f.type === 'odds.changed' && (f.data as { markets: Array<{ status: string }> }).markets[0].status === 'suspended'), 5000);
+    await until(
+      'suspension',
+      async () => fan.frames.find((f) => f.type === 'odds.changed' && (f.data as { markets: Array<{ status: string }> }).markets[0].status === 'suspended'),
+      5000,
+    );
 
     await finish(s, match, { homeScore: 2, visitScore: 0 });
     await until('finished', async () => fan.frames.find((f) => f.type === 'match.status' && (f.data as { status: string }).status === 'finished'), 5000);
@@ -88,17 +95,25 @@ describe('the built-in feed at a high FEED_SPEED', () => {
       return list.data.list.find((x: { startAt: number; mainMarkets: unknown[] }) => x.startAt > Date.now() + 1500 && x.mainMarkets.length > 0);
     });
     const home = upcoming.mainMarkets[0].selections[0];
-    const placed = (await s.inject({
-      method: 'POST', url: '/api/sports/bet/place', headers: bearer(m.token, { 'idempotency-key': idemKey() }),
-      payload: { type: 'single', stake: 100, selections: [{ selectionId: home.selectionId, odds: home.odds }], acceptOddsChange: true },
-    })).json();
+    const placed = (
+      await s.inject({
+        method: 'POST',
+        url: '/api/sports/bet/place',
+        headers: bearer(m.token, { 'idempotency-key': idemKey() }),
+        payload: { type: 'single', stake: 100, selections: [{ selectionId: home.selectionId, odds: home.odds }], acceptOddsChange: true },
+      })
+    ).json();
     expect(placed.code).toBe(0);
 
-    const settled = await until('the bet to settle', async () => {
-      const records = (await s.inject({ method: 'POST', url: '/api/sports/bet/records', payload: { page: 1, size: 5 }, headers: bearer(m.token) })).json();
-      const b = records.data.list[0];
-      return b.status !== 'pending' && b;
-    }, 40_000);
+    const settled = await until(
+      'the bet to settle',
+      async () => {
+        const records = (await s.inject({ method: 'POST', url: '/api/sports/bet/records', payload: { page: 1, size: 5 }, headers: bearer(m.token) })).json();
+        const b = records.data.list[0];
+        return b.status !== 'pending' && b;
+      },
+      40_000,
+    );
     const { rows } = await s.deps.db.execute(sql`SELECT status, result, home_score, visit_score FROM sports_matches WHERE match_id = ${upcoming.matchId}`);
     const match = rows[0] as { status: string; home_score: number; visit_score: number };
     expect(match.status).toBe('finished');
@@ -115,7 +130,10 @@ describe('the built-in feed at a high FEED_SPEED', () => {
   }, 60_000);
 
   it('lets one instance drive the feed: another holder gets nothing while the lease is held', async () => {
-    await until('the job to hold the lease', async () => (await s.deps.db.execute(sql`SELECT 1 FROM sports_feed_lease WHERE name = ${FEED_LEASE} AND expires_at > now()`)).rows.length > 0);
+    await until(
+      'the job to hold the lease',
+      async () => (await s.deps.db.execute(sql`SELECT 1 FROM sports_feed_lease WHERE name = ${FEED_LEASE} AND expires_at > now()`)).rows.length > 0,
+    );
     expect(await holdLease(s.deps.db, FEED_LEASE, 'another-instance', 10_000)).toBe(false);
     expect(await feedTick(s.deps, builtInFeed(), 'another-instance')).toEqual([]);
   });
@@ -142,7 +160,9 @@ describe('the feed lease', () => {
     const match = await scriptMatch(s);
     await finish(s, match, { homeScore: 0, visitScore: 0 });
     expect(await applyFeedEvents(s.deps, [{ type: 'prices', ref: 'unknown:ref', markets: [priced('1x2', [2, 3, 4])] }])).toEqual([]);
-    await applyFeedEvents(s.deps, [{ type: 'state', ref: match.ref, status: 'live', period: '2H', clockSec: 1, homeScore: 5, visitScore: 0, scorer: 'home', memory: {} }]);
+    await applyFeedEvents(s.deps, [
+      { type: 'state', ref: match.ref, status: 'live', period: '2H', clockSec: 1, homeScore: 5, visitScore: 0, scorer: 'home', memory: {} },
+    ]);
     const { rows } = await s.deps.db.execute(sql`SELECT status, home_score FROM sports_matches WHERE match_id = ${match.matchId}`);
     expect(rows[0]).toEqual({ status: 'finished', home_score: 0 });
   });

@@ -52,7 +52,8 @@ function schedule(league: LeagueDef, view: FeedView, random: () => number): Feed
     busy.add(teamRef(league, home)).add(teamRef(league, visit));
     const [lo, hi] = league.gapMinutes;
     // A league with nothing on the board starts with a match already under way.
-    let startAt = last === null ? view.now - feedMs(random() * MATCH_MINUTES[league.sport] * 0.6) : Math.max(last, view.now) + feedMs(lo + random() * (hi - lo));
+    let startAt =
+      last === null ? view.now - feedMs(random() * MATCH_MINUTES[league.sport] * 0.6) : Math.max(last, view.now) + feedMs(lo + random() * (hi - lo));
     // At real speed, starts fall on the five minutes like a real schedule.
     startAt = view.speed === 1 && last !== null ? Math.ceil(startAt / 300_000) * 300_000 : Math.round(startAt);
     last = startAt;
@@ -64,8 +65,15 @@ function schedule(league: LeagueDef, view: FeedView, random: () => number): Feed
         type: 'fixture',
         ref,
         league: {
-          leagueId: league.leagueId, sport: league.sport, name: league.name, region: league.region, logo: leagueLogo(league),
-          matchClass: league.matchClass, venueCode: league.venueCode, hot: league.hot, sort: catalogueSort(league),
+          leagueId: league.leagueId,
+          sport: league.sport,
+          name: league.name,
+          region: league.region,
+          logo: leagueLogo(league),
+          matchClass: league.matchClass,
+          venueCode: league.venueCode,
+          hot: league.hot,
+          sort: catalogueSort(league),
         },
         home: { ref: teamRef(league, home), name: home.name, logo: teamLogo(league, home) },
         visit: { ref: teamRef(league, visit), name: visit.name, logo: teamLogo(league, visit) },
@@ -88,8 +96,15 @@ function play(sim: AnySim, match: OpenMatch, view: FeedView): FeedEvent[] {
   const mem = match.memory as { t: number };
   const step = sim.advance(mem, t, { home: match.homeScore, visit: match.visitScore });
   const state: FeedEvent = {
-    type: 'state', ref: match.ref, status: 'live', period: step.period, clockSec: step.clock,
-    homeScore: step.score.home, visitScore: step.score.visit, scorer: step.scorer, memory: step.mem,
+    type: 'state',
+    ref: match.ref,
+    status: 'live',
+    period: step.period,
+    clockSec: step.clock,
+    homeScore: step.score.home,
+    visitScore: step.score.visit,
+    scorer: step.scorer,
+    memory: step.mem,
   };
   if (step.result) return [state, { type: 'result', ref: match.ref, result: step.result, period: 'FT' }];
   return [state, { type: 'prices', ref: match.ref, markets: sim.markets(step.mem, step.score, step.suspended) }];

@@ -100,9 +100,24 @@ describe('payouts', () => {
   });
 
   it('loses a parlay on any lost leg, voids it when every leg is void, calls it half lost below the stake', () => {
-    expect(betOutcome('parlay', stake, [{ outcome: 'won', oddsX100: 300 }, { outcome: 'lost', oddsX100: 150 }])).toEqual({ status: 'lost', payoutMinor: 0n });
-    expect(betOutcome('parlay', stake, [{ outcome: 'void', oddsX100: 300 }, { outcome: 'void', oddsX100: 150 }])).toEqual({ status: 'void', payoutMinor: 10_000n });
-    expect(betOutcome('parlay', stake, [{ outcome: 'won', oddsX100: 150 }, { outcome: 'half_lost', oddsX100: 190 }])).toEqual({ status: 'half_lost', payoutMinor: 7_500n });
+    expect(
+      betOutcome('parlay', stake, [
+        { outcome: 'won', oddsX100: 300 },
+        { outcome: 'lost', oddsX100: 150 },
+      ]),
+    ).toEqual({ status: 'lost', payoutMinor: 0n });
+    expect(
+      betOutcome('parlay', stake, [
+        { outcome: 'void', oddsX100: 300 },
+        { outcome: 'void', oddsX100: 150 },
+      ]),
+    ).toEqual({ status: 'void', payoutMinor: 10_000n });
+    expect(
+      betOutcome('parlay', stake, [
+        { outcome: 'won', oddsX100: 150 },
+        { outcome: 'half_lost', oddsX100: 190 },
+      ]),
+    ).toEqual({ status: 'half_lost', payoutMinor: 7_500n });
   });
 
   it('rounds payouts down to the minor unit and multiplies parlay prices exactly', () => {

@@ -71,7 +71,11 @@ export function gradeLeg(m: MarketSpec, code: string, result: MatchResult): LegO
 }
 
 /** A bet's state and payout from its graded legs. A void parlay leg counts at odds 1. */
-export function betOutcome(type: BetType, stakeMinor: bigint, legs: Array<{ outcome: LegOutcome; oddsX100: number }>): { status: BetStatus; payoutMinor: bigint } {
+export function betOutcome(
+  type: BetType,
+  stakeMinor: bigint,
+  legs: Array<{ outcome: LegOutcome; oddsX100: number }>,
+): { status: BetStatus; payoutMinor: bigint } {
   const payoutMinor = betPayoutMinor(stakeMinor, legs);
   if (type === 'single') return { status: legs[0].outcome, payoutMinor };
   if (legs.some((l) => l.outcome === 'lost')) return { status: 'lost', payoutMinor };

@@ -31,7 +31,9 @@ describe('a server stopped in the middle of settlement', () => {
     const orders: string[] = [];
     for (let i = 0; i < 12; i++) {
       const res = await s.inject({
-        method: 'POST', url: '/api/sports/bet/place', headers: bearer(m.token, { 'idempotency-key': idemKey() }),
+        method: 'POST',
+        url: '/api/sports/bet/place',
+        headers: bearer(m.token, { 'idempotency-key': idemKey() }),
         payload: { type: 'single', stake: 100, selections: [{ selectionId: home, odds: 2.1 }] },
       });
       orders.push(res.json().data.orderId);
@@ -39,10 +41,13 @@ describe('a server stopped in the middle of settlement', () => {
     await finish(s, match, { homeScore: 1, visitScore: 0 });
     const stop = new AbortController();
     let seen = 0;
-    const bus = { ...s.deps.bus, publish: ((ch, type, data) => {
-      if (type === 'bet.settled' && ++seen === 5) stop.abort();
-      return s.deps.bus.publish(ch, type, data);
-    }) as typeof s.deps.bus.publish };
+    const bus = {
+      ...s.deps.bus,
+      publish: ((ch, type, data) => {
+        if (type === 'bet.settled' && ++seen === 5) stop.abort();
+        return s.deps.bus.publish(ch, type, data);
+      }) as typeof s.deps.bus.publish,
+    };
     expect(await settleMatch({ ...s.deps, bus }, match.matchId, stop.signal)).toMatchObject({ settled: 5, complete: false });
     await s.close();
 
@@ -50,7 +55,11 @@ describe('a server stopped in the middle of settlement', () => {
     s = await startTestServer({ ...storage, runJobs: true });
     try {
       await expect
-        .poll(async () => (await s.deps.db.execute(sql`SELECT settled_version = result_version AS done FROM sports_matches WHERE match_id = ${match.matchId}`)).rows[0], { timeout: 15_000 })
+        .poll(
+          async () =>
+            (await s.deps.db.execute(sql`SELECT settled_version = result_version AS done FROM sports_matches WHERE match_id = ${match.matchId}`)).rows[0],
+          { timeout: 15_000 },
+        )
         .toEqual({ done: true });
       const { rows } = await s.deps.db.execute(sql`
         SELECT b.order_id, b.status, count(t.transfer_id) FILTER (WHERE t.kind = 'bet.payout')::int AS payouts

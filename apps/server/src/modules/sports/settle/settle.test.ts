@@ -11,7 +11,9 @@ beforeAll(async () => (s = await startBookServer()));
 afterAll(() => s.close());
 const place = async (m: Member, selections: Array<{ selectionId: number; odds: number }>, stake = 100) => {
   const res = await s.inject({
-    method: 'POST', url: '/api/sports/bet/place', headers: bearer(m.token, { 'idempotency-key': idemKey() }),
+    method: 'POST',
+    url: '/api/sports/bet/place',
+    headers: bearer(m.token, { 'idempotency-key': idemKey() }),
     payload: { type: selections.length > 1 ? 'parlay' : 'single', stake, selections },
   });
   const body = res.json();
@@ -19,11 +21,19 @@ const place = async (m: Member, selections: Array<{ selectionId: number; odds: n
   return body.data.orderId as string;
 };
 const betRow = async (orderId: string) =>
-  (await s.deps.db.execute(sql`SELECT status, payout_minor::text AS payout, settlement_no, recovery_due_minor::text AS due FROM sports_bets WHERE order_id = ${orderId}`)).rows[0] as {
-    status: string; payout: string; settlement_no: number; due: string;
+  (
+    await s.deps.db.execute(
+      sql`SELECT status, payout_minor::text AS payout, settlement_no, recovery_due_minor::text AS due FROM sports_bets WHERE order_id = ${orderId}`,
+    )
+  ).rows[0] as {
+    status: string;
+    payout: string;
+    settlement_no: number;
+    due: string;
   };
 const transfers = async (orderId: string) =>
-  (await s.deps.db.execute(sql`SELECT kind, ref, amount_minor::text AS amount FROM wallet_transfers WHERE ref LIKE ${`bet:${orderId}%`} ORDER BY transfer_id`)).rows;
+  (await s.deps.db.execute(sql`SELECT kind, ref, amount_minor::text AS amount FROM wallet_transfers WHERE ref LIKE ${`bet:${orderId}%`} ORDER BY transfer_id`))
+    .rows;
 
 const FOOTBALL = () => [
   priced('1x2', [2.1, 3.3, 3.4]),
@@ -33,7 +43,10 @@ const FOOTBALL = () => [
   priced('ou', [2.0, 1.8], { line: 2.75 }),
   priced('ou', [2.1, 1.7], { line: 2.25 }),
   priced('btts', [1.8, 1.95]),
-  priced('cs', Array.from({ length: 17 }, () => 9)),
+  priced(
+    'cs',
+    Array.from({ length: 17 }, () => 9),
+  ),
 ];
 const BASKETBALL = () => [priced('ml', [1.5, 2.5]), priced('spread', [1.9, 1.9], { line: -1.5 }), priced('total', [1.9, 1.9], { line: 200.5 })];
 const ESPORTS = () => [priced('match_winner', [1.6, 2.2]), ...[1, 2, 3].map((mapNo) => priced('map_winner', [2, 2], { mapNo }))];
@@ -80,7 +93,9 @@ describe('settlement of every market type', () => {
       { selectionId: await basketball.sel('ml', 'home'), odds: 1.5 },
     ]);
     expect(await mainBalance(s, m.memberId)).toBe(1_000_000n - 19n * 10_000n);
-    const parlayFootball = await s.deps.db.execute(sql`SELECT x.feed_ref FROM sports_bet_legs l JOIN sports_matches x ON x.match_id = l.match_id JOIN sports_bets b ON b.bet_id = l.bet_id WHERE b.order_id = ${parlay} AND l.leg_no = 1`);
+    const parlayFootball = await s.deps.db.execute(
+      sql`SELECT x.feed_ref FROM sports_bet_legs l JOIN sports_matches x ON x.match_id = l.match_id JOIN sports_bets b ON b.bet_id = l.bet_id WHERE b.order_id = ${parlay} AND l.leg_no = 1`,
+    );
     const parlayMatch = { ref: (parlayFootball.rows[0] as { feed_ref: string }).feed_ref } as ScriptedMatch;
     await finish(s, football, { homeScore: 2, visitScore: 1 });
     await finish(s, parlayMatch, { homeScore: 3, visitScore: 0 });
@@ -102,7 +117,9 @@ describe('settlement of every market type', () => {
     }
     const paidTotal = expected.reduce((sum, [, , p]) => sum + p, 0);
     expect(await mainBalance(s, m.memberId)).toBe(1_000_000n - 190_000n + BigInt(paidTotal * 100));
-    const legs = await s.deps.db.execute(sql`SELECT count(*)::int AS n FROM sports_bet_legs l JOIN sports_bets b ON b.bet_id = l.bet_id WHERE b.member_id = ${m.memberId} AND l.outcome IS NULL`);
+    const legs = await s.deps.db.execute(
+      sql`SELECT count(*)::int AS n FROM sports_bet_legs l JOIN sports_bets b ON b.bet_id = l.bet_id WHERE b.member_id = ${m.memberId} AND l.outcome IS NULL`,
+    );
     expect(legs.rows[0]).toEqual({ n: 0 });
   });
 
@@ -172,10 +189,13 @@ describe('a crash in the middle of settlement', () => {
     // The run stops part-way (the process going down between two bets).
     const stop = new AbortController();
     let seen = 0;
-    const bus = { ...s.deps.bus, publish: ((ch, type, data) => {
-      if (type === 'bet.settled' && ++seen === 9) stop.abort();
-      return s.deps.bus.publish(ch, type, data);
-    }) as typeof s.deps.bus.publish };
+    const bus = {
+      ...s.deps.bus,
+      publish: ((ch, type, data) => {
+        if (type === 'bet.settled' && ++seen === 9) stop.abort();
+        return s.deps.bus.publish(ch, type, data);
+      }) as typeof s.deps.bus.publish,
+    };
     const first = await settleMatch({ ...s.deps, bus }, match.matchId, stop.signal);
     expect(first).toMatchObject({ settled: 9, complete: false });
     const behind = await s.deps.db.execute(sql`SELECT settled_version < result_version AS behind FROM sports_matches WHERE match_id = ${match.matchId}`);
@@ -204,7 +224,13 @@ describe('a correction racing a spend', () => {
       settling = settleDueMatches(s.deps);
       // On PostgreSQL the settlement now waits on the member's wallet; PGlite runs one transaction at a time.
       if (s.deps.database.kind === 'postgres') await waitForLockWaiter();
-      await postTransfer(tx, { from: main, to: await houseAccount(tx, 1, 'CNY', 'deposits'), amountMinor: 15_000n, kind: 'test.spend', ref: `test:${orderId}:spend` });
+      await postTransfer(tx, {
+        from: main,
+        to: await houseAccount(tx, 1, 'CNY', 'deposits'),
+        amountMinor: 15_000n,
+        kind: 'test.spend',
+        ref: `test:${orderId}:spend`,
+      });
     });
     await settling;
     expect(await mainBalance(s, m.memberId)).toBe(0n);
@@ -215,7 +241,9 @@ describe('a correction racing a spend', () => {
 /** Waits until some other session is waiting on a row lock (the settlement, on the member's wallet). */
 async function waitForLockWaiter(): Promise<void> {
   for (let i = 0; i < 200; i++) {
-    const { rows } = await s.deps.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`);
+    const { rows } = await s.deps.db.execute(
+      sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+    );
     if ((rows[0] as { n: number }).n > 0) return;
     await new Promise((r) => setTimeout(r, 10));
   }

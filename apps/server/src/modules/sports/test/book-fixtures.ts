@@ -43,7 +43,10 @@ export const FOOTBALL_MARKETS = (): FeedMarket[] => [
   priced('ah', [1.9, 1.95], { line: -0.25 }),
   priced('ou', [1.85, 2.0], { line: 2.5 }),
   priced('btts', [1.8, 1.95]),
-  priced('cs', Array.from({ length: 17 }, (_, i) => 6 + i)),
+  priced(
+    'cs',
+    Array.from({ length: 17 }, (_, i) => 6 + i),
+  ),
 ];
 
 const LEAGUES: Record<Sport, { leagueId: number; name: string }> = {
@@ -62,8 +65,21 @@ export async function scriptMatch(
   const team = (name: string) => ({ ref: `${ref}:${name}`, name, logo: `/assets/sports/teams/${name}.svg` });
   await applyFeedEvents(s.deps, [
     {
-      type: 'fixture', ref, startAt: clock.now() + (opts.startInMs ?? 3_600_000), media: null, memory: {},
-      league: { ...league, sport, region: '', logo: '', matchClass: sport === 'esports' ? 'esports' : 'league', venueCode: opts.venueCode ?? 'OBTY', hot: 50, sort: 1 },
+      type: 'fixture',
+      ref,
+      startAt: clock.now() + (opts.startInMs ?? 3_600_000),
+      media: null,
+      memory: {},
+      league: {
+        ...league,
+        sport,
+        region: '',
+        logo: '',
+        matchClass: sport === 'esports' ? 'esports' : 'league',
+        venueCode: opts.venueCode ?? 'OBTY',
+        hot: 50,
+        sort: 1,
+      },
       home: team(opts.home ?? '主队'),
       visit: team(opts.visit ?? '客队'),
     },
@@ -91,16 +107,18 @@ export const setPrices = (s: TestServer, m: ScriptedMatch, markets: FeedMarket[]
 export const goLive = (s: TestServer, m: ScriptedMatch, homeScore = 0, visitScore = 0) =>
   applyFeedEvents(s.deps, [{ type: 'state', ref: m.ref, status: 'live', period: '1H', clockSec: 600, homeScore, visitScore, scorer: null, memory: {} }]);
 
-export const finish = (s: TestServer, m: ScriptedMatch, result: MatchResult) =>
-  applyFeedEvents(s.deps, [{ type: 'result', ref: m.ref, result, period: 'FT' }]);
+export const finish = (s: TestServer, m: ScriptedMatch, result: MatchResult) => applyFeedEvents(s.deps, [{ type: 'result', ref: m.ref, result, period: 'FT' }]);
 
 /** Credits a member's main wallet from the house's deposits account (a sandbox deposit). */
 export async function fund(s: TestServer, memberId: number, amountMinor: bigint, siteId = 1, currency = 'CNY'): Promise<void> {
   await s.deps.db.transaction(async (tx) => {
     const owner = walletOwner({ siteId, currency }, memberId);
     await postTransfer(tx, {
-      from: await houseAccount(tx, siteId, owner.currency, 'deposits'), to: await memberAccount(tx, owner), amountMinor,
-      kind: 'test.deposit', ref: `test:${memberId}:${randomBytes(6).toString('hex')}`,
+      from: await houseAccount(tx, siteId, owner.currency, 'deposits'),
+      to: await memberAccount(tx, owner),
+      amountMinor,
+      kind: 'test.deposit',
+      ref: `test:${memberId}:${randomBytes(6).toString('hex')}`,
     });
   });
 }

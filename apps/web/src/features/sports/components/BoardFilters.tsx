@@ -12,7 +12,13 @@ export function VenueSwitch({ venues, current, onPick }: { venues: SportsVenue[]
   return (
     <div className="bp-sp-venues" role="tablist">
       {venues.map((v) => (
-        <button key={v.venueCode} role="tab" aria-selected={v.venueCode === current} className={`bp-sp-venue-tab${v.venueCode === current ? ' is-active' : ''}${isVenueOpen(v) ? '' : ' is-closed'}`} onClick={() => onPick(v.venueCode)}>
+        <button
+          key={v.venueCode}
+          role="tab"
+          aria-selected={v.venueCode === current}
+          className={`bp-sp-venue-tab${v.venueCode === current ? ' is-active' : ''}${isVenueOpen(v) ? '' : ' is-closed'}`}
+          onClick={() => onPick(v.venueCode)}
+        >
           {t('sports.venue', { name: venueLabel(v.venueCode) })}
         </button>
       ))}

@@ -45,7 +45,12 @@ export function MatchCard({ match }: { match: MatchSummary }) {
 
 function Row({ match, row, columns, onOpen }: { match: MatchSummary; row: ListRow; columns: ReturnType<typeof columnsOf>; onOpen(): void }) {
   const { t } = useTranslation();
-  const side = row === 'home' ? { name: match.homeName, logo: match.homeLogo, score: match.homeScore } : row === 'visit' ? { name: match.visitName, logo: match.visitLogo, score: match.visitScore } : null;
+  const side =
+    row === 'home'
+      ? { name: match.homeName, logo: match.homeLogo, score: match.homeScore }
+      : row === 'visit'
+        ? { name: match.visitName, logo: match.visitLogo, score: match.visitScore }
+        : null;
   return (
     <>
       <div className="bp-sp-team" onClick={onOpen}>

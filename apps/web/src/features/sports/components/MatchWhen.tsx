@@ -14,7 +14,8 @@ export function MatchWhen({ match, className }: { match: WhenFields; className?:
     const start = startLabel(match.startAt, now);
     return <span className={`bp-sp-when ${className ?? ''}`}>{t(`sports.start.${start.key}`, { time: start.text })}</span>;
   }
-  if (!live) return <span className={`bp-sp-when is-over ${className ?? ''}`}>{t(match.status === 'cancelled' ? 'sports.match.cancelled' : 'sports.period.FT')}</span>;
+  if (!live)
+    return <span className={`bp-sp-when is-over ${className ?? ''}`}>{t(match.status === 'cancelled' ? 'sports.match.cancelled' : 'sports.period.FT')}</span>;
   const period = periodLabel(match.period);
   const time = clockTime(match, now);
   return (

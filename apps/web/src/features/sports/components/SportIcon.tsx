@@ -3,7 +3,17 @@ import type { Sport } from '@bp/contract';
 /** The sports' marks, drawn in the current colour (tabs, chips): no image request. */
 export function SportIcon({ sport, className }: { sport: Sport | 'all'; className?: string }) {
   return (
-    <svg className={className} width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      className={className}
+      width="1em"
+      height="1em"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.7"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       {sport === 'football' && (
         <>
           <circle cx="12" cy="12" r="9.2" />

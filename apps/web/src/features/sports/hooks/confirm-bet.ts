@@ -29,7 +29,8 @@ export function awaitConfirmation(placed: Pick<BetPlaceData, 'orderId' | 'confir
         .records(undefined, 1)
         .then((page) => page.list.find((b) => b.orderId === placed.orderId))
         .catch(() => undefined);
-      if (bet && bet.status !== 'pending_delay') return done({ status: bet.status === 'rejected' ? 'rejected' : 'pending', odds: bet.odds, reason: bet.rejectReason });
+      if (bet && bet.status !== 'pending_delay')
+        return done({ status: bet.status === 'rejected' ? 'rejected' : 'pending', odds: bet.odds, reason: bet.rejectReason });
       if (++polls >= MAX_POLLS) return done({ status: 'unknown' });
       timer = setTimeout(poll, POLL_MS);
     };

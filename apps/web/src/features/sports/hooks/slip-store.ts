@@ -1,6 +1,17 @@
 import { createStore, useStore } from '../../../shared/store.ts';
 import { local } from '../../../shared/storage/local.ts';
-import { acceptOdds, applyPrices, emptySlip, removeLeg, toggleLeg, type OddsPolicy, type PriceUpdate, type Slip, type SlipLeg, type SlipMode } from '../model/slip.ts';
+import {
+  acceptOdds,
+  applyPrices,
+  emptySlip,
+  removeLeg,
+  toggleLeg,
+  type OddsPolicy,
+  type PriceUpdate,
+  type Slip,
+  type SlipLeg,
+  type SlipMode,
+} from '../model/slip.ts';
 
 /** The bet slip lives across the sports screens and a reload (its prices are read again when it opens). */
 const KEY = 'bp.sports.slip';

@@ -32,7 +32,11 @@ export function useCashOut() {
       if (!(err instanceof ApiError)) throw err;
       const offer = (err.data as { cashOut?: number } | null)?.cashOut;
       if (err.code === Errors.CASHOUT_CHANGED.code && offer) {
-        const again = await Dialog.confirm({ content: t('sports.rec.cashOutChanged', { amount: money(offer) }), cancelText: t('common.cancel'), confirmText: t('common.confirm') });
+        const again = await Dialog.confirm({
+          content: t('sports.rec.cashOutChanged', { amount: money(offer) }),
+          cancelText: t('common.cancel'),
+          confirmText: t('common.confirm'),
+        });
         if (again) return attempt(orderId, offer);
       } else Toast.show({ content: err.message });
     }
@@ -40,7 +44,11 @@ export function useCashOut() {
 
   const cashOut = async (bet: BetRecord) => {
     if (bet.cashOut === null || busy) return;
-    const ok = await Dialog.confirm({ content: t('sports.rec.cashOutConfirm', { amount: money(bet.cashOut) }), cancelText: t('common.cancel'), confirmText: t('common.confirm') });
+    const ok = await Dialog.confirm({
+      content: t('sports.rec.cashOutConfirm', { amount: money(bet.cashOut) }),
+      cancelText: t('common.cancel'),
+      confirmText: t('common.confirm'),
+    });
     if (!ok) return;
     setBusy(bet.orderId);
     try {

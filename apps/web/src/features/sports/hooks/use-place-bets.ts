@@ -25,7 +25,10 @@ export const reachedBook = (o: Outcome): boolean => o.state !== 'placing' && o.s
 /** The terms a confirmed bet stands at: a lower price the member accepted changes its return (read back from the records). */
 async function takenTerms(placed: BetPlaceData, odds: number): Promise<Pick<BetPlaceData, 'odds' | 'potentialReturn'>> {
   if (odds === placed.odds) return placed;
-  const bet = await sportsApi.records(undefined, 1).then((page) => page.list.find((b) => b.orderId === placed.orderId), () => undefined);
+  const bet = await sportsApi.records(undefined, 1).then(
+    (page) => page.list.find((b) => b.orderId === placed.orderId),
+    () => undefined,
+  );
   return { odds, potentialReturn: bet?.potentialReturn ?? placed.potentialReturn };
 }
 

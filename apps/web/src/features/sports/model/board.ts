@@ -36,4 +36,7 @@ export function searchMatches<T extends Pick<MatchSummary, 'homeName' | 'visitNa
 export const MAX_FOLLOWED_MATCHES = 40;
 
 export const followedMatches = (list: MatchSummary[]): number[] =>
-  list.filter((m) => m.status === 'live').slice(0, MAX_FOLLOWED_MATCHES).map((m) => m.matchId);
+  list
+    .filter((m) => m.status === 'live')
+    .slice(0, MAX_FOLLOWED_MATCHES)
+    .map((m) => m.matchId);

@@ -45,7 +45,16 @@ export function applyOdds<T extends LiveMatch>(match: T, event: OddsChangedEvent
 
 function applyState<T extends LiveMatch>(match: T, e: MatchScoreEvent | MatchStatusEvent): T {
   const status = 'status' in e ? e.status : match.status;
-  return { ...match, status, isStart: status !== 'scheduled', period: e.period, clock: e.clock, clockAt: e.at, homeScore: e.homeScore, visitScore: e.visitScore };
+  return {
+    ...match,
+    status,
+    isStart: status !== 'scheduled',
+    period: e.period,
+    clock: e.clock,
+    clockAt: e.at,
+    homeScore: e.homeScore,
+    visitScore: e.visitScore,
+  };
 }
 
 /** A frame of `match:<id>` applied to the match; `stale` when the match should be read again. */

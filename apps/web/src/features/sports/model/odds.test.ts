@@ -8,7 +8,7 @@ describe('odds and returns', () => {
     expect(formatOdds(12.35)).toBe('12.35');
   });
 
-  it("prices a parlay as the server does: the product in hundredths, rounded down", () => {
+  it('prices a parlay as the server does: the product in hundredths, rounded down', () => {
     expect(parlayOdds([1.85, 2.1])).toBe(3.88); // 3.885
     expect(parlayOdds([1.33, 1.33, 1.33])).toBe(2.35); // 2.352637
     expect(parlayOdds([2])).toBe(2);

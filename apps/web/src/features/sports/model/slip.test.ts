@@ -1,13 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { acceptOdds, applyPrices, clashingLegs, closeMatchLegs, emptySlip, modeOf, needsOddsConfirm, parlayProblem, placementsOf, toggleLeg, updatesFromOdds, type Slip, type SlipLeg } from './slip.ts';
+import {
+  acceptOdds,
+  applyPrices,
+  clashingLegs,
+  closeMatchLegs,
+  emptySlip,
+  modeOf,
+  needsOddsConfirm,
+  parlayProblem,
+  placementsOf,
+  toggleLeg,
+  updatesFromOdds,
+  type Slip,
+  type SlipLeg,
+} from './slip.ts';
 import { cleanStakeInput, slipReturn, slipStakeProblems, stakeProblem, totalStake, whyNotPlace } from './stake.ts';
 
 let nextId = 100;
 const leg = (over: Partial<SlipLeg> = {}): SlipLeg => {
   const id = nextId++;
   return {
-    selectionId: id, marketId: id * 10, matchId: id * 100, leagueName: '英超', homeName: '曼城', visitName: '阿森纳',
-    marketName: '全场独赢', selectionName: '曼城', odds: 2, acceptedOdds: 2, status: 'open', live: false, minStake: 10, maxStake: 50_000, ...over,
+    selectionId: id,
+    marketId: id * 10,
+    matchId: id * 100,
+    leagueName: '英超',
+    homeName: '曼城',
+    visitName: '阿森纳',
+    marketName: '全场独赢',
+    selectionName: '曼城',
+    odds: 2,
+    acceptedOdds: 2,
+    status: 'open',
+    live: false,
+    minStake: 10,
+    maxStake: 50_000,
+    ...over,
   };
 };
 const add = (slip: Slip, l: SlipLeg) => toggleLeg(slip, l).slip;
@@ -73,13 +100,29 @@ describe('the bet slip', () => {
     const b = leg({ odds: 1.5, acceptedOdds: 1.5 });
     const slip = { ...slipOf(a, b), parlayStake: '20' };
     expect(placementsOf(slip)).toEqual([
-      { slot: 'parlay', body: { type: 'parlay', stake: 20, selections: [{ selectionId: a.selectionId, odds: 2 }, { selectionId: b.selectionId, odds: 1.5 }], acceptOddsChange: false } },
+      {
+        slot: 'parlay',
+        body: {
+          type: 'parlay',
+          stake: 20,
+          selections: [
+            { selectionId: a.selectionId, odds: 2 },
+            { selectionId: b.selectionId, odds: 1.5 },
+          ],
+          acceptOddsChange: false,
+        },
+      },
     ]);
     const any = placementsOf({ ...slip, policy: 'any' })[0].body;
     expect(any.selections[0].odds).toBe(2.05);
     expect(any.acceptOddsChange).toBe(true);
     const singles = placementsOf({ ...slip, mode: 'single', stakes: { [b.selectionId]: '15.5' } });
-    expect(singles).toEqual([{ slot: `single:${b.selectionId}`, body: { type: 'single', stake: 15.5, selections: [{ selectionId: b.selectionId, odds: 1.5 }], acceptOddsChange: false } }]);
+    expect(singles).toEqual([
+      {
+        slot: `single:${b.selectionId}`,
+        body: { type: 'single', stake: 15.5, selections: [{ selectionId: b.selectionId, odds: 1.5 }], acceptOddsChange: false },
+      },
+    ]);
   });
 
   it('will not place a leg whose market is suspended', () => {
@@ -147,10 +190,20 @@ describe('the slip following its matches', () => {
     const b = leg({ marketId: a.marketId + 1, matchId: a.matchId });
     const c = leg();
     const updates = updatesFromOdds(
-      { matchId: a.matchId, at: 1, markets: [{ marketId: a.marketId, status: 'open', selections: [{ selectionId: a.selectionId, odds: 2.2, status: 'open' }] }, { marketId: b.marketId, status: 'suspended', selections: [] }] },
+      {
+        matchId: a.matchId,
+        at: 1,
+        markets: [
+          { marketId: a.marketId, status: 'open', selections: [{ selectionId: a.selectionId, odds: 2.2, status: 'open' }] },
+          { marketId: b.marketId, status: 'suspended', selections: [] },
+        ],
+      },
       [a, b, c],
     );
-    expect(updates).toEqual([{ selectionId: a.selectionId, odds: 2.2, status: 'open' }, { selectionId: b.selectionId, status: 'suspended' }]);
+    expect(updates).toEqual([
+      { selectionId: a.selectionId, odds: 2.2, status: 'open' },
+      { selectionId: b.selectionId, status: 'suspended' },
+    ]);
     expect(closeMatchLegs([a, b, c], a.matchId).map((u) => u.selectionId)).toEqual([a.selectionId, b.selectionId]);
   });
 });

@@ -165,5 +165,8 @@ export function placementsOf(slip: Slip): Placement[] {
   }
   return slip.legs
     .filter((l) => (slip.stakes[l.selectionId] ?? '') !== '')
-    .map((l) => ({ slot: `single:${l.selectionId}`, body: { type: 'single', stake: Number(slip.stakes[l.selectionId]), selections: [pick(l)], acceptOddsChange: any } }));
+    .map((l) => ({
+      slot: `single:${l.selectionId}`,
+      body: { type: 'single', stake: Number(slip.stakes[l.selectionId]), selections: [pick(l)], acceptOddsChange: any },
+    }));
 }

@@ -56,7 +56,11 @@ export function totalStake(slip: Slip): number {
 
 /** What the slip returns if everything wins (each single on its own, or the parlay). */
 export function slipReturn(slip: Slip): number {
-  if (modeOf(slip) === 'parlay') return potentialReturn(Number(slip.parlayStake) || 0, slip.legs.map((l) => l.odds));
+  if (modeOf(slip) === 'parlay')
+    return potentialReturn(
+      Number(slip.parlayStake) || 0,
+      slip.legs.map((l) => l.odds),
+    );
   const cents = slip.legs.reduce((sum, l) => sum + Math.round(potentialReturn(Number(slip.stakes[l.selectionId]) || 0, [l.odds]) * 100), 0);
   return cents / 100;
 }
@@ -70,7 +74,10 @@ export function slipStakeProblems(slip: Slip, balance: number | null, maxPayout:
   if (slip.legs.length === 0) return out;
   if (modeOf(slip) === 'parlay') {
     const problem = stakeProblem(slip.parlayStake, limitsOf(slip.legs), balance);
-    const payout = potentialReturn(Number(slip.parlayStake) || 0, slip.legs.map((l) => l.odds));
+    const payout = potentialReturn(
+      Number(slip.parlayStake) || 0,
+      slip.legs.map((l) => l.odds),
+    );
     if (problem) out.set('parlay', problem);
     else if (payout > maxPayout) out.set('parlay', { key: 'payout', value: maxPayout });
     return out;

@@ -43,7 +43,13 @@ export function BetRecordsPage() {
       <PageHeader title={t('sports.rec.title')} fallback="/app/sports" />
       <div className="bp-rec-tabs" role="tablist">
         {RECORD_TABS.map((r) => (
-          <button key={r} role="tab" aria-selected={r === tab} className={r === tab ? 'is-active' : ''} onClick={() => setParams(r === 'settled' ? { tab: r } : {}, { replace: true })}>
+          <button
+            key={r}
+            role="tab"
+            aria-selected={r === tab}
+            className={r === tab ? 'is-active' : ''}
+            onClick={() => setParams(r === 'settled' ? { tab: r } : {}, { replace: true })}
+          >
             {t(`sports.rec.tabs.${r}`)}
           </button>
         ))}
@@ -53,7 +59,14 @@ export function BetRecordsPage() {
           {records.isPending ? (
             <BoardSkeleton />
           ) : list.length === 0 ? (
-            <SportsEmpty text={t('sports.rec.empty')} action={<Button color="primary" fill="outline" onClick={() => navigate('/app/sports')}>{t('sports.rec.goBet')}</Button>} />
+            <SportsEmpty
+              text={t('sports.rec.empty')}
+              action={
+                <Button color="primary" fill="outline" onClick={() => navigate('/app/sports')}>
+                  {t('sports.rec.goBet')}
+                </Button>
+              }
+            />
           ) : (
             <>
               {list.map((bet) => (

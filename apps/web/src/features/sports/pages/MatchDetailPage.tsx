@@ -90,7 +90,14 @@ export function MatchDetailPage() {
           )}
         </>
       ) : match.isError ? (
-        <SportsEmpty text={(match.error as Error).message} action={<Button fill="outline" onClick={() => navigate('/app/sports')}>{t('common.back')}</Button>} />
+        <SportsEmpty
+          text={(match.error as Error).message}
+          action={
+            <Button fill="outline" onClick={() => navigate('/app/sports')}>
+              {t('common.back')}
+            </Button>
+          }
+        />
       ) : (
         <BoardSkeleton />
       )}

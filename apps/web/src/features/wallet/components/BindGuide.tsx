@@ -80,7 +80,17 @@ export function RealNameForm({ onDone }: { onDone(): void }) {
   };
   return (
     <div className="bp-bind-form">
-      <Input className="bp-boxed-input" value={name} onChange={(v) => { setName(v); setRefusal(null); }} placeholder={t('wallet.bind.realName')} maxLength={48} clearable />
+      <Input
+        className="bp-boxed-input"
+        value={name}
+        onChange={(v) => {
+          setName(v);
+          setRefusal(null);
+        }}
+        placeholder={t('wallet.bind.realName')}
+        maxLength={48}
+        clearable
+      />
       <FieldError text={problem || refusal} ok={t('wallet.bind.realNameHint')} />
       <Button block color="primary" shape="rounded" size="large" disabled={!trimmed || !!problem} loading={busy} onClick={() => void submit()}>
         {t('wallet.bind.realNameSubmit')}

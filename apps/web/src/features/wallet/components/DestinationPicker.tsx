@@ -10,7 +10,13 @@ export type Destination = { kind: 'card'; id: number } | { kind: 'address'; id: 
 const keyOf = (d: Destination) => `${d.kind}:${d.id}`;
 
 /** Where the withdrawal goes: at most 3 cards and 3 addresses (seed 9), and a way to add one. */
-export function DestinationPicker(props: { cards: Card[]; addresses: Address[]; value: Destination | null; onChange(d: Destination): void; usdtSite: boolean }) {
+export function DestinationPicker(props: {
+  cards: Card[];
+  addresses: Address[];
+  value: Destination | null;
+  onChange(d: Destination): void;
+  usdtSite: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { value, onChange, usdtSite } = props;
@@ -42,7 +48,10 @@ export function DestinationPicker(props: { cards: Card[]; addresses: Address[]; 
             <Radio value={`address:${a.addressId}`} />
           </button>
         ))}
-        <button className="bp-destination bp-destination--add" onClick={() => navigate(`${usdtSite ? '/app/wallet/address/add' : '/app/wallet/cards/add'}?back=${back}`)}>
+        <button
+          className="bp-destination bp-destination--add"
+          onClick={() => navigate(`${usdtSite ? '/app/wallet/address/add' : '/app/wallet/cards/add'}?back=${back}`)}
+        >
           <AddOutline /> {usdtSite ? t('wallet.cards.addAddress') : t('wallet.cards.addCard')}
         </button>
       </div>

@@ -9,7 +9,17 @@ import { PinInput } from './PinInput.tsx';
  * A new 6-digit withdrawal password typed twice; `before` holds what else the change needs (the
  * old password, or the proof of a bound card). `submit` answers the server's refusal, or null.
  */
-export function NewPinForm({ submitLabel, submit, before, ready = true }: { submitLabel: string; submit(pin: string): Promise<string | null>; before?: ReactNode; ready?: boolean }) {
+export function NewPinForm({
+  submitLabel,
+  submit,
+  before,
+  ready = true,
+}: {
+  submitLabel: string;
+  submit(pin: string): Promise<string | null>;
+  before?: ReactNode;
+  ready?: boolean;
+}) {
   const { t } = useTranslation();
   const [pin, setPin] = useState('');
   const [again, setAgain] = useState('');

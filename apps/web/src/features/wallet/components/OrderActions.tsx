@@ -33,14 +33,27 @@ export function OrderActions({ order, onChange }: { order: Deposit; onChange(ord
     let reason = '';
     const ok = await Dialog.confirm({
       title: t('wallet.order.appealTitle'),
-      content: <TextArea placeholder={t('wallet.order.appealPlaceholder')} maxLength={500} rows={3} showCount onChange={(v) => (reason = v)} className="bp-boxed-area" />,
+      content: (
+        <TextArea
+          placeholder={t('wallet.order.appealPlaceholder')}
+          maxLength={500}
+          rows={3}
+          showCount
+          onChange={(v) => (reason = v)}
+          className="bp-boxed-area"
+        />
+      ),
       confirmText: t('common.submit'),
       cancelText: t('common.cancel'),
     });
     if (ok) await act(() => walletApi.appeal(order.orderId, reason.trim()), t('wallet.order.appealed'));
   };
   const cancel = async () => {
-    const ok = await Dialog.confirm({ content: t('wallet.order.cancelConfirm', { remaining: cancels?.remaining ?? 0 }), confirmText: t('wallet.order.cancel'), cancelText: t('common.back') });
+    const ok = await Dialog.confirm({
+      content: t('wallet.order.cancelConfirm', { remaining: cancels?.remaining ?? 0 }),
+      confirmText: t('wallet.order.cancel'),
+      cancelText: t('common.back'),
+    });
     if (ok) await act(() => walletApi.cancelDeposit(order.orderId), t('wallet.order.cancelled'));
   };
 
@@ -50,7 +63,14 @@ export function OrderActions({ order, onChange }: { order: Deposit; onChange(ord
       {can.confirm ? (
         <div className="bp-card">
           <Input className="bp-boxed-input" value={payerName} onChange={setPayerName} placeholder={t('wallet.order.payerName')} maxLength={48} clearable />
-          <Button block color="primary" shape="rounded" size="large" disabled={!payerName.trim() || busy} onClick={() => void act(() => walletApi.confirmTransfer(order.orderId, payerName.trim()), t('wallet.order.confirmed'))}>
+          <Button
+            block
+            color="primary"
+            shape="rounded"
+            size="large"
+            disabled={!payerName.trim() || busy}
+            onClick={() => void act(() => walletApi.confirmTransfer(order.orderId, payerName.trim()), t('wallet.order.confirmed'))}
+          >
             {t('wallet.order.confirm')}
           </Button>
         </div>

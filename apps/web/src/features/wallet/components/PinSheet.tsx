@@ -27,7 +27,17 @@ export function PinSheet({ title, detail, submit, onClose }: { title: string; de
     <Popup visible onMaskClick={busy ? undefined : onClose} bodyClassName="bp-sheet bp-pin-sheet" destroyOnClose>
       <div className="bp-sheet-title">{title}</div>
       <p className="bp-pin-detail">{detail}</p>
-      <PinInput value={pin} onChange={(v) => { setPin(v); setRefusal(null); }} onFill={(v) => void filled(v)} label={title} error={!!refusal} autoFocus />
+      <PinInput
+        value={pin}
+        onChange={(v) => {
+          setPin(v);
+          setRefusal(null);
+        }}
+        onFill={(v) => void filled(v)}
+        label={title}
+        error={!!refusal}
+        autoFocus
+      />
       <FieldError text={refusal} ok={busy ? t('common.loading') : null} />
     </Popup>
   );

@@ -56,7 +56,14 @@ export function TransferSheet({ venue, main, onClose }: { venue: Venue; main: nu
           <strong>{to}</strong>
         </div>
       </div>
-      <AmountField value={text} onChange={setText} placeholder={t('wallet.transfer.placeholder')} problem={problem} hint={t('wallet.transfer.available', { amount: money(available) })} all={available} />
+      <AmountField
+        value={text}
+        onChange={setText}
+        placeholder={t('wallet.transfer.placeholder')}
+        problem={problem}
+        hint={t('wallet.transfer.available', { amount: money(available) })}
+        all={available}
+      />
       <Button block color="primary" shape="rounded" size="large" disabled={amount === null} loading={transfer.busy} onClick={() => void submit()}>
         {t('wallet.transfer.submit')}
       </Button>

@@ -37,7 +37,12 @@ export function VenueWallets() {
       <AutoTransferSwitch />
       <div className="bp-venues">
         {(data?.venues ?? []).map((v) => (
-          <button key={v.api_name} className={`bp-venue${venueOpen(v.status) ? '' : ' is-closed'}`} onClick={() => venueOpen(v.status) && setPicked(v)} data-venue={v.api_name}>
+          <button
+            key={v.api_name}
+            className={`bp-venue${venueOpen(v.status) ? '' : ' is-closed'}`}
+            onClick={() => venueOpen(v.status) && setPicked(v)}
+            data-venue={v.api_name}
+          >
             <span className="bp-venue-name">{v.name}</span>
             <strong className="bp-venue-balance">{money(v.balance)}</strong>
             {venueOpen(v.status) ? null : <span className="bp-venue-closed">{t('wallet.maintenance')}</span>}

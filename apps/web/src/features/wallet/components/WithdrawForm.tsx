@@ -30,7 +30,9 @@ export function WithdrawForm({ prepare: p, pinRequired }: { prepare: Prepare; pi
   const queryClient = useQueryClient();
   const { money, currency, usdtSite } = useCurrency();
   const firstCard = usdtSite ? undefined : p.bankCards[0];
-  const [to, setTo] = useState<Destination | null>(firstCard ? { kind: 'card', id: firstCard.cardId } : p.addresses[0] ? { kind: 'address', id: p.addresses[0].addressId } : null);
+  const [to, setTo] = useState<Destination | null>(
+    firstCard ? { kind: 'card', id: firstCard.cardId } : p.addresses[0] ? { kind: 'address', id: p.addresses[0].addressId } : null,
+  );
   const [text, setText] = useState('');
   const [asking, setAsking] = useState(false);
   const [placed, setPlaced] = useState<Withdrawal | null>(null);
@@ -79,7 +81,12 @@ export function WithdrawForm({ prepare: p, pinRequired }: { prepare: Prepare; pi
   if (placed) {
     return (
       <div className="bp-withdraw-done">
-        <Result className="bp-result" status="waiting" title={t('wallet.withdraw.done')} description={t('wallet.withdraw.doneDetail', { amount: money(placed.amount) })} />
+        <Result
+          className="bp-result"
+          status="waiting"
+          title={t('wallet.withdraw.done')}
+          description={t('wallet.withdraw.doneDetail', { amount: money(placed.amount) })}
+        />
         <p className="bp-muted bp-center bp-small">
           {placed.orderNo} · {t('wallet.withdrawStatus.pending')}
         </p>
@@ -115,18 +122,35 @@ export function WithdrawForm({ prepare: p, pinRequired }: { prepare: Prepare; pi
       <DestinationPicker cards={p.bankCards} addresses={p.addresses} value={to} onChange={setTo} usdtSite={usdtSite} />
       <div className="bp-section-title">{t('wallet.withdraw.amount')}</div>
       <div className="bp-card">
-        <AmountField value={text} onChange={setText} placeholder={t('wallet.withdraw.placeholder')} problem={problem} hint={t('wallet.amount.limits', { min: money(p.min), max: money(p.max) })} all={p.withdrawable} />
+        <AmountField
+          value={text}
+          onChange={setText}
+          placeholder={t('wallet.withdraw.placeholder')}
+          problem={problem}
+          hint={t('wallet.amount.limits', { min: money(p.min), max: money(p.max) })}
+          all={p.withdrawable}
+        />
         <div className="bp-fee">
           <span className="bp-muted">{t('wallet.withdraw.fee')}</span>
           <span>{fee ? money(fee.fee) : '—'}</span>
           <span className="bp-muted">{t('wallet.withdraw.receivable')}</span>
           <strong>{fee ? money(fee.receivable) : '—'}</strong>
         </div>
-        <Button block color="primary" shape="rounded" size="large" disabled={amount === null || !to || !!locked} loading={withdraw.busy} onClick={() => (pinRequired ? setAsking(true) : void send(''))}>
+        <Button
+          block
+          color="primary"
+          shape="rounded"
+          size="large"
+          disabled={amount === null || !to || !!locked}
+          loading={withdraw.busy}
+          onClick={() => (pinRequired ? setAsking(true) : void send(''))}
+        >
           {t('wallet.withdraw.submit')}
         </Button>
       </div>
-      {asking && amount !== null ? <PinSheet title={t('wallet.withdraw.pinTitle')} detail={money(amount)} submit={send} onClose={() => setAsking(false)} /> : null}
+      {asking && amount !== null ? (
+        <PinSheet title={t('wallet.withdraw.pinTitle')} detail={money(amount)} submit={send} onClose={() => setAsking(false)} />
+      ) : null}
     </>
   );
 }

@@ -10,7 +10,10 @@ export function typedAmount(raw: string): string {
   const point = cleaned.indexOf('.');
   const whole = (point < 0 ? cleaned : cleaned.slice(0, point)).replace(/^0+(?=\d)/, '');
   if (point < 0) return whole;
-  const cents = cleaned.slice(point + 1).replace(/\./g, '').slice(0, 2);
+  const cents = cleaned
+    .slice(point + 1)
+    .replace(/\./g, '')
+    .slice(0, 2);
   return `${whole || '0'}.${cents}`;
 }
 

@@ -6,7 +6,10 @@ export const CARD_MAX_DIGITS = 19;
 const CHECK_FROM_DIGITS = 16;
 
 export function typedCardNumber(raw: string): string {
-  return raw.replace(/\D/g, '').slice(0, CARD_MAX_DIGITS).replace(/(\d{4})(?=\d)/g, '$1 ');
+  return raw
+    .replace(/\D/g, '')
+    .slice(0, CARD_MAX_DIGITS)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
 /**

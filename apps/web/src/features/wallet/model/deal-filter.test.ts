@@ -22,7 +22,13 @@ describe('history filters (queryDealRecord)', () => {
 
   it('ask for a page with the type only when one is chosen', () => {
     expect(dealRecordBody({ type: 'all', period: 'all' }, 2, 20, NOW)).toEqual({ page: 2, size: 20 });
-    expect(dealRecordBody({ type: 'transfer', period: 'today' }, 1, 20, NOW)).toEqual({ page: 1, size: 20, type: 'transfer', startTime: SHANGHAI_MIDNIGHT, endTime: NOW });
+    expect(dealRecordBody({ type: 'transfer', period: 'today' }, 1, 20, NOW)).toEqual({
+      page: 1,
+      size: 20,
+      type: 'transfer',
+      startTime: SHANGHAI_MIDNIGHT,
+      endTime: NOW,
+    });
     expect(DEAL_FILTER_TYPES).toEqual(['all', ...DEAL_TYPES]);
   });
 });

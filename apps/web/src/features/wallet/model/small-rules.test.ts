@@ -44,7 +44,8 @@ describe('the transfer receipt', () => {
 
 describe('deposit orders', () => {
   it('[S7-13] offer what the server allows: receipt and "paid" on a waiting speedPay order, cancel while waiting, one appeal', () => {
-    const bank = (status: Parameters<typeof depositActions>[0]['status'], appealReason: string | null = null) => depositActions({ kind: 'bank', status, appealReason });
+    const bank = (status: Parameters<typeof depositActions>[0]['status'], appealReason: string | null = null) =>
+      depositActions({ kind: 'bank', status, appealReason });
     expect(bank('pending')).toEqual({ upload: true, confirm: true, appeal: false, cancel: true });
     expect(bank('reviewing')).toEqual({ upload: true, confirm: false, appeal: true, cancel: true });
     expect(bank('rejected')).toEqual({ upload: false, confirm: false, appeal: true, cancel: false });

@@ -31,7 +31,16 @@ export function AddAddressPage() {
           <div className="bp-form-label bp-muted">{t('wallet.cards.network')}</div>
           <div className="bp-segments" role="tablist">
             {USDT_NETWORKS.map((n) => (
-              <button key={n} role="tab" aria-selected={network === n} className={network === n ? 'is-active' : ''} onClick={() => { setNetwork(n); setRefusal(null); }}>
+              <button
+                key={n}
+                role="tab"
+                aria-selected={network === n}
+                className={network === n ? 'is-active' : ''}
+                onClick={() => {
+                  setNetwork(n);
+                  setRefusal(null);
+                }}
+              >
                 {n}
               </button>
             ))}
@@ -39,7 +48,10 @@ export function AddAddressPage() {
           <Input
             className="bp-boxed-input bp-mono"
             value={address}
-            onChange={(v) => { setAddress(v.trim()); setRefusal(null); }}
+            onChange={(v) => {
+              setAddress(v.trim());
+              setRefusal(null);
+            }}
             placeholder={t('wallet.cards.address')}
             aria-label={t('wallet.cards.address')}
             maxLength={64}

@@ -57,7 +57,10 @@ export function AddCardPage() {
             <Input
               className="bp-boxed-input bp-mono"
               value={cardNum}
-              onChange={(v) => { setCardNum(typedCardNumber(v)); setRefusal(null); }}
+              onChange={(v) => {
+                setCardNum(typedCardNumber(v));
+                setRefusal(null);
+              }}
               onBlur={() => setLeft(true)}
               placeholder={t('wallet.cards.cardNum')}
               inputMode="numeric"
@@ -75,7 +78,14 @@ export function AddCardPage() {
       </div>
       <Popup visible={picking} onMaskClick={() => setPicking(false)} bodyClassName="bp-sheet">
         <div className="bp-sheet-title">{t('wallet.cards.pickBank')}</div>
-        <CheckList className="bp-bank-list" value={bankCode ? [bankCode] : []} onChange={(v) => { setBankCode(String(v[0] ?? bankCode)); setPicking(false); }}>
+        <CheckList
+          className="bp-bank-list"
+          value={bankCode ? [bankCode] : []}
+          onChange={(v) => {
+            setBankCode(String(v[0] ?? bankCode));
+            setPicking(false);
+          }}
+        >
           {(banks ?? []).map((b) => (
             <CheckList.Item key={b.bankCode} value={b.bankCode}>
               {b.bankName}

@@ -50,12 +50,25 @@ export function DepositPage() {
       <div className="bp-page bp-wallet">
         <PageHeader title={t('walletPages.deposit')} fallback="/app/wallet" />
         <div className="bp-page-body">
-          <Result className="bp-result" status="success" title={t('wallet.deposit.success')} description={t('wallet.deposit.successDetail', { amount: money(credited.amount) })} />
+          <Result
+            className="bp-result"
+            status="success"
+            title={t('wallet.deposit.success')}
+            description={t('wallet.deposit.successDetail', { amount: money(credited.amount) })}
+          />
           <p className="bp-muted bp-center">
             {t('wallet.deposit.orderNo')} {credited.orderNo}
           </p>
           <div className="bp-button-row">
-            <Button shape="rounded" fill="outline" color="primary" onClick={() => { setCredited(null); setText(''); }}>
+            <Button
+              shape="rounded"
+              fill="outline"
+              color="primary"
+              onClick={() => {
+                setCredited(null);
+                setText('');
+              }}
+            >
               {t('wallet.deposit.again')}
             </Button>
             <Button shape="rounded" color="primary" onClick={() => navigate('/app/wallet')}>
@@ -72,7 +85,18 @@ export function DepositPage() {
       <PageHeader title={t('walletPages.deposit')} fallback="/app/wallet" right={<HeaderLink to="/app/wallet/orders" label={t('wallet.deposit.orders')} />} />
       <div className="bp-page-body">
         <div className="bp-section-title">{t('wallet.deposit.payTypes')}</div>
-        {types ? <PayTypePicker types={types} value={typeId} onChange={(id) => { setTypeId(id); setText(''); }} /> : <Skeleton.Paragraph lineCount={3} animated />}
+        {types ? (
+          <PayTypePicker
+            types={types}
+            value={typeId}
+            onChange={(id) => {
+              setTypeId(id);
+              setText('');
+            }}
+          />
+        ) : (
+          <Skeleton.Paragraph lineCount={3} animated />
+        )}
         <div className="bp-section-title">{t('wallet.deposit.amount')}</div>
         <div className="bp-card">
           <AmountField
@@ -92,4 +116,3 @@ export function DepositPage() {
     </div>
   );
 }
-

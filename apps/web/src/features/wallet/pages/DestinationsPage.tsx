@@ -44,7 +44,12 @@ export function DestinationsPage() {
             <div className="bp-section-title">{t('wallet.cards.bankCards')}</div>
             <div className="bp-bankcards">
               {(cards ?? []).map((c) => (
-                <BankCardFace key={c.cardId} card={c} deleteLabel={t('wallet.cards.delete')} onDelete={() => void remove(t('wallet.cards.deleteCardConfirm', { tail: c.cardNum.slice(-4) }), () => walletApi.deleteCard(c.cardId))} />
+                <BankCardFace
+                  key={c.cardId}
+                  card={c}
+                  deleteLabel={t('wallet.cards.delete')}
+                  onDelete={() => void remove(t('wallet.cards.deleteCardConfirm', { tail: c.cardNum.slice(-4) }), () => walletApi.deleteCard(c.cardId))}
+                />
               ))}
               {cards && cards.length < BIND_LIMIT ? <AddTile label={t('wallet.cards.addCard')} onClick={() => navigate('/app/wallet/cards/add')} /> : null}
             </div>
@@ -54,9 +59,16 @@ export function DestinationsPage() {
         <div className="bp-section-title">{t('wallet.cards.addresses')}</div>
         <div className="bp-bankcards">
           {(addresses ?? []).map((a) => (
-            <AddressFace key={a.addressId} address={a} deleteLabel={t('wallet.cards.delete')} onDelete={() => void remove(t('wallet.cards.deleteAddressConfirm'), () => walletApi.deleteAddress(a.addressId))} />
+            <AddressFace
+              key={a.addressId}
+              address={a}
+              deleteLabel={t('wallet.cards.delete')}
+              onDelete={() => void remove(t('wallet.cards.deleteAddressConfirm'), () => walletApi.deleteAddress(a.addressId))}
+            />
           ))}
-          {addresses && addresses.length < BIND_LIMIT ? <AddTile label={t('wallet.cards.addAddress')} onClick={() => navigate('/app/wallet/address/add')} /> : null}
+          {addresses && addresses.length < BIND_LIMIT ? (
+            <AddTile label={t('wallet.cards.addAddress')} onClick={() => navigate('/app/wallet/address/add')} />
+          ) : null}
         </div>
         <p className="bp-muted bp-small">{t('wallet.cards.limit', { n: BIND_LIMIT })}</p>
       </div>

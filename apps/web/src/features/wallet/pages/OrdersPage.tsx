@@ -64,7 +64,8 @@ function WithdrawOrders() {
   const query = useWithdrawals();
   const cancel = useMoneyAction((orderId: number, key: string) => walletApi.cancelWithdrawal(orderId, key));
   const confirmCancel = async (o: Withdrawal) => {
-    if (!(await Dialog.confirm({ content: t('wallet.withdraw.cancelConfirm'), confirmText: t('wallet.withdraw.cancel'), cancelText: t('common.back') }))) return;
+    if (!(await Dialog.confirm({ content: t('wallet.withdraw.cancelConfirm'), confirmText: t('wallet.withdraw.cancel'), cancelText: t('common.back') })))
+      return;
     if (await cancel.run(o.orderId)) Toast.show({ icon: 'success', content: t('wallet.withdraw.cancelled') });
   };
   const render = (o: Withdrawal) => (

@@ -45,14 +45,26 @@ export function RecordsPage() {
       <div className="bp-filters">
         <div className="bp-chips" role="tablist" aria-label="type">
           {DEAL_FILTER_TYPES.map((type) => (
-            <button key={type} role="tab" aria-selected={q.type === type} className={`bp-chip${q.type === type ? ' is-active' : ''}`} onClick={() => setQ({ ...q, type })}>
+            <button
+              key={type}
+              role="tab"
+              aria-selected={q.type === type}
+              className={`bp-chip${q.type === type ? ' is-active' : ''}`}
+              onClick={() => setQ({ ...q, type })}
+            >
               {t(`wallet.history.types.${type}`)}
             </button>
           ))}
         </div>
         <div className="bp-segments bp-segments--small" role="tablist" aria-label="period">
           {DEAL_PERIODS.map((period) => (
-            <button key={period} role="tab" aria-selected={q.period === period} className={q.period === period ? 'is-active' : ''} onClick={() => setQ({ ...q, period })}>
+            <button
+              key={period}
+              role="tab"
+              aria-selected={q.period === period}
+              className={q.period === period ? 'is-active' : ''}
+              onClick={() => setQ({ ...q, period })}
+            >
               {t(`wallet.history.periods.${period}`)}
             </button>
           ))}

@@ -19,7 +19,11 @@ export function WithdrawPage() {
   useWalletFrames();
   return (
     <div className="bp-page bp-wallet">
-      <PageHeader title={t('walletPages.withdraw')} fallback="/app/wallet" right={<HeaderLink to="/app/wallet/orders?tab=withdraw" label={t('wallet.withdraw.orders')} />} />
+      <PageHeader
+        title={t('walletPages.withdraw')}
+        fallback="/app/wallet"
+        right={<HeaderLink to="/app/wallet/orders?tab=withdraw" label={t('wallet.withdraw.orders')} />}
+      />
       <div className="bp-page-body">
         {!prepare || !status ? <Skeleton.Paragraph lineCount={8} animated /> : null}
         {prepare?.flow ? <BindGuide flow={prepare.flow} usdtSite={usdtSite} /> : null}

@@ -41,7 +41,9 @@ export function WithdrawPasswordPage() {
       <PageHeader title={t('walletPages.password')} fallback="/app/wallet" />
       <div className="bp-page-body">
         {!status ? <Skeleton.Paragraph lineCount={5} animated /> : null}
-        {status?.lockedUntil ? <NoticeBar color="alert" content={t('wallet.withdraw.locked', { time: formatDateTime(status.lockedUntil).slice(11) })} wrap /> : null}
+        {status?.lockedUntil ? (
+          <NoticeBar color="alert" content={t('wallet.withdraw.locked', { time: formatDateTime(status.lockedUntil).slice(11) })} wrap />
+        ) : null}
         {status && !status.isSet ? (
           <div className="bp-card">
             <NewPinForm submitLabel={t('wallet.pin.set')} submit={change((pin) => walletApi.setPassword(pin), t('wallet.pin.saved'))} />
@@ -75,7 +77,17 @@ export function WithdrawPasswordPage() {
                   key="reset"
                   submitLabel={t('wallet.pin.reset')}
                   ready={proof.trim() !== ''}
-                  before={<Input className="bp-boxed-input bp-mono" value={proof} onChange={setProof} placeholder={t('wallet.pin.proof')} aria-label={t('wallet.pin.proof')} maxLength={64} clearable />}
+                  before={
+                    <Input
+                      className="bp-boxed-input bp-mono"
+                      value={proof}
+                      onChange={setProof}
+                      placeholder={t('wallet.pin.proof')}
+                      aria-label={t('wallet.pin.proof')}
+                      maxLength={64}
+                      clearable
+                    />
+                  }
                   submit={change((pin) => walletApi.resetPassword(proof.replace(/\s+/g, ''), pin), t('wallet.pin.resetDone'))}
                 />
               )}

@@ -21,7 +21,9 @@ export function YebPage() {
   const [way, setWay] = useState<Way>('toYeb');
   const [text, setText] = useState('');
   useWalletFrames();
-  const move = useMoneyAction(({ way, amount }: { way: Way; amount: number }, key: string) => (way === 'toYeb' ? walletApi.toYeb(amount, key) : walletApi.toCenter(amount, key)));
+  const move = useMoneyAction(({ way, amount }: { way: Way; amount: number }, key: string) =>
+    way === 'toYeb' ? walletApi.toYeb(amount, key) : walletApi.toCenter(amount, key),
+  );
   const receive = useMoneyAction((_: null, key: string) => walletApi.receiveInterest(key));
 
   const unlocked = yeb ? Math.round((yeb.balance - yeb.locked) * 100) / 100 : 0;
@@ -70,13 +72,26 @@ export function YebPage() {
               </div>
             </section>
             <div className="bp-yeb-terms">
-              <Term label={t('wallet.yebPage.rate')} value={`${yeb.dailyRatePercent}%`} note={t('wallet.yebPage.annual', { rate: (yeb.dailyRatePercent * 365).toFixed(2) })} />
+              <Term
+                label={t('wallet.yebPage.rate')}
+                value={`${yeb.dailyRatePercent}%`}
+                note={t('wallet.yebPage.annual', { rate: (yeb.dailyRatePercent * 365).toFixed(2) })}
+              />
               <Term label={t('wallet.yebPage.min')} value={money(yeb.min)} />
               <Term label={t('wallet.yebPage.lock')} value={t('wallet.yebPage.lockHours', { hours: yeb.lockHours })} />
             </div>
             <div className="bp-segments" role="tablist">
               {(['toYeb', 'toCenter'] as const).map((w) => (
-                <button key={w} role="tab" aria-selected={way === w} className={way === w ? 'is-active' : ''} onClick={() => { setWay(w); setText(''); }}>
+                <button
+                  key={w}
+                  role="tab"
+                  aria-selected={way === w}
+                  className={way === w ? 'is-active' : ''}
+                  onClick={() => {
+                    setWay(w);
+                    setText('');
+                  }}
+                >
                   {t(`wallet.yebPage.${w}`)}
                 </button>
               ))}

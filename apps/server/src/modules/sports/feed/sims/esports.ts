@@ -94,7 +94,15 @@ export const esports = (bestOf: number): SportSim<EsportsMemory> => ({
     const mapMarkets = Array.from({ length: mem.bestOf }, (_, i) => {
       const spec = market('map_winner', null, i + 1);
       // A map already played is decided: its market closes.
-      if (i < mem.maps.length) return { ...spec, status: 'closed' as const, selections: [{ code: 'home', odds: null }, { code: 'visit', odds: null }] };
+      if (i < mem.maps.length)
+        return {
+          ...spec,
+          status: 'closed' as const,
+          selections: [
+            { code: 'home', odds: null },
+            { code: 'visit', odds: null },
+          ],
+        };
       return priceMarket(spec, all, status);
     });
     return [priceMarket(market('match_winner'), all, status), ...mapMarkets];

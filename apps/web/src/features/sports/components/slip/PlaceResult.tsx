@@ -53,15 +53,21 @@ function OutcomeRow({ outcome: o }: { outcome: Outcome }) {
   if (o.state === 'failed') {
     return (
       <li className="bp-slip-outcome is-refused">
-        <CloseCircleFill /> <div><strong>{t('sports.result.failed')}</strong><p>{o.message}</p></div>
+        <CloseCircleFill />{' '}
+        <div>
+          <strong>{t('sports.result.failed')}</strong>
+          <p>{o.message}</p>
+        </div>
       </li>
     );
   }
   const p = o.placed;
   const head =
-    o.state === 'waiting' ? t('sports.result.waiting', { seconds: Math.max(0, Math.ceil(((p.confirmAt ?? now) - now) / 1000)) })
-    : o.state === 'unknown' ? t('sports.result.waitingLong')
-    : t(o.state === 'accepted' ? 'sports.result.accepted' : 'sports.result.rejected');
+    o.state === 'waiting'
+      ? t('sports.result.waiting', { seconds: Math.max(0, Math.ceil(((p.confirmAt ?? now) - now) / 1000)) })
+      : o.state === 'unknown'
+        ? t('sports.result.waitingLong')
+        : t(o.state === 'accepted' ? 'sports.result.accepted' : 'sports.result.rejected');
   const Icon = o.state === 'accepted' ? CheckCircleFill : o.state === 'rejected' ? CloseCircleFill : ClockCircleFill;
   return (
     <li className={`bp-slip-outcome is-${o.state === 'accepted' ? 'taken' : o.state === 'rejected' ? 'refused' : 'waiting'}`}>

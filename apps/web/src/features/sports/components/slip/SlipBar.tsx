@@ -35,7 +35,9 @@ export function SlipBar() {
           <span className="bp-slipbar-count">{count}</span>
           <span className="bp-slipbar-title">{t('sports.slip.open')}</span>
           <span className="bp-slipbar-mode">
-            {modeOf(current) === 'parlay' ? `${t('sports.slip.parlayName', { n: count })} @${formatOdds(parlayOdds(current.legs.map((l) => l.odds)))}` : t('sports.slip.single')}
+            {modeOf(current) === 'parlay'
+              ? `${t('sports.slip.parlayName', { n: count })} @${formatOdds(parlayOdds(current.legs.map((l) => l.odds)))}`
+              : t('sports.slip.single')}
           </span>
           <RightOutline />
         </button>

@@ -51,7 +51,13 @@ export function SlipLegRow({ leg, clash, stake }: Props) {
       </div>
       {stake ? (
         <div className="bp-slip-leg-stake">
-          <StakeInput name={`stake-${leg.selectionId}`} value={stake.text} onChange={(v) => slip.setStake(leg.selectionId, v)} problem={stake.problem} placeholder={t('sports.slip.limits', { min: leg.minStake, max: leg.maxStake })} />
+          <StakeInput
+            name={`stake-${leg.selectionId}`}
+            value={stake.text}
+            onChange={(v) => slip.setStake(leg.selectionId, v)}
+            problem={stake.problem}
+            placeholder={t('sports.slip.limits', { min: leg.minStake, max: leg.maxStake })}
+          />
           <span className="bp-slip-leg-return">
             {t('sports.slip.toReturn')} <b>{money(potentialReturn(Number(stake.text) || 0, [leg.odds]))}</b>
           </span>

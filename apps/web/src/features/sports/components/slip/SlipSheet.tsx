@@ -27,7 +27,10 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
   const { outcomes, place, reset, busy } = usePlaceBets();
   const mode = modeOf(current);
   const maxPayout = SPORTS_LIMITS[currency.code].maxPayout;
-  const problems = useMemo(() => slipStakeProblems(current, loggedIn ? (balance.data?.main ?? null) : null, maxPayout), [current, loggedIn, balance.data, maxPayout]);
+  const problems = useMemo(
+    () => slipStakeProblems(current, loggedIn ? (balance.data?.main ?? null) : null, maxPayout),
+    [current, loggedIn, balance.data, maxPayout],
+  );
   const blocked = whyNotPlace(current, problems);
   const clashes = clashingLegs(current.legs);
   const ids = current.legs.map((l) => l.selectionId).join(',');
@@ -35,7 +38,10 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
   // Opening the slip reads its prices again: it may have waited since the last frame.
   useEffect(() => {
     if (!visible || !ids) return;
-    void sportsApi.odds(ids.split(',').map(Number)).then((r) => slip.prices(r.list), () => undefined);
+    void sportsApi.odds(ids.split(',').map(Number)).then(
+      (r) => slip.prices(r.list),
+      () => undefined,
+    );
   }, [visible, ids]);
 
   const placed = outcomes?.some(reachedBook) ?? false;
@@ -60,7 +66,13 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
     if (needsOddsConfirm(current)) return slip.acceptOdds();
     void place(current);
   };
-  const label = !loggedIn ? t('sports.slip.login') : busy ? t('sports.slip.placing') : blocked === 'confirmOdds' ? t('sports.slip.accept') : t('sports.slip.place');
+  const label = !loggedIn
+    ? t('sports.slip.login')
+    : busy
+      ? t('sports.slip.placing')
+      : blocked === 'confirmOdds'
+        ? t('sports.slip.accept')
+        : t('sports.slip.place');
 
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="bp-slip" destroyOnClose={false}>
@@ -69,7 +81,14 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
         <span className="bp-slip-count">{current.legs.length}</span>
         <div className="bp-slip-modes" role="tablist">
           {(['single', 'parlay'] as const).map((m) => (
-            <button key={m} role="tab" aria-selected={mode === m} className={mode === m ? 'is-active' : ''} disabled={m === 'parlay' && current.legs.length < 2} onClick={() => slip.setMode(m)}>
+            <button
+              key={m}
+              role="tab"
+              aria-selected={mode === m}
+              className={mode === m ? 'is-active' : ''}
+              disabled={m === 'parlay' && current.legs.length < 2}
+              onClick={() => slip.setMode(m)}
+            >
               {t(`sports.slip.${m}`)}
             </button>
           ))}
@@ -79,17 +98,27 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
         </button>
       </header>
       {placed && outcomes ? (
-        <PlaceResult outcomes={outcomes} onAgain={() => finish(false)} onKeep={() => finish(true)} onRecords={() => {
+        <PlaceResult
+          outcomes={outcomes}
+          onAgain={() => finish(false)}
+          onKeep={() => finish(true)}
+          onRecords={() => {
             finish(false);
             navigate('/app/sports/records');
-          }} />
+          }}
+        />
       ) : current.legs.length === 0 ? (
         <p className="bp-slip-empty">{t('sports.slip.empty')}</p>
       ) : (
         <>
           <ul className="bp-slip-legs">
             {current.legs.map((leg) => (
-              <SlipLegRow key={leg.selectionId} leg={leg} clash={mode === 'parlay' && clashes.has(leg.selectionId)} stake={mode === 'single' ? { text: current.stakes[leg.selectionId] ?? '', problem: problems.get(leg.selectionId) } : undefined} />
+              <SlipLegRow
+                key={leg.selectionId}
+                leg={leg}
+                clash={mode === 'parlay' && clashes.has(leg.selectionId)}
+                stake={mode === 'single' ? { text: current.stakes[leg.selectionId] ?? '', problem: problems.get(leg.selectionId) } : undefined}
+              />
             ))}
           </ul>
           {mode === 'parlay' ? (
@@ -100,7 +129,14 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
                   {t('sports.slip.combined')} <b>@{formatOdds(parlayOdds(current.legs.map((l) => l.odds)))}</b>
                 </span>
               </div>
-              <StakeInput name="stake-parlay" value={current.parlayStake} onChange={slip.setParlayStake} problem={problems.get('parlay')} placeholder={t('sports.slip.stakeFor')} quick />
+              <StakeInput
+                name="stake-parlay"
+                value={current.parlayStake}
+                onChange={slip.setParlayStake}
+                problem={problems.get('parlay')}
+                placeholder={t('sports.slip.stakeFor')}
+                quick
+              />
             </section>
           ) : null}
           <Radio.Group value={current.policy} onChange={(v) => slip.setPolicy(v as OddsPolicy)}>
@@ -112,7 +148,11 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
               ))}
             </div>
           </Radio.Group>
-          {blocked === 'confirmOdds' ? <div className="bp-slip-notice is-odds">{t('sports.slip.oddsChanged')}</div> : failure && failure.state === 'failed' ? <div className="bp-slip-notice">{failure.message}</div> : null}
+          {blocked === 'confirmOdds' ? (
+            <div className="bp-slip-notice is-odds">{t('sports.slip.oddsChanged')}</div>
+          ) : failure && failure.state === 'failed' ? (
+            <div className="bp-slip-notice">{failure.message}</div>
+          ) : null}
           <footer className="bp-slip-foot">
             <div className="bp-slip-sums">
               {loggedIn ? (
@@ -130,7 +170,9 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
             <Button block color="primary" size="large" loading={busy} disabled={loggedIn && blocked !== null && blocked !== 'confirmOdds'} onClick={act}>
               {label}
             </Button>
-            {loggedIn && blocked && blocked !== 'confirmOdds' ? <p className="bp-slip-why">{t(`sports.slip.${blocked === 'stake' ? 'stakeProblem' : blocked}`)}</p> : null}
+            {loggedIn && blocked && blocked !== 'confirmOdds' ? (
+              <p className="bp-slip-why">{t(`sports.slip.${blocked === 'stake' ? 'stakeProblem' : blocked}`)}</p>
+            ) : null}
           </footer>
         </>
       )}
