@@ -87,6 +87,17 @@ export default defineConfig({
         },
       },
       {
+        // The web's client code (request path, sockets, uploads) against the real server: the one
+        // place that imports both halves, as the browser journeys do.
+        test: {
+          name: 'integration',
+          include: ['integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

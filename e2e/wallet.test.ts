@@ -26,7 +26,8 @@ const calm = (page: Page) =>
     .waitFor({ state: 'detached', timeout: 5_000 })
     .catch(() => undefined);
 
-const TRC20 = 'TnQkbwNPBNzHcmkGioV53nXuucYCEoUR3m';
+/** A real, checksummed TRC20 address (Tether's contract on TRON). */
+const TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 describe.runIf(browserAvailable())('the wallet', () => {
   let site: Site;
@@ -256,6 +257,9 @@ describe.runIf(browserAvailable())('the wallet', () => {
     await waitForPath(page, '/app/wallet/address/add');
     const address = page.getByPlaceholder('请输入USDT收款地址');
     await address.fill('0x12');
+    await page.getByText('请输入正确的USDT地址').waitFor();
+    // One character off: the checksum catches it, the shape alone would not.
+    await address.fill(`${TRC20.slice(0, -1)}u`);
     await page.getByText('请输入正确的USDT地址').waitFor();
     await address.fill(TRC20);
     await page.getByText('地址格式正确').waitFor();

@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const projects = ['packages/contract', 'apps/server', 'apps/web'];
+// integration/'s config also checks the browser journeys in e2e/.
+const projects = ['packages/contract', 'apps/server', 'apps/web', 'integration'];
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 
 function check(project) {

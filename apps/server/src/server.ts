@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './platform/config.ts';
 import { openDatabase } from './platform/db/index.ts';
 import { migrate } from './platform/db/migrate.ts';
-import { installHttp, installGate, installProxyTrust, lazyRequestLogger, proxyTrust, HTTP_OPTIONS } from './platform/http/index.ts';
+import { installHttp, installGate, installCompression, installProxyTrust, lazyRequestLogger, proxyTrust, HTTP_OPTIONS } from './platform/http/index.ts';
 import { installOpenApi } from './platform/openapi.ts';
 import { memoryBus, redisBus, installGateway } from './platform/realtime/index.ts';
 import { installSecurity, provisionClientKeys } from './platform/security/index.ts';
@@ -12,7 +12,7 @@ import { connectCaches } from './platform/cache.ts';
 import { closeRedis, connectRedis } from './platform/redis.ts';
 import { installWeb } from './platform/web.ts';
 import { modules } from './modules/index.ts';
-import { getConfig } from './modules/site/index.ts';
+import { getConfig, listSites } from './modules/site/index.ts';
 import { authenticate, installSessionCheck, lostSessions } from './modules/auth/index.ts';
 
 export interface Server {
@@ -28,7 +28,7 @@ export interface Server {
  */
 export async function createServer(config: Config): Promise<Server> {
   const database = await openDatabase(config);
-  await migrate(database);
+  await migrate(database, modules);
   const trust = proxyTrust(config.trustProxy);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -40,10 +40,11 @@ export async function createServer(config: Config): Promise<Server> {
   // Both fail fast while Redis is away (platform/redis.ts): what each use then does is its own choice.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log, { keyPrefix: config.redisPrefix }) : null;
   const bus = config.redisUrl ? await redisBus(config.redisUrl, config.redisPrefix, app.log) : memoryBus(app.log);
-  const deps: Deps = { config, database, db: database.db, bus, redis };
+  const deps: Deps = { config, database, db: database.db, bus, redis, log: app.log };
   const disconnectCaches = connectCaches(bus);
 
   installHttp(app);
+  await installCompression(app);
   installProxyTrust(app, trust);
   await installOpenApi(app);
   installIdempotency(app);
@@ -74,7 +75,7 @@ export async function createServer(config: Config): Promise<Server> {
   await app.ready();
 
   if (config.seedDemo) for (const module of modules) await module.seed?.(deps);
-  await provisionClientKeys(deps.db, config.h5AppSecret);
+  await provisionClientKeys(deps.db, [...(await listSites(deps.db)).byId.keys()], config.h5AppSecret);
   const stops: Array<() => Promise<void>> = [];
   if (config.runJobs) for (const module of modules) if (module.start) stops.push(await module.start(deps));
 

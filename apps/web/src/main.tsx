@@ -12,9 +12,9 @@ import { installScreenEffects } from './app/install-effects.ts';
 import { installNavigator } from './shared/navigation.ts';
 import { apiSettings } from './shared/api/transport.ts';
 import { keepEntryParams } from './shared/entry-params.ts';
-import { previewFromQuery } from './app/themes/theme-state.tsx';
-import { applyTheme, pickSeries, festivalOf } from './app/themes/themes.ts';
-import { themePreview } from './app/themes/theme-state.tsx';
+import { previewFromQuery } from './shared/theme/theme-state.tsx';
+import { applyTheme, pickSeries, festivalOf } from './shared/theme/themes.ts';
+import { themePreview } from './shared/theme/theme-state.tsx';
 import { local } from './shared/storage/local.ts';
 
 // antd-mobile's imperative toasts and dialogs render through React 19's root API: one root per

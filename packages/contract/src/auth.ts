@@ -115,7 +115,7 @@ export const LogoutSetupData = z.object({ idleMinutes: z.number().int() });
 /** Forgotten password, by phone or by email, in three steps. */
 export const FORGET_CHANNELS = ['phone', 'email'] as const;
 export type ForgetChannel = (typeof FORGET_CHANNELS)[number];
-export const forgetPath = (channel: ForgetChannel, step: 1 | 2 | 3) => `/api/member/forgetPassword/${channel}/step${step}`;
+export const forgetPath = <C extends ForgetChannel, S extends 1 | 2 | 3>(channel: C, step: S) => `/api/member/forgetPassword/${channel}/step${step}` as const;
 export const ForgetPhoneStep1Body = z.object({ name: z.string().max(32), ...phoneFields });
 export const ForgetEmailStep1Body = z.object({ name: z.string().max(32), email: z.string().max(64) });
 /** Step 1 answers a reset ticket and sends the code. */

@@ -23,6 +23,7 @@ export function currencyOf(unit: string | undefined | null): Currency {
 export function toMinor(amount: number): bigint {
   return BigInt(Math.round(amount * 100));
 }
-export function fromMinor(minor: bigint | number): number {
+/** Minor units (as a database driver answers them: bigint, number or text) to the API's decimal number. */
+export function fromMinor(minor: bigint | number | string): number {
   return Number(minor) / 100;
 }

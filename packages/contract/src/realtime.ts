@@ -33,11 +33,14 @@ export interface RealtimeEvents {
 
 export type RealtimeType = keyof RealtimeEvents;
 
-export interface Frame<T extends RealtimeType = RealtimeType> {
-  ch: string;
-  type: T;
-  data: RealtimeEvents[T];
-}
+/**
+ * A frame on a channel: one member of a union over the event map, so a `switch` (or `if`) on
+ * `type` narrows `data` to that event's shape. `Frame<'odds.changed'>` is that one event's frame.
+ */
+export type Frame<T extends RealtimeType = RealtimeType> = { [K in T]: { ch: string; type: K; data: RealtimeEvents[K] } }[T];
+
+/** Whether a frame is of `type`: narrows it where the type is a variable (a `switch` needs a literal). */
+export const isFrame = <T extends RealtimeType>(frame: { type: RealtimeType }, type: T): frame is Frame<T> => frame.type === type;
 
 /** Channels: `match:<id>`, `chat:<roomNo>`, `user:<memberId>`, `site:<siteId>`. */
 export const channel = {

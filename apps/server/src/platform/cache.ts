@@ -1,53 +1,78 @@
+import { LRUCache } from 'lru-cache';
 import type { Bus } from './realtime/index.ts';
+import type { Now } from './now.ts';
 
 /**
- * Short-lived memory for what nearly every member call reads (its session, its profile), so the
- * hot path is a map lookup. Entries carry a tag (e.g. `member:42`); `forgetTag` drops them here at
- * once and, through the bus, on every other instance within milliseconds. TTLs bound staleness
- * should a forget ever be missed.
+ * Short-lived memory for what nearly every call reads (sessions, profiles, sites and their config,
+ * client keys, security policies), so the hot path is a map lookup: each entry lives `ttlMs`, and
+ * past `max` entries the least recently used goes first. The TTL bounds staleness: what another
+ * instance changed is seen within it. Entries may carry a tag (e.g. `member:42`): `forgetTag` drops
+ * them here at once and, through the bus, on every other instance within milliseconds.
  */
 export const CACHE_CHANNEL = 'internal:cache';
 
 interface Entry<V> {
-  value: V;
   tag: string;
-  until: number;
+  /** The value, once loaded. */
+  settled?: { value: V };
+  /** The load under way: concurrent misses share it. */
+  loading?: Promise<V>;
 }
 
 export class MemoryCache<V> {
-  private readonly entries = new Map<string, Entry<V>>();
-  constructor(
-    private readonly ttlMs: number,
-    private readonly max = 50_000,
-  ) {
-    registry.add(this as MemoryCache<unknown>);
+  private readonly entries: LRUCache<string, Entry<V>>;
+  constructor(ttlMs: number, max = 50_000) {
+    // Ages by Date.now, read at every look (tests move it to see an entry expire).
+    this.entries = new LRUCache<string, Entry<V>>({ max, ttl: ttlMs, perf: Date, ttlResolution: 0 });
   }
 
+  /** The value while it is fresh and loaded. */
   get(key: string): V | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    if (hit.until <= Date.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return hit.value;
+    return this.entries.get(key)?.settled?.value;
   }
 
-  set(key: string, value: V, tag: string): void {
-    // Oldest first out: a Map iterates in insertion order.
-    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(key, { value, tag, until: Date.now() + this.ttlMs });
+  set(key: string, value: V, tag = ''): void {
+    if (tag) registry.add(this as MemoryCache<unknown>);
+    this.entries.set(key, { tag, settled: { value } });
+  }
+
+  /**
+   * The value of `key`, without a promise while it is warm; else `load` reads it. Concurrent misses
+   * share one load; a failed load is not kept, and neither is one forgotten while under way.
+   */
+  through(key: string, load: () => Promise<V>, tag = ''): Now<V> {
+    const hit = this.entries.get(key);
+    if (hit) return hit.settled ? hit.settled.value : hit.loading!;
+    if (tag) registry.add(this as MemoryCache<unknown>);
+    const entry: Entry<V> = { tag, loading: load() };
+    this.entries.set(key, entry);
+    entry.loading!.then(
+      (value) => (entry.settled = { value }),
+      () => this.entries.peek(key) === entry && this.entries.delete(key),
+    );
+    return entry.loading!;
   }
 
   delete(key: string): void {
     this.entries.delete(key);
   }
 
+  /** Drops this instance's entries whose key starts with `prefix` (all when omitted). */
+  forget(prefix = ''): void {
+    this.dropWhere((key) => key.startsWith(prefix));
+  }
+
   dropTag(tag: string): void {
-    for (const [key, entry] of this.entries) if (entry.tag === tag) this.entries.delete(key);
+    this.dropWhere((_, entry) => entry.tag === tag);
+  }
+
+  private dropWhere(drop: (key: string, entry: Entry<V>) => boolean): void {
+    const keys = [...this.entries.entries()].filter(([key, entry]) => drop(key, entry)).map(([key]) => key);
+    for (const key of keys) this.entries.delete(key);
   }
 }
 
+/** The caches holding tagged entries: a forget reaches each. */
 const registry = new Set<MemoryCache<unknown>>();
 const buses = new Set<Bus>();
 
@@ -55,7 +80,7 @@ const buses = new Set<Bus>();
 export function connectCaches(bus: Bus): () => void {
   buses.add(bus);
   const stop = bus.onFrame((frame) => {
-    if (frame.ch === CACHE_CHANNEL && frame.type === 'cache.forget') dropLocally((frame.data as { tag: string }).tag);
+    if (frame.ch === CACHE_CHANNEL && frame.type === 'cache.forget') dropLocally(frame.data.tag);
   });
   return () => {
     stop();

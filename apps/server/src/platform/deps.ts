@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/index.ts';
@@ -13,7 +13,11 @@ export interface Deps {
   bus: Bus;
   /** Shared Redis connection (rate limits, challenges), when configured; fails fast while Redis is away (platform/redis.ts). */
   redis: Redis | null;
+  /** The server's logger, for work no request carries (jobs). */
+  log: Log;
 }
+
+export type Log = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 
 /** A business domain as the composition root sees it. */
 export interface Module {
@@ -24,6 +28,8 @@ export interface Module {
   gate?(deps: Deps): GateCheck;
   /** Demo data for an empty database; must be safe to run on every start. */
   seed?(deps: Deps): Promise<void>;
+  /** The folder of the module's SQL functions, one `CREATE OR REPLACE FUNCTION` per file (db/migrate.ts). */
+  sqlFunctions?: string;
   /** Background work for this instance; returns how to stop it. */
   start?(deps: Deps): Promise<() => Promise<void>>;
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../test/harness.ts';
-import { caller } from '../modules/wallet/test-kit.ts';
+import { caller } from '../modules/wallet/testing.ts';
 import { runLedgerAudit as audit } from './testing.ts';
 
 /** Two runs of the script, each a process of its own (tsx, then PGlite's start), and two server starts: 60 s was not enough on a busy two-core machine. */

@@ -6,6 +6,7 @@ import { dropSchema, openDatabase } from '../platform/db/index.ts';
 import { migrate } from '../platform/db/migrate.ts';
 import { memoryBus } from '../platform/realtime/index.ts';
 import { modules } from '../modules/index.ts';
+import { getConfig, setConfig } from '../modules/site/index.ts';
 import { TEST_PASSWORD_HASHING, setPasswordHashing } from '../modules/auth/index.ts';
 import { createServer, type Server } from '../server.ts';
 
@@ -24,6 +25,11 @@ export interface TestServer extends Server {
   post(url: string, payload?: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: any }>;
   /** Registers a fresh member on the default site and returns its token. */
   member(opts?: { name?: string; password?: string; siteId?: number }): Promise<{ token: string; memberId: number; name: string; password: string }>;
+  /** A site's config keys, as the operator sets them: for tests of the platform, which knows no site module. */
+  siteConfig: {
+    set(siteId: number, key: string, value: string | null): Promise<void>;
+    get(siteId: number, keys: string[]): Promise<Record<string, string | null>>;
+  };
 }
 
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
@@ -77,6 +83,10 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       if (body.code !== 0) throw new Error(`register failed: ${res.body}`);
       return { token: body.data.token, memberId: body.data.memberId, name, password };
     },
+    siteConfig: {
+      set: (siteId, key, value) => setConfig(server.deps.db, siteId, key, value),
+      get: (siteId, keys) => getConfig(server.deps.db, siteId, keys),
+    },
   };
 }
 
@@ -111,8 +121,9 @@ export async function makeTemplate(dir: string): Promise<void> {
   const config: Config = { ...loadConfig({}), dataDir: dir, logLevel: 'silent', webDist: null, runJobs: false };
   const database = await openDatabase(config);
   try {
-    await migrate(database);
-    const deps = { config, database, db: database.db, bus: memoryBus(), redis: null };
+    await migrate(database, modules);
+    const quiet = () => undefined;
+    const deps = { config, database, db: database.db, bus: memoryBus(), redis: null, log: { error: quiet, warn: quiet, info: quiet } };
     for (const module of modules) if (module.name !== 'sports') await module.seed?.(deps);
     await deps.bus.close();
   } finally {

@@ -4,7 +4,7 @@ import { Errors, LOGIN_PATH, type Frame } from '@bp/contract';
 import { bearer, startTestServer, type TestServer } from './harness.ts';
 import { hasRedisServer, startRedis, type OwnRedis } from './redis-server.ts';
 import { setConfig } from '../modules/site/index.ts';
-import { caller, expectLedgerSound, newKey } from '../modules/wallet/test-kit.ts';
+import { caller, expectLedgerSound, newKey } from '../modules/wallet/testing.ts';
 
 /**
  * Redis away while requests run (a Redis of the test's own, killed and started again): what is

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from './harness.ts';
 import { hasRedisServer, startRedis, type OwnRedis } from './redis-server.ts';
 import { dropSchema } from '../platform/db/index.ts';
 import { setConfig } from '../modules/site/index.ts';
-import { caller, expectLedgerSound, newKey, type Answer } from '../modules/wallet/test-kit.ts';
+import { caller, expectLedgerSound, newKey, type Answer } from '../modules/wallet/testing.ts';
 
 /**
  * The fault suite, Redis: two instances on one PostgreSQL schema share a Redis the test starts

@@ -11,7 +11,7 @@ import { dropSchema, openDatabase, type Tx } from '../platform/db/index.ts';
 import { loadConfig } from '../platform/config.ts';
 import { setConfig } from '../modules/site/index.ts';
 import { reconcileVenueTransfers } from '../modules/venue/index.ts';
-import { caller, expectLedgerSound, newKey } from '../modules/wallet/test-kit.ts';
+import { caller, expectLedgerSound, newKey } from '../modules/wallet/testing.ts';
 import { finish, fund, idemKey, mainBalance, scriptMatch } from '../modules/sports/test/book-fixtures.ts';
 import { runLedgerAudit } from '../scripts/testing.ts';
 

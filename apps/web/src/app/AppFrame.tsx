@@ -1,7 +1,7 @@
 import { TabBar } from 'antd-mobile';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { TabEntry } from './areas.ts';
+import type { TabEntry } from '../shared/routing/areas.ts';
 
 /** The app frame: the page, and under it the tab bar of the areas that are built. */
 export function AppFrame({ tabs }: { tabs: TabEntry[] }) {

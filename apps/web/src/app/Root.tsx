@@ -9,9 +9,9 @@ import { onMemberFrame, startMemberSocket } from '../shared/realtime/member-sock
 import { local } from '../shared/storage/local.ts';
 import { checkMustChangePassword } from '../shared/session/member-info.ts';
 import { useLoggedIn } from '../shared/session/use-session.ts';
-import { ThemeController } from './themes/theme-state.tsx';
+import { ThemeController } from '../shared/theme/theme-state.tsx';
 import { TitleSync } from './TitleSync.tsx';
-import { LANGUAGE_KEY, applyLanguageFlag } from './i18n/index.ts';
+import { LANGUAGE_KEY, applyLanguageFlag } from '../shared/i18n/index.ts';
 
 /** Frames of the member's channel, and the queries each makes stale. */
 const MEMBER_FRAME_READS = [

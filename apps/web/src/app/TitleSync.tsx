@@ -3,7 +3,7 @@ import { useMatches } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { usePerInfo } from '../shared/site/site-info.ts';
 import { startTitleMarquee } from '../shared/ui/title-marquee.ts';
-import type { RouteHandle } from './areas.ts';
+import type { RouteHandle } from '../shared/routing/areas.ts';
 
 /** The document title: the page's, then the site's; long titles scroll (seed 2). */
 export function TitleSync() {

@@ -6,11 +6,11 @@ import { sportsArea } from '../features/sports/area.tsx';
 import { casinoArea } from '../features/casino/area.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
 import { csRoutes, csTab, statusRoutes } from '../features/site/routes.tsx';
-import type { Area } from './areas.ts';
+import type { Area } from '../shared/routing/areas.ts';
 import { AppFrame } from './AppFrame.tsx';
 import { Root } from './Root.tsx';
 import { Splash } from './Splash.tsx';
-import { registerRouteTable } from './built-paths.ts';
+import { registerRouteTable } from '../shared/routing/built-paths.ts';
 
 /**
  * The seed's routes (section 2). Areas of the app frame are listed here as they are built; sports,

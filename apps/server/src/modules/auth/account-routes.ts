@@ -1,27 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  ActiveMemberSleepBody,
-  BindContactData,
-  BindEmailBody,
-  BindPhoneBody,
-  ChangePasswordBody,
-  CheckChangePasswordData,
-  EmptyBody,
-  FORGET_CHANNELS,
-  ForgetEmailStep1Body,
-  ForgetPhoneStep1Body,
-  ForgetStep1Data,
-  ForgetStep2Body,
-  ForgetStep2Data,
-  ForgetStep3Body,
-  MemberSleepBody,
-  MemberSleepData,
-  SendCodeBody,
-  SendCodeData,
-  SessionData,
-  forgetPath,
-} from '@bp/contract';
+import { FORGET_CHANNELS, forgetPath } from '@bp/contract';
 import { defineRoute, fail } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { getMember } from './accounts.ts';
@@ -41,10 +19,8 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
     {
       url: '/api/member/sendCode',
       summary: 'Send an SMS or email code (sandbox: answered in sandboxCode)',
-      body: SendCodeBody,
       auth: 'optional',
       rateLimit: 'send',
-      data: SendCodeData,
     },
     async (req) => sendCode(db, req, req.body),
   );
@@ -54,12 +30,10 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
     {
       url: '/api/member/bindPhone',
       summary: 'Bind a phone with the code sent to it (scene bind)',
-      body: BindPhoneBody,
       auth: 'member',
       rateLimit: 'read',
-      data: BindContactData,
     },
-    async (req) => bindContact(db, req.member!.memberId, 'sms', req.body),
+    async (req) => bindContact(db, req.member.memberId, 'sms', req.body),
   );
 
   defineRoute(
@@ -67,25 +41,20 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
     {
       url: '/api/member/bindEmail',
       summary: 'Bind an email with the code sent to it (scene bind)',
-      body: BindEmailBody,
       auth: 'member',
       rateLimit: 'read',
-      data: BindContactData,
     },
-    async (req) => bindContact(db, req.member!.memberId, 'email', req.body),
+    async (req) => bindContact(db, req.member.memberId, 'email', req.body),
   );
 
   for (const channel of FORGET_CHANNELS) {
-    const step1Body = channel === 'phone' ? ForgetPhoneStep1Body : ForgetEmailStep1Body;
     defineRoute(
       app,
       {
         url: forgetPath(channel, 1),
         summary: `Forgotten password by ${channel}, step 1: name and bound ${channel} -> reset ticket, code sent`,
         tags: ['member'],
-        body: step1Body,
         rateLimit: 'send',
-        data: ForgetStep1Data,
       },
       async (req) => forgetStep1(deps, req, channel, req.body),
     );
@@ -95,9 +64,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
         url: forgetPath(channel, 2),
         summary: `Forgotten password by ${channel}, step 2: the code -> verified ticket`,
         tags: ['member'],
-        body: ForgetStep2Body,
         rateLimit: 'read',
-        data: ForgetStep2Data,
       },
       async (req) => forgetStep2(deps, req, channel, req.body),
     );
@@ -107,9 +74,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
         url: forgetPath(channel, 3),
         summary: `Forgotten password by ${channel}, step 3: the new password; every session ends`,
         tags: ['member'],
-        body: ForgetStep3Body,
         rateLimit: 'read',
-        data: z.null(),
       },
       async (req) => forgetStep3(deps, req, channel, req.body),
     );
@@ -120,10 +85,8 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
     {
       url: '/api/member/changePassword',
       summary: 'Change the password (security verification); every session ends, this device gets a fresh one',
-      body: ChangePasswordBody,
       auth: 'member',
       rateLimit: 'read',
-      data: SessionData,
     },
     async (req) => changePassword(deps, req, req.body),
   );
@@ -133,13 +96,11 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
     {
       url: '/api/member/checkChangePassword',
       summary: 'Whether the member must change the password',
-      body: EmptyBody,
       auth: 'member',
       rateLimit: 'read',
-      data: CheckChangePasswordData,
     },
     async (req) => {
-      const member = await getMember(db, req.member!.memberId);
+      const member = await getMember(db, req.member.memberId);
       if (!member) return fail('AUTH_INVALID', { httpStatus: 401 });
       return { mustChange: member.mustChangePassword };
     },
@@ -150,9 +111,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
     {
       url: '/api/member/isMemberSleep',
       summary: 'Whether a member is dormant (no login for member_sleep_days)',
-      body: MemberSleepBody,
       rateLimit: 'read',
-      data: MemberSleepData,
     },
     async (req) => sleepState(db, req.site.siteId, req.body.name),
   );
@@ -162,9 +121,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
     {
       url: '/api/member/activeMemberSleep',
       summary: 'Wake a dormant member (password and a code or the image captcha) and log in',
-      body: ActiveMemberSleepBody,
       rateLimit: 'read',
-      data: SessionData,
     },
     async (req) => reactivate(deps, req, req.body, (member) => startSession(deps, member, deviceOf(req), req.ip)),
   );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, or } from 'drizzle-orm';
+import { and, count, eq, isNull, or } from 'drizzle-orm';
 import { NAME_PATTERN, checkPassword, type RegisterBody } from '@bp/contract';
 import type { Db, DbOrTx } from '../../platform/db/index.ts';
 import { clock } from '../../platform/clock.ts';
@@ -133,4 +133,29 @@ export async function recordLogin(db: DbOrTx, memberId: number, ip: string | und
     .set({ lastLoginAt: new Date(clock.now()), lastLoginIp: ip ?? null })
     .where(eq(members.memberId, memberId));
   memberChanged(memberId);
+}
+
+/** The profile fields a member changes at will; the member module checks their values. */
+export type ProfileChange = Partial<Pick<MemberRow, 'nickname' | 'avatar' | 'address'>>;
+
+export async function updateProfile(db: Db, memberId: number, change: ProfileChange): Promise<void> {
+  await db.update(members).set(change).where(eq(members.memberId, memberId));
+  memberChanged(memberId);
+}
+
+/** Sets a field that is set once (the real name withdrawals are paid to, the birthday); false when it was set before. */
+export async function setOnce(db: Db, memberId: number, field: 'realName' | 'birthday', value: string): Promise<boolean> {
+  const set = await db
+    .update(members)
+    .set(field === 'realName' ? { realName: value } : { birthday: value })
+    .where(and(eq(members.memberId, memberId), isNull(members[field])))
+    .returning({ id: members.memberId });
+  if (set.length > 0) memberChanged(memberId);
+  return set.length > 0;
+}
+
+/** How many members came with this member's invite code. */
+export async function countInvited(db: Db, memberId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(members).where(eq(members.invitedBy, memberId));
+  return row.n;
 }

@@ -1,6 +1,7 @@
 import { lt } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
 import { clock } from '../../platform/clock.ts';
+import { every } from '../../platform/jobs.ts';
 import { challengeStore } from './challenge-store.ts';
 import { loginFailures, verifyCodes } from './tables.ts';
 
@@ -16,9 +17,9 @@ export async function sweepExpired({ db, redis }: Pick<Deps, 'db' | 'redis'>): P
 }
 
 export async function startHousekeeping(deps: Deps): Promise<() => Promise<void>> {
-  const timer = setInterval(() => {
-    sweepExpired(deps).catch(() => undefined);
-  }, EVERY_MS);
-  timer.unref();
-  return async () => clearInterval(timer);
+  return every(
+    EVERY_MS,
+    () => sweepExpired(deps),
+    (err) => deps.log.error({ err }, 'auth housekeeping failed'),
+  );
 }

@@ -25,3 +25,9 @@ export async function setAgentCode(db: Db, memberId: number, code: string | null
     throw err;
   }
 }
+
+/** Makes a member an agent (their application approved). */
+export async function makeAgent(db: Db, memberId: number): Promise<void> {
+  await db.update(members).set({ isAgent: true }).where(eq(members.memberId, memberId));
+  memberChanged(memberId);
+}

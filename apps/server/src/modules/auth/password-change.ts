@@ -3,7 +3,7 @@ import type { SessionData } from '@bp/contract';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Bus } from '../../platform/realtime/index.ts';
-import { fail } from '../../platform/http/index.ts';
+import { fail, type MemberRequest } from '../../platform/http/index.ts';
 import type { MemberRow } from './tables.ts';
 import { checkNewPassword, getMember, setPassword } from './accounts.ts';
 import { verifyPassword } from './passwords.ts';
@@ -38,8 +38,8 @@ export async function allowReplacement(req: FastifyRequest, name: string, oldPas
  * Change password: the rules and verification, then the old password. Every session ends with
  * PASSWORD_CHANGED; the device that changed it gets a fresh one.
  */
-export async function changePassword({ db, bus }: Deps, req: FastifyRequest, body: { oldPassword: string; password: string }): Promise<SessionData> {
-  const member = await getMember(db, req.member!.memberId);
+export async function changePassword({ db, bus }: Deps, req: MemberRequest, body: { oldPassword: string; password: string }): Promise<SessionData> {
+  const member = await getMember(db, req.member.memberId);
   if (!member) return fail('AUTH_INVALID', { httpStatus: 401 });
   await allowReplacement(req, member.name, body.oldPassword, body.password);
   if (!(await verifyPassword(member.passwordHash, member.name, body.oldPassword))) fail('OLD_PASSWORD_WRONG');

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { Errors, LOGIN_PATH } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { PASSWORD_HASHING, TEST_PASSWORD_HASHING, members, setPasswordHashing } from './index.ts';
+import { PASSWORD_HASHING, TEST_PASSWORD_HASHING, getMember, setPasswordHashing } from './index.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -16,8 +15,7 @@ describe('passwords at the production cost', () => {
     setPasswordHashing(PASSWORD_HASHING);
     try {
       const member = await s.member({ password: 'prod1234' });
-      const [row] = await s.deps.db.select({ hash: members.passwordHash }).from(members).where(eq(members.memberId, member.memberId));
-      expect(row.hash).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=4\$/);
+      expect((await getMember(s.deps.db, member.memberId))?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=4\$/);
       expect((await s.post(LOGIN_PATH, { name: member.name, password: 'prod1234' })).body.code).toBe(0);
       expect((await s.post(LOGIN_PATH, { name: member.name, password: 'prod12345' })).body.code).toBe(Errors.LOGIN_FAILED.code);
     } finally {

@@ -1,22 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import {
-  CheckNameBody,
-  CheckNameData,
-  CheckNameV2Data,
-  EmptyBody,
-  Errors,
-  LOGIN_HASHED_PATH,
-  LOGIN_PATH,
-  LOGIN_V5_PATH,
-  LoginBody,
-  LogoutSetupBody,
-  LogoutSetupData,
-  NAME_PATTERN,
-  RegisterBody,
-  SessionData,
-} from '@bp/contract';
+import { Errors, LOGIN_HASHED_PATH, LOGIN_PATH, LOGIN_V5_PATH, NAME_PATTERN } from '@bp/contract';
 import { defineRoute, fail } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { members } from './tables.ts';
@@ -31,38 +15,32 @@ import { memberChanged } from '../../platform/cache.ts';
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
 
-  defineRoute(
-    app,
-    { url: '/api/member/register/v4', summary: 'Register a member and log in', body: RegisterBody, rateLimit: 'register', data: SessionData },
-    async (req) => {
-      const settings = await authSettings(db, req.site.siteId);
-      const prepared = await prepareMember(db, req.site.siteId, req.body);
-      if (settings.registerPhoneNumber && !prepared.phone) fail('PHONE_REQUIRED');
-      // The captcha is spent last, so a typo in another field does not cost the member a new picture.
-      if (settings.fastRegisterVerify) await checkCaptcha(app.challenges, req.site.siteId, req.body);
-      const member = await insertMember(db, req.site.siteId, prepared, req.ip);
-      return startSession(deps, member, deviceOf(req), req.ip);
-    },
-  );
+  defineRoute(app, { url: '/api/member/register/v4', summary: 'Register a member and log in', rateLimit: 'register' }, async (req) => {
+    const settings = await authSettings(db, req.site.siteId);
+    const prepared = await prepareMember(db, req.site.siteId, req.body);
+    if (settings.registerPhoneNumber && !prepared.phone) fail('PHONE_REQUIRED');
+    // The captcha is spent last, so a typo in another field does not cost the member a new picture.
+    if (settings.fastRegisterVerify) await checkCaptcha(app.challenges, req.site.siteId, req.body);
+    const member = await insertMember(db, req.site.siteId, prepared, req.ip);
+    return startSession(deps, member, deviceOf(req), req.ip);
+  });
 
-  for (const url of [LOGIN_PATH, LOGIN_V5_PATH, LOGIN_HASHED_PATH]) {
+  for (const url of [LOGIN_PATH, LOGIN_V5_PATH, LOGIN_HASHED_PATH] as const) {
     defineRoute(
       app,
       {
         url,
         summary: 'Log in with name and password (plain, or its 32-character digest); with oldPassword, change it on the way in',
         tags: ['member'],
-        body: LoginBody,
         rateLimit: 'read',
-        data: SessionData,
       },
       async (req) => logIn(deps, req, req.body),
     );
   }
 
-  defineRoute(app, { url: '/api/member/logout', summary: 'End this session', body: EmptyBody, auth: 'member', exempt: true, data: z.null() }, async (req) => {
-    await endSession(db, req.member!.sessionId, 'logout');
-    await announceEnd(deps.bus, req.member!.memberId, 'logout', [req.member!.sessionId]);
+  defineRoute(app, { url: '/api/member/logout', summary: 'End this session', auth: 'member', exempt: true }, async (req) => {
+    await endSession(db, req.member.sessionId, 'logout');
+    await announceEnd(deps.bus, req.member.memberId, 'logout', [req.member.sessionId]);
     return null;
   });
 
@@ -71,13 +49,11 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     {
       url: '/api/member/logoutSetup',
       summary: 'Read or set the logout preference: end the session after idle minutes',
-      body: LogoutSetupBody,
       auth: 'member',
       rateLimit: 'read',
-      data: LogoutSetupData,
     },
     async (req) => {
-      const memberId = req.member!.memberId;
+      const memberId = req.member.memberId;
       if (req.body.idleMinutes !== undefined) {
         await db.update(members).set({ idleLogoutMinutes: req.body.idleMinutes }).where(eq(members.memberId, memberId));
         memberChanged(memberId);
@@ -87,23 +63,15 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
-  defineRoute(
-    app,
-    { url: '/api/member/checkName', summary: 'Whether a name is valid and free', body: CheckNameBody, rateLimit: 'read', data: CheckNameData },
-    async (req) => {
-      if (!NAME_PATTERN.test(req.body.name.trim())) fail('NAME_INVALID');
-      return { available: await isNameFree(db, req.site.siteId, req.body.name) };
-    },
-  );
+  defineRoute(app, { url: '/api/member/checkName', summary: 'Whether a name is valid and free', rateLimit: 'read' }, async (req) => {
+    if (!NAME_PATTERN.test(req.body.name.trim())) fail('NAME_INVALID');
+    return { available: await isNameFree(db, req.site.siteId, req.body.name) };
+  });
 
-  defineRoute(
-    app,
-    { url: '/api/member/checkName/v2', summary: 'Whether a name can be had, and why not', body: CheckNameBody, rateLimit: 'read', data: CheckNameV2Data },
-    async (req) => {
-      const name = normalizeName(req.body.name);
-      if (!NAME_PATTERN.test(name)) return { available: false, reason: 'invalid' as const, msg: Errors.NAME_INVALID.msg };
-      if (!(await isNameFree(db, req.site.siteId, name))) return { available: false, reason: 'taken' as const, msg: Errors.NAME_TAKEN.msg };
-      return { available: true, reason: null, msg: '该用户名可以使用' };
-    },
-  );
+  defineRoute(app, { url: '/api/member/checkName/v2', summary: 'Whether a name can be had, and why not', rateLimit: 'read' }, async (req) => {
+    const name = normalizeName(req.body.name);
+    if (!NAME_PATTERN.test(name)) return { available: false, reason: 'invalid' as const, msg: Errors.NAME_INVALID.msg };
+    if (!(await isNameFree(db, req.site.siteId, name))) return { available: false, reason: 'taken' as const, msg: Errors.NAME_TAKEN.msg };
+    return { available: true, reason: null, msg: '该用户名可以使用' };
+  });
 }

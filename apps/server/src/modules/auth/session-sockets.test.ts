@@ -3,7 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, LOGIN_PATH, channel, type Frame } from '@bp/contract';
 import { bearer, startTestServer, type TestServer } from '../../test/harness.ts';
-import { clock, nextTokenExpiry } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
+import { nextTokenExpiry } from './sessions.ts';
 import { openSocket, type TestSocket } from '../../platform/realtime/testing.ts';
 import { blockMember, endSessions } from './index.ts';
 import { solveSlider } from './testing.ts';
@@ -35,7 +36,7 @@ async function memberSocket(s: TestServer, token: string, memberId: number): Pro
   return socket;
 }
 
-const ended = (f: Frame) => f.type === 'session.ended';
+const ended = (f: Frame): f is Frame<'session.ended'> => f.type === 'session.ended';
 
 /** The socket is told `code` (and `msg`), then closed; nothing published after reaches it. */
 async function expectEnded(s: TestServer, socket: TestSocket, memberId: number, code: number, msg: string | RegExp) {
@@ -91,7 +92,7 @@ describe('a session that ends closes its sockets', () => {
   it("[S4-04] a login elsewhere closes the earlier session's socket; word of it arriving late leaves the new session's socket be", async () => {
     const m = await told.member();
     const earlier = await memberSocket(told, m.token, m.memberId);
-    const words: Frame[] = [];
+    const words: Array<Frame<'session.ended'>> = [];
     const stop = told.deps.bus.onFrame((f) => f.ch === channel.user(m.memberId) && ended(f) && words.push(f));
     const again = await told.post(LOGIN_PATH, { name: m.name, password: m.password });
     await expectEnded(told, earlier, m.memberId, Errors.LOGIN_ELSEWHERE.code, Errors.LOGIN_ELSEWHERE.msg);
@@ -99,7 +100,7 @@ describe('a session that ends closes its sockets', () => {
     const later = await memberSocket(told, again.body.data.token, m.memberId);
     // The same word again, as another instance might pass it on late: it names the earlier session alone.
     expect(words).toHaveLength(1);
-    await told.deps.bus.publish(words[0].ch, 'session.ended', words[0].data as Frame<'session.ended'>['data']);
+    await told.deps.bus.publish(words[0].ch, 'session.ended', words[0].data);
     await expectHears(told, later, m.memberId);
   });
 

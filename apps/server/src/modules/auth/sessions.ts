@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { Errors, channel, type ErrorName } from '@bp/contract';
+import { DAY_MS, Errors, channel, shanghaiHourOf, type ErrorName } from '@bp/contract';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import type { Bus } from '../../platform/realtime/index.ts';
-import { clock, nextTokenExpiry } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { members, sessions } from './tables.ts';
 import { MemoryCache, memberChanged, memberTag, scopeOf } from '../../platform/cache.ts';
@@ -62,6 +62,12 @@ export function deviceOf(req: FastifyRequest, body?: { flag?: string | number; v
 
 /** Activity is written at most this often, so a busy member does not write on every call. */
 const SEEN_EVERY_MS = 60_000;
+
+/** A session ends at the next 22:00 Shanghai time: today's if still ahead, else tomorrow's (seed 4). */
+export function nextTokenExpiry(at: number): number {
+  const today = shanghaiHourOf(at, 22);
+  return at < today ? today : today + DAY_MS;
+}
 
 /**
  * Opens a session: a random token whose hash alone is stored, living until the next 22:00

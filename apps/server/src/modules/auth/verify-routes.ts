@@ -1,22 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  CAPTCHA_IMAGE_PATH,
-  CaptchaExCheckBody,
-  CaptchaExCheckData,
-  CaptchaExGetBody,
-  CaptchaExGetData,
-  CaptchaExRegisterBody,
-  CaptchaExRegisterData,
-  CaptchaImageQuery,
-  EmptyBody,
-  IcVerifyBody,
-  IcVerifyData,
-  RQIAB_HEADER,
-  SLIDER_MIN_DRAG_MS,
-  SLIDER_TOLERANCE_PX,
-  VERIFY_TICKET_TTL_MS,
-  VvmData,
-} from '@bp/contract';
+import { CAPTCHA_IMAGE_PATH, CaptchaImageQuery, RQIAB_HEADER, SLIDER_MIN_DRAG_MS, SLIDER_TOLERANCE_PX, VERIFY_TICKET_TTL_MS } from '@bp/contract';
 import { defineRoute } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { drawCaptcha } from './captcha.ts';
@@ -37,16 +20,14 @@ export function verifyRoutes(app: FastifyInstance, { db }: Deps): void {
     },
   });
 
-  for (const url of ['/api/captchaEx/register', '/api/geeTest/register']) {
+  for (const url of ['/api/captchaEx/register', '/api/geeTest/register'] as const) {
     defineRoute(
       app,
       {
         url,
         summary: 'Reserve a captchaId for a verification scene',
         tags: ['captcha'],
-        body: CaptchaExRegisterBody,
         rateLimit: 'read',
-        data: CaptchaExRegisterData,
       },
       async (req) => registerChallenge(app.challenges, req.site.siteId, req.body.scene, req.body.verifyType),
     );
@@ -58,23 +39,19 @@ export function verifyRoutes(app: FastifyInstance, { db }: Deps): void {
       url: '/api/captchaEx/get',
       summary: 'A verification challenge: slider puzzle or code picture',
       tags: ['captcha'],
-      body: CaptchaExGetBody,
       rateLimit: 'read',
-      data: CaptchaExGetData,
     },
     async (req) => drawChallenge(app.challenges, req.site.siteId, req.body),
   );
 
-  for (const url of ['/api/captchaEx/check', '/api/geeTest/validate']) {
+  for (const url of ['/api/captchaEx/check', '/api/geeTest/validate'] as const) {
     defineRoute(
       app,
       {
         url,
         summary: "Check a challenge's answer; a right one earns a single-use ticket for its scene",
         tags: ['captcha'],
-        body: CaptchaExCheckBody,
         rateLimit: 'read',
-        data: CaptchaExCheckData,
       },
       async (req) => checkChallenge(app.challenges, req.site.siteId, req.body),
     );
@@ -88,12 +65,10 @@ export function verifyRoutes(app: FastifyInstance, { db }: Deps): void {
         url: '/api/gw/ic/verify',
         summary: 'Trade a robot-check ticket (scene ic) for a human pass, answered in the rqiab response header',
         tags: ['captcha'],
-        ...(method === 'GET' ? { query: IcVerifyBody } : { body: IcVerifyBody }),
         rateLimit: 'read',
-        data: IcVerifyData,
       },
       async (req, reply) => {
-        const { ticket } = (method === 'GET' ? req.query : req.body) as { ticket: string };
+        const { ticket } = method === 'GET' ? req.query : req.body;
         const pass = await grantHumanPass(app.challenges, req.site.siteId, ticket);
         reply.header(RQIAB_HEADER, pass.token);
         return { expireAt: pass.expireAt };
@@ -107,9 +82,7 @@ export function verifyRoutes(app: FastifyInstance, { db }: Deps): void {
         url: '/api/v2/vvm',
         summary: 'How this site verifies (plain JSON, never encrypted)',
         tags: ['captcha'],
-        ...(method === 'POST' ? { body: EmptyBody } : {}),
         rateLimit: 'read',
-        data: VvmData,
       },
       async (req) => {
         // The client reads this answer without decrypting it: never sealed, even for a sealed request.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { caller } from '../wallet/test-kit.ts';
+import { caller } from '../wallet/testing.ts';
 
 let s: TestServer;
 let w: ReturnType<typeof caller>;

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Errors } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { caller, expectLedgerSound, newKey } from '../wallet/test-kit.ts';
+import { caller, expectLedgerSound, newKey } from '../wallet/testing.ts';
 import { SandboxVenue } from '../venue/index.ts';
+import { setVenueStatus } from '../venue/testing.ts';
 import { outcomeOf, payoutOf, RETURN_TO_PLAYER, ROLLS } from './slot.ts';
 
 let s: TestServer;
@@ -92,13 +93,13 @@ describe('venue launch', () => {
     expect((await launch(m.token, { venueEnName: 'AG', gameId: 'pg-ice-rush' })).code).toBe(Errors.GAME_NOT_FOUND.code);
     expect((await launch(m.token, { venueEnName: 'PG', rollbackAddress: 'https://evil.example/' })).code).toBe(Errors.GAME_ROLLBACK_INVALID.code);
     expect((await launch(m.token, { venueEnName: 'PG', rollbackAddress: '//evil.example/' })).code).toBe(Errors.GAME_ROLLBACK_INVALID.code);
-    await s.deps.db.execute(sql`UPDATE venues SET status = 1 WHERE api_name = 'PG'`);
+    await setVenueStatus(s.deps.db, 'PG', 1);
     try {
       const closed = await launch(m.token, { venueEnName: 'PG' });
       expect(closed.code).toBe(Errors.GAME_VENUE_CLOSED.code);
       expect(closed.msg).toBe('该游戏平台维护中，请稍后再试');
     } finally {
-      await s.deps.db.execute(sql`UPDATE venues SET status = 0 WHERE api_name = 'PG'`);
+      await setVenueStatus(s.deps.db, 'PG', 0);
     }
     expect((await w.balance(m.token)).main).toBe(100);
     expect((await w.call('/api/game/venue/launch', { venueEnName: 'PG' }, undefined, newKey())).status).toBe(401);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { VenueLaunchBody } from '@bp/contract';
+import { fromMinor, type VenueLaunchBody } from '@bp/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
@@ -10,7 +10,6 @@ import { gameOf } from './catalogue.ts';
 import { cacheable, cachedTicket, gameUrl, issueDemoTicket, issueTicket, launchedBefore, rollbackPath } from './tickets.ts';
 
 type LaunchBody = z.infer<typeof VenueLaunchBody>;
-const money = (minor: bigint | string) => Number(minor) / 100;
 
 /** A venue open for play (seed 4: open only when its status is 0). */
 async function openForPlay(db: DbOrTx, apiName: string): Promise<VenueRow> {
@@ -30,7 +29,7 @@ export async function launchVenue(deps: Deps, owner: WalletOwner, sessionId: num
   const { db } = deps;
   const url = (ticket: string) => gameUrl(ticket, body.resetDpDomain ? origin : null);
   const earlier = await launchedBefore(db, owner.memberId, key.key);
-  if (earlier) return { url: url(earlier.ticket), transferred: money(earlier.transferred_minor) };
+  if (earlier) return { url: url(earlier.ticket), transferred: fromMinor(earlier.transferred_minor) };
 
   const venue = await openForPlay(db, body.venueEnName);
   const gameId = body.gameId ? (await gameOf(db, body.gameId, venue.api_name)).game_id : null;
@@ -41,7 +40,7 @@ export async function launchVenue(deps: Deps, owner: WalletOwner, sessionId: num
   const ticket =
     cached?.ticket ??
     (await issueTicket(db, { memberId: owner.memberId, sessionId, launchKey: key.key, apiName: venue.api_name, gameId, rollback, transferredMinor })).ticket;
-  return { url: url(ticket), transferred: money(transferredMinor) };
+  return { url: url(ticket), transferred: fromMinor(transferredMinor) };
 }
 
 /** The main balance into the venue when the member's auto-transfer is on; what moved. */

@@ -1,13 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { toMinor } from '@bp/contract';
+import { fromMinor, toMinor } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
 import { fail } from '../../platform/http/index.ts';
 import { listVenues, SandboxVenue, venueAdapter } from '../venue/index.ts';
 import { payoutOf, RETURN_TO_PLAYER, spinSlot } from './slot.ts';
 import { liveTicket, playDemo, type Ticket } from './tickets.ts';
-
-const money = (minor: bigint | string) => Number(minor) / 100;
+import { gameOf } from './catalogue.ts';
 
 /** The sandbox venue a member's ticket plays at; only our own sandbox runs these games. */
 async function sandboxOf(db: Db, t: Ticket): Promise<SandboxVenue> {
@@ -23,13 +21,11 @@ const balanceOf = async (db: Db, t: Ticket): Promise<bigint> =>
 /** What the game page shows on opening: the game, the balance it plays with, the way back. */
 export async function ticketInfo(db: Db, ticket: string) {
   const t = await liveTicket(db, ticket);
-  const { rows } = await db.execute(sql`
-    SELECT v.name AS venue_name, g.game_name FROM venues v LEFT JOIN casino_games g ON g.game_id = ${t.game_id} WHERE v.api_name = ${t.api_name}`);
-  const names = rows[0] as { venue_name: string; game_name: string | null };
+  const venueName = (await listVenues(db)).find((v) => v.api_name === t.api_name)?.name ?? t.api_name;
   return {
-    gameName: names.game_name ?? names.venue_name,
-    venueName: names.venue_name,
-    balance: money(await balanceOf(db, t)),
+    gameName: t.game_id ? (await gameOf(db, t.game_id)).game_name : venueName,
+    venueName,
+    balance: fromMinor(await balanceOf(db, t)),
     demo: t.member_id === null,
     rollbackAddress: t.rollback_address,
     rtp: RETURN_TO_PLAYER,
@@ -55,6 +51,6 @@ export async function spin(db: Db, ticket: string, stake: number, key: Idempoten
     const balance = venue
       ? ((await venue.play(Number(t.member_id), stakeMinor, payout, tx)) ?? fail('GAME_STAKE_ABOVE_BALANCE'))
       : await playDemo(tx, t.ticket, stakeMinor, payout);
-    return { symbols: outcome.symbols, multiplier: outcome.tenths / 10, win: money(payout), balance: money(balance), demo: t.member_id === null };
+    return { symbols: outcome.symbols, multiplier: outcome.tenths / 10, win: fromMinor(payout), balance: fromMinor(balance), demo: t.member_id === null };
   });
 }

@@ -1,20 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  CollectionBody,
-  CollectionData,
-  CollectionListBody,
-  DemoLaunchBody,
-  EgameBrandsData,
-  EgameListBody,
-  EgameListData,
-  EmptyBody,
-  SandboxSpinBody,
-  SandboxSpinData,
-  SandboxTicketBody,
-  SandboxTicketData,
-  VenueLaunchBody,
-  VenueLaunchData,
-} from '@bp/contract';
 import { defineRoute } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { walletOwner } from '../wallet/index.ts';
@@ -33,8 +17,6 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps): void {
     {
       url: '/api/game/egame/brands',
       summary: 'The venues offering electronic games, each with its /app/egame/{code}',
-      body: EmptyBody,
-      data: EgameBrandsData,
       ...read,
     },
     async () => egameBrands(db),
@@ -44,8 +26,6 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps): void {
     {
       url: '/api/game/egame/list',
       summary: "A venue's electronic games by page code or api_name",
-      body: EgameListBody,
-      data: EgameListData,
       auth: 'optional',
       ...read,
     },
@@ -55,20 +35,14 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
-  defineRoute(
-    app,
-    { url: '/api/game/collection/add', summary: "Adds a game to the member's collection", body: CollectionBody, data: CollectionData, ...member },
-    async (req) => addToCollection(db, req.member!.memberId, req.body.gameId),
+  defineRoute(app, { url: '/api/game/collection/add', summary: "Adds a game to the member's collection", ...member }, async (req) =>
+    addToCollection(db, req.member.memberId, req.body.gameId),
   );
-  defineRoute(
-    app,
-    { url: '/api/game/collection/remove', summary: "Removes a game from the member's collection", body: CollectionBody, data: CollectionData, ...member },
-    async (req) => removeFromCollection(db, req.member!.memberId, req.body.gameId),
+  defineRoute(app, { url: '/api/game/collection/remove', summary: "Removes a game from the member's collection", ...member }, async (req) =>
+    removeFromCollection(db, req.member.memberId, req.body.gameId),
   );
-  defineRoute(
-    app,
-    { url: '/api/game/collection/list', summary: "The member's collected games", body: CollectionListBody, data: EgameListData, ...member },
-    async (req) => listCollection(db, req.member!.memberId, req.body.page, req.body.size),
+  defineRoute(app, { url: '/api/game/collection/list', summary: "The member's collected games", ...member }, async (req) =>
+    listCollection(db, req.member.memberId, req.body.page, req.body.size),
   );
 
   defineRoute(
@@ -76,36 +50,26 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps): void {
     {
       url: '/api/game/venue/launch',
       summary: 'Launches a venue or one of its games; auto-transfer moves the main balance in first',
-      body: VenueLaunchBody,
-      data: VenueLaunchData,
       auth: 'member',
       rateLimit: 'money',
-      idempotent: true,
     },
     async (req) =>
-      launchVenue(deps, walletOwner(req.site, req.member!.memberId), req.member!.sessionId, req.idempotencyKey!, req.body, `${req.protocol}://${req.host}`),
+      launchVenue(deps, walletOwner(req.site, req.member.memberId), req.member.sessionId, req.idempotencyKey, req.body, `${req.protocol}://${req.host}`),
   );
-  defineRoute(
-    app,
-    { url: '/api/game/venue/demoLaunch', summary: "A visitor's demo of a game, on play money", body: DemoLaunchBody, data: VenueLaunchData, ...read },
-    async (req) => demoLaunch(db, req.body),
+  defineRoute(app, { url: '/api/game/venue/demoLaunch', summary: "A visitor's demo of a game, on play money", ...read }, async (req) =>
+    demoLaunch(db, req.body),
   );
 
-  defineRoute(
-    app,
-    { url: '/api/game/sandbox/ticket', summary: 'The sandbox game page: its game and balance', body: SandboxTicketBody, data: SandboxTicketData, ...read },
-    async (req) => ticketInfo(db, req.body.ticket),
+  defineRoute(app, { url: '/api/game/sandbox/ticket', summary: 'The sandbox game page: its game and balance', ...read }, async (req) =>
+    ticketInfo(db, req.body.ticket),
   );
   defineRoute(
     app,
     {
       url: '/api/game/sandbox/spin',
       summary: 'One round of the sandbox slot, settled at the venue (Idempotency-Key: a repeat answers the first round)',
-      body: SandboxSpinBody,
-      data: SandboxSpinData,
       ...read,
-      idempotent: true,
     },
-    async (req) => spin(db, req.body.ticket, req.body.stake, req.idempotencyKey!),
+    async (req) => spin(db, req.body.ticket, req.body.stake, req.idempotencyKey),
   );
 }

@@ -1,43 +1,29 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  AGENT_APPLICATION_STATUSES,
-  AgentContactData,
-  AgentDecisionBody,
-  AgentDecisionData,
-  AgentJoinBody,
-  AgentStatusData,
-  EmptyBody,
-  type AgentStatus,
-} from '@bp/contract';
+import { AGENT_APPLICATION_STATUSES, AgentContactData, type AgentStatus } from '@bp/contract';
 import { oneOf, type Db } from '../../platform/db/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { clock } from '../../platform/clock.ts';
 import { defineRoute, fail, requireOperator } from '../../platform/http/index.ts';
 import { getConfigValue, setConfig, listSites } from '../site/index.ts';
+import { countInvited, getMember, makeAgent } from '../auth/index.ts';
 
 /** The site's agent contacts (config key, a JSON list of { kind, value }). */
 export const AGENT_CONTACTS_KEY = 'agent_contacts';
 
 /** Whether the member is an agent, their latest application, their invite code and (for an agent) how many they brought. */
 export async function agentStatus(db: Db, memberId: number): Promise<AgentStatus> {
-  const member = await oneOf<{ is_agent: boolean; own_invite_code: string; referrals: unknown }>(
-    db,
-    sql`
-    SELECT m.is_agent, m.own_invite_code, (SELECT count(*) FROM members r WHERE r.invited_by = m.member_id) AS referrals
-    FROM members m WHERE m.member_id = ${memberId}`,
-  );
-  if (!member) return fail('MEMBER_NOT_FOUND');
+  const member = (await getMember(db, memberId)) ?? fail('MEMBER_NOT_FOUND');
   const latest = await oneOf<{ status: (typeof AGENT_APPLICATION_STATUSES)[number]; created_at: unknown }>(
     db,
     sql`
     SELECT status, created_at FROM agent_applications WHERE member_id = ${memberId} ORDER BY created_at DESC, application_id DESC LIMIT 1`,
   );
   return {
-    isAgent: member.is_agent,
+    isAgent: member.isAgent,
     application: latest ? { status: latest.status, createdAt: new Date(latest.created_at as string).getTime() } : null,
-    inviteCode: member.own_invite_code,
-    referrals: member.is_agent ? Number(member.referrals) : null,
+    inviteCode: member.ownInviteCode,
+    referrals: member.isAgent ? await countInvited(db, memberId) : null,
   };
 }
 
@@ -58,7 +44,7 @@ export async function decideAgent(db: Db, memberId: number, approve: boolean): P
     UPDATE agent_applications SET status = ${approve ? 'approved' : 'rejected'}, decided_at = ${new Date(clock.now())}
     WHERE member_id = ${memberId} AND status = 'pending' RETURNING application_id`);
   if (decided.rows.length === 0) fail('AGENT_NO_APPLICATION');
-  if (approve) await db.execute(sql`UPDATE members SET is_agent = true WHERE member_id = ${memberId}`);
+  if (approve) await makeAgent(db, memberId);
   return { memberId, isAgent: approve };
 }
 
@@ -76,19 +62,15 @@ export function agentRoutes(app: FastifyInstance, { db }: Deps): void {
     {
       url: '/api/member/agent/isAgent',
       summary: 'Whether the member is an agent; their application, invite code and referrals',
-      body: EmptyBody,
-      data: AgentStatusData,
       ...member,
     },
-    async (req) => agentStatus(db, req.member!.memberId),
+    async (req) => agentStatus(db, req.member.memberId),
   );
   defineRoute(
     app,
     {
       url: '/api/member/agent/contactUs',
       summary: 'How to reach the site’s agent team',
-      body: EmptyBody,
-      data: AgentContactData,
       auth: 'optional',
       rateLimit: 'read',
     },
@@ -99,19 +81,15 @@ export function agentRoutes(app: FastifyInstance, { db }: Deps): void {
     {
       url: '/api/member/agent/joinUs',
       summary: 'Applies to become an agent (one open application at a time)',
-      body: AgentJoinBody,
-      data: AgentStatusData,
       ...member,
     },
-    async (req) => joinAgents(db, req.member!.memberId, req.body),
+    async (req) => joinAgents(db, req.member.memberId, req.body),
   );
   defineRoute(
     app,
     {
       url: '/api/admin/agent/decide',
       summary: 'Approves or rejects a member’s pending agent application',
-      body: AgentDecisionBody,
-      data: AgentDecisionData,
       rateLimit: 'read',
       tags: ['admin'],
     },

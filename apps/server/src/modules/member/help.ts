@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { EmptyBody, HelpArticleBody, HelpArticleData, HelpCategoriesData, type HelpArticle, type HelpCategory } from '@bp/contract';
+import type { HelpArticle, HelpCategory } from '@bp/contract';
 import { oneOf, rowsOf, type Db } from '../../platform/db/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { defineRoute, fail } from '../../platform/http/index.ts';
@@ -51,17 +51,13 @@ export function helpRoutes(app: FastifyInstance, { db }: Deps): void {
     {
       url: '/api/member/help/categories',
       summary: 'The help centre: categories with their articles’ titles',
-      body: EmptyBody,
-      data: HelpCategoriesData,
       auth: 'optional',
       rateLimit: 'read',
     },
     async (req) => helpCategories(db, req.site.siteId),
   );
-  defineRoute(
-    app,
-    { url: '/api/member/help/article', summary: 'One help article in full', body: HelpArticleBody, data: HelpArticleData, auth: 'optional', rateLimit: 'read' },
-    async (req) => helpArticle(db, req.site.siteId, req.body.id),
+  defineRoute(app, { url: '/api/member/help/article', summary: 'One help article in full', auth: 'optional', rateLimit: 'read' }, async (req) =>
+    helpArticle(db, req.site.siteId, req.body.id),
   );
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AVATAR_URL_PREFIX, Errors } from '@bp/contract';
+import { AVATAR_URL_PREFIX, Errors, shanghaiDay, tronAddress } from '@bp/contract';
 import { bearer, startTestServer, type TestServer } from '../../test/harness.ts';
-import { clock, shanghaiDay } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
 
 let s: TestServer;
 let token: string;
@@ -48,7 +48,7 @@ describe('member info', () => {
     const usdt = await s.member({ siteId: 2 });
     const siteTwo = (url: string, payload: unknown) =>
       s.inject({ method: 'POST', url, payload: payload as object, headers: bearer(usdt.token, { 'x-site-id': '2' }) }).then((r) => r.json());
-    const address = `T${'9'.repeat(33)}`;
+    const address = tronAddress(new Uint8Array(20).fill(9));
     expect((await siteTwo('/api/wallet/address/add', { network: 'TRC20', address })).code).toBe(0);
     const other = await siteTwo('/api/member/info', {});
     expect(other.data).toMatchObject({ currency: 'USDT', usdtAddresses: [{ addressId: expect.any(Number), network: 'TRC20', address }] });

@@ -1,17 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  MessageCountData,
-  MessageDeleteBody,
-  MessageGetBody,
-  MessageItem,
-  MessageListBody,
-  MessageListData,
-  MessageReadBody,
-  MessageSendBody,
-  MessageSendData,
-  MessageStickyBody,
-  EmptyBody,
-} from '@bp/contract';
 import { defineRoute, requireOperator } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { deleteMessages, listMessages, markRead, openMessage, pinMessage, sendMessage, unreadCount } from './messages.ts';
@@ -25,50 +12,36 @@ export function messageRoutes(app: FastifyInstance, deps: Deps): void {
     {
       url: '/api/member/message/list',
       summary: 'The member’s messages, pinned first, then the newest; and the unread count',
-      body: MessageListBody,
-      data: MessageListData,
       ...member,
     },
-    async (req) => listMessages(db, req.member!, req.body.page, req.body.size),
+    async (req) => listMessages(db, req.member, req.body.page, req.body.size),
   );
-  defineRoute(
-    app,
-    { url: '/api/member/message/unread', summary: 'How many of the member’s messages are unread', body: EmptyBody, data: MessageCountData, ...member },
-    async (req) => unreadCount(db, req.member!),
+  defineRoute(app, { url: '/api/member/message/unread', summary: 'How many of the member’s messages are unread', ...member }, async (req) =>
+    unreadCount(db, req.member),
   );
-  defineRoute(
-    app,
-    { url: '/api/member/message/get', summary: 'One message, marked read by being opened', body: MessageGetBody, data: MessageItem, ...member },
-    async (req) => openMessage(db, req.member!, req.body.id),
+  defineRoute(app, { url: '/api/member/message/get', summary: 'One message, marked read by being opened', ...member }, async (req) =>
+    openMessage(db, req.member, req.body.id),
   );
-  defineRoute(
-    app,
-    { url: '/api/member/message/read', summary: 'Marks messages read (all of them without ids)', body: MessageReadBody, data: MessageCountData, ...member },
-    async (req) => markRead(db, req.member!, req.body.ids),
+  defineRoute(app, { url: '/api/member/message/read', summary: 'Marks messages read (all of them without ids)', ...member }, async (req) =>
+    markRead(db, req.member, req.body.ids),
   );
-  defineRoute(
-    app,
-    { url: '/api/member/message/delete', summary: 'Deletes messages from the member’s list', body: MessageDeleteBody, data: MessageCountData, ...member },
-    async (req) => deleteMessages(db, req.member!, req.body.ids),
+  defineRoute(app, { url: '/api/member/message/delete', summary: 'Deletes messages from the member’s list', ...member }, async (req) =>
+    deleteMessages(db, req.member, req.body.ids),
   );
   defineRoute(
     app,
     {
       url: '/api/member/message/sticky',
       summary: 'Pins a message at the top of the list, or unpins it',
-      body: MessageStickyBody,
-      data: MessageItem,
       ...member,
     },
-    async (req) => pinMessage(db, req.member!, req.body.id, req.body.sticky),
+    async (req) => pinMessage(db, req.member, req.body.id, req.body.sticky),
   );
   defineRoute(
     app,
     {
       url: '/api/admin/message/send',
       summary: 'Sends a message to one member, or to every member of a site',
-      body: MessageSendBody,
-      data: MessageSendData,
       rateLimit: 'read',
       tags: ['admin'],
     },

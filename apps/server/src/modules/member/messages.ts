@@ -4,6 +4,8 @@ import { rowsOf, type Db, type DbOrTx } from '../../platform/db/index.ts';
 import { clock } from '../../platform/clock.ts';
 import { fail } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { listSites, requireSite } from '../site/index.ts';
+import { getMember } from '../auth/index.ts';
 
 /** Whose messages: a member of a site. */
 export interface Reader {
@@ -120,11 +122,10 @@ export async function sendMessage(
   { db, bus }: Pick<Deps, 'db' | 'bus'>,
   to: { siteId: number; memberId?: number; title: string; content: string },
 ): Promise<{ id: number }> {
-  const [site] = await rowsOf<{ site_id: number }>(db, sql`SELECT site_id FROM sites WHERE site_id = ${to.siteId}`);
-  if (!site) fail('SITE_NOT_FOUND');
+  await requireSite(db, to.siteId);
   if (to.memberId !== undefined) {
-    const [member] = await rowsOf<{ site_id: number }>(db, sql`SELECT site_id FROM members WHERE member_id = ${to.memberId}`);
-    if (!member || member.site_id !== to.siteId) fail('MEMBER_NOT_FOUND');
+    const member = await getMember(db, to.memberId);
+    if (!member || member.siteId !== to.siteId) fail('MEMBER_NOT_FOUND');
   }
   const [row] = await rowsOf<{ message_id: unknown }>(
     db,
@@ -140,10 +141,12 @@ export async function sendMessage(
 
 /** Demo data: each site greets its members once (safe on every start). */
 export async function seedWelcomeMessages({ db }: Deps): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO member_messages (site_id, title, content)
-    SELECT s.site_id, ${WELCOME.title}, ${WELCOME.content} FROM sites s
-    WHERE NOT EXISTS (SELECT 1 FROM member_messages m WHERE m.site_id = s.site_id AND m.member_id IS NULL AND m.title = ${WELCOME.title})`);
+  for (const siteId of (await listSites(db)).byId.keys()) {
+    await db.execute(sql`
+      INSERT INTO member_messages (site_id, title, content)
+      SELECT ${siteId}, ${WELCOME.title}, ${WELCOME.content}
+      WHERE NOT EXISTS (SELECT 1 FROM member_messages WHERE site_id = ${siteId} AND member_id IS NULL AND title = ${WELCOME.title})`);
+  }
 }
 
 const WELCOME = {

@@ -1,41 +1,34 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { ADDRESS_MAX, ADDRESS_MIN, EARLIEST_BIRTHDAY, NICKNAME_MAX, NICKNAME_MIN, charCount, checkRealName, latestBirthday } from '@bp/contract';
+import { ADDRESS_MAX, ADDRESS_MIN, EARLIEST_BIRTHDAY, NICKNAME_MAX, NICKNAME_MIN, charCount, checkRealName, latestBirthday, shanghaiDay } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
-import { clock, shanghaiDay } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
 import { fail } from '../../platform/http/index.ts';
-import { members } from '../auth/index.ts';
+import { setOnce, updateProfile } from '../auth/index.ts';
 import { isAvatar } from './avatars.ts';
-import { memberChanged } from '../../platform/cache.ts';
 
 /**
  * The member's own profile fields. Text a member types is shown to others (nicknames in chat), so
  * markup and control characters are refused outright rather than quietly rewritten.
  */
-const MARKUP = /[<>&"'`\\{}]|[\u0000-\u001f\u007f\u200b-\u200f\u2028\u2029\ufeff]/;
-
-const update = async (db: Db, memberId: number, set: Partial<typeof members.$inferInsert>) => {
-  await db.update(members).set(set).where(eq(members.memberId, memberId));
-  memberChanged(memberId);
-};
+const MARKUP = /[<>&"'`\\{}]|[\p{Cc}\u200b-\u200f\u2028\u2029\ufeff]/u;
 
 export async function setNickname(db: Db, memberId: number, raw: string): Promise<string> {
   const nickname = raw.trim().replace(/\s+/g, ' ');
   const length = charCount(nickname);
   if (length < NICKNAME_MIN || length > NICKNAME_MAX || MARKUP.test(nickname)) fail('NICKNAME_INVALID');
-  await update(db, memberId, { nickname });
+  await updateProfile(db, memberId, { nickname });
   return nickname;
 }
 
 export async function setAvatar(db: Db, memberId: number, avatarId: string): Promise<void> {
   if (!isAvatar(avatarId)) fail('AVATAR_INVALID');
-  await update(db, memberId, { avatar: avatarId });
+  await updateProfile(db, memberId, { avatar: avatarId });
 }
 
 export async function setAddress(db: Db, memberId: number, raw: string): Promise<string> {
   const address = raw.trim().replace(/\s+/g, ' ');
   const length = charCount(address);
   if (length < ADDRESS_MIN || length > ADDRESS_MAX || MARKUP.test(address)) fail('ADDRESS_INVALID');
-  await update(db, memberId, { address });
+  await updateProfile(db, memberId, { address });
   return address;
 }
 
@@ -44,13 +37,7 @@ export async function bindRealName(db: Db, memberId: number, raw: string): Promi
   const realName = raw.trim();
   const broken = checkRealName(realName);
   if (broken) fail('REAL_NAME_INVALID', { msg: broken });
-  const bound = await db
-    .update(members)
-    .set({ realName })
-    .where(and(eq(members.memberId, memberId), isNull(members.realName)))
-    .returning({ id: members.memberId });
-  if (bound.length === 0) fail('REAL_NAME_BOUND');
-  memberChanged(memberId);
+  if (!(await setOnce(db, memberId, 'realName', realName))) fail('REAL_NAME_BOUND');
   return realName;
 }
 
@@ -65,12 +52,6 @@ export function checkBirthday(value: string): void {
 /** The birthday is set once (the birthday bonus depends on it). */
 export async function setBirthday(db: Db, memberId: number, value: string): Promise<string> {
   checkBirthday(value);
-  const set = await db
-    .update(members)
-    .set({ birthday: value })
-    .where(and(eq(members.memberId, memberId), isNull(members.birthday)))
-    .returning({ id: members.memberId });
-  if (set.length === 0) fail('BIRTHDAY_SET');
-  memberChanged(memberId);
+  if (!(await setOnce(db, memberId, 'birthday', value))) fail('BIRTHDAY_SET');
   return value;
 }

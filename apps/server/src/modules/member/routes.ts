@@ -2,21 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { MemoryCache, derivedOnce, memberTag, scopeOf } from '../../platform/cache.ts';
 import { andThen, type Now } from '../../platform/now.ts';
-import {
-  AddressBody,
-  AddressData,
-  AvatarBody,
-  AvatarData,
-  AvatarListData,
-  BirthdayBody,
-  BirthdayData,
-  EmptyBody,
-  MemberInfo,
-  NicknameBody,
-  NicknameData,
-  RealNameBody,
-  RealNameData,
-} from '@bp/contract';
+import { MemberInfo } from '@bp/contract';
 import { defineRoute, fail } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { getMember } from '../auth/index.ts';
@@ -79,13 +65,11 @@ export function memberRoutes(app: FastifyInstance, { db }: Deps): void {
     {
       url: '/api/member/info',
       summary: "The logged-in member's profile",
-      body: EmptyBody,
       auth: 'member',
       rateLimit: 'read',
-      data: MemberInfo,
       reusesAnswer: true,
     },
-    (req) => andThen(profileOf(db, req.member!.memberId), (profile) => profileIn(profile, req.site.currency)),
+    (req) => andThen(profileOf(db, req.member.memberId), (profile) => profileIn(profile, req.site.currency)),
   );
 
   defineRoute(
@@ -93,51 +77,35 @@ export function memberRoutes(app: FastifyInstance, { db }: Deps): void {
     {
       url: '/api/member/nickname',
       summary: 'Change the nickname (2-12 characters, no markup)',
-      body: NicknameBody,
       auth: 'member',
       rateLimit: 'read',
-      data: NicknameData,
     },
-    async (req) => ({ nickname: await setNickname(db, req.member!.memberId, req.body.nickname) }),
+    async (req) => ({ nickname: await setNickname(db, req.member.memberId, req.body.nickname) }),
   );
 
-  defineRoute(
-    app,
-    { url: '/api/member/avatar/list', summary: 'The avatars a member may pick', body: EmptyBody, rateLimit: 'read', data: AvatarListData },
-    async () => ({ list: avatarList() }),
-  );
+  defineRoute(app, { url: '/api/member/avatar/list', summary: 'The avatars a member may pick', rateLimit: 'read' }, async () => ({ list: avatarList() }));
 
-  defineRoute(
-    app,
-    { url: '/api/member/avatar', summary: 'Pick an avatar from the bundled set', body: AvatarBody, auth: 'member', rateLimit: 'read', data: AvatarData },
-    async (req) => {
-      await setAvatar(db, req.member!.memberId, req.body.avatarId);
-      return { avatarId: req.body.avatarId, url: avatarUrl(req.body.avatarId) };
-    },
-  );
+  defineRoute(app, { url: '/api/member/avatar', summary: 'Pick an avatar from the bundled set', auth: 'member', rateLimit: 'read' }, async (req) => {
+    await setAvatar(db, req.member.memberId, req.body.avatarId);
+    return { avatarId: req.body.avatarId, url: avatarUrl(req.body.avatarId) };
+  });
 
-  defineRoute(
-    app,
-    { url: '/api/member/address', summary: 'Set the postal address', body: AddressBody, auth: 'member', rateLimit: 'read', data: AddressData },
-    async (req) => ({ address: await setAddress(db, req.member!.memberId, req.body.address) }),
-  );
+  defineRoute(app, { url: '/api/member/address', summary: 'Set the postal address', auth: 'member', rateLimit: 'read' }, async (req) => ({
+    address: await setAddress(db, req.member.memberId, req.body.address),
+  }));
 
-  defineRoute(
-    app,
-    { url: '/api/member/realName', summary: 'Bind the real name (once)', body: RealNameBody, auth: 'member', rateLimit: 'read', data: RealNameData },
-    async (req) => ({ realName: await bindRealName(db, req.member!.memberId, req.body.realName) }),
-  );
+  defineRoute(app, { url: '/api/member/realName', summary: 'Bind the real name (once)', auth: 'member', rateLimit: 'read' }, async (req) => ({
+    realName: await bindRealName(db, req.member.memberId, req.body.realName),
+  }));
 
   defineRoute(
     app,
     {
       url: '/api/member/birthday',
       summary: 'Set the birthday (once; at least 18 years ago)',
-      body: BirthdayBody,
       auth: 'member',
       rateLimit: 'read',
-      data: BirthdayData,
     },
-    async (req) => ({ birthday: await setBirthday(db, req.member!.memberId, req.body.birthday) }),
+    async (req) => ({ birthday: await setBirthday(db, req.member.memberId, req.body.birthday) }),
   );
 }

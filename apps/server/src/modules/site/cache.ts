@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/index.ts';
+import { MemoryCache, scopeOf } from '../../platform/cache.ts';
 import type { Now } from '../../platform/now.ts';
 
 /**
@@ -8,35 +9,20 @@ import type { Now } from '../../platform/now.ts';
  */
 export const TTL_MS = 5_000;
 
-type Entry = { at: number; value: Promise<unknown>; settled?: { value: unknown } };
-const stores = new WeakMap<Db, Map<string, Entry>>();
+const store = new MemoryCache<unknown>(TTL_MS);
+const scoped = (db: Db, key: string) => `${scopeOf(db)}:${key}`;
 
+/** Like `cachedNow`, always as a promise. */
 export function cached<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
-  let store = stores.get(db);
-  if (!store) stores.set(db, (store = new Map()));
-  const hit = store.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value as Promise<T>;
-  // The promise is kept, so concurrent misses share one load; a failed load is not kept.
-  const value = load();
-  const entry: Entry = { at: Date.now(), value };
-  store.set(key, entry);
-  value.then(
-    (settled) => (entry.settled = { value: settled }),
-    () => store.get(key)?.value === value && store.delete(key),
-  );
-  return value;
+  return Promise.resolve(cachedNow(db, key, load));
 }
 
-/** Like `cached`, but a warm entry is returned as the value itself, without a promise. */
+/** The cached value, without a promise while it is warm; concurrent misses share one load. */
 export function cachedNow<T>(db: Db, key: string, load: () => Promise<T>): Now<T> {
-  const hit = stores.get(db)?.get(key);
-  if (hit?.settled && Date.now() - hit.at < TTL_MS) return hit.settled.value as T;
-  return cached(db, key, load);
+  return store.through(scoped(db, key), load) as Now<T>;
 }
 
 /** Drops this instance's cached entries whose key starts with `prefix` (all when omitted). */
 export function forget(db: Db, prefix = ''): void {
-  const store = stores.get(db);
-  if (!store) return;
-  for (const key of [...store.keys()]) if (key.startsWith(prefix)) store.delete(key);
+  store.forget(scoped(db, prefix));
 }

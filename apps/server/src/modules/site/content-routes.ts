@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { Banner, BannerListBody, Country, CsConfig, EmptyBody, FloatIcon, NavigationEntry, Notice, NoticeListBody, PLATFORM_CONFIG_KEYS } from '@bp/contract';
+import { PLATFORM_CONFIG_KEYS } from '@bp/contract';
 import { asc, eq } from 'drizzle-orm';
 import { defineRoute } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -17,9 +16,7 @@ export function contentRoutes(app: FastifyInstance, { db }: Deps): void {
     {
       url: '/api/site/banner/list',
       summary: 'Banners showing now, by position (default: every position)',
-      body: BannerListBody,
       rateLimit: 'read',
-      data: z.array(Banner),
     },
     async (req) => {
       const banners = await listContent(db, req.site.siteId, 'banner', clock.now());
@@ -32,9 +29,7 @@ export function contentRoutes(app: FastifyInstance, { db }: Deps): void {
     {
       url: '/api/site/notice/list',
       summary: 'Notices showing now (category 1 is the marquee, within pmdTimerStart..pmdTimerEnd)',
-      body: NoticeListBody,
       rateLimit: 'read',
-      data: z.array(Notice),
     },
     async (req) => {
       const notices = await listContent(db, req.site.siteId, 'notice', clock.now());
@@ -47,17 +42,13 @@ export function contentRoutes(app: FastifyInstance, { db }: Deps): void {
     {
       url: '/api/site/navigation/list',
       summary: 'Entries of the home page (sports, live, casino, egames, chess, promotions) with icons',
-      body: EmptyBody,
       rateLimit: 'read',
-      data: z.array(NavigationEntry),
     },
     async (req) => listContent(db, req.site.siteId, 'navigation', clock.now()),
   );
 
-  defineRoute(
-    app,
-    { url: '/api/site/floatIcon/list', summary: 'Floating icons of the home page', body: EmptyBody, rateLimit: 'read', data: z.array(FloatIcon) },
-    async (req) => listContent(db, req.site.siteId, 'float_icon', clock.now()),
+  defineRoute(app, { url: '/api/site/floatIcon/list', summary: 'Floating icons of the home page', rateLimit: 'read' }, async (req) =>
+    listContent(db, req.site.siteId, 'float_icon', clock.now()),
   );
 
   defineRoute(
@@ -66,10 +57,8 @@ export function contentRoutes(app: FastifyInstance, { db }: Deps): void {
     {
       url: '/api/site/cs/config',
       summary: 'What the /cs page shows: hours, a notice, the channels to reach customer service',
-      body: EmptyBody,
       rateLimit: 'read',
       exempt: true,
-      data: CsConfig,
     },
     async (req) => {
       const config = await getConfig(db, req.site.siteId, [PLATFORM_CONFIG_KEYS.csHours, PLATFORM_CONFIG_KEYS.csNotice]);
@@ -86,9 +75,7 @@ export function contentRoutes(app: FastifyInstance, { db }: Deps): void {
     {
       url: '/api/site/country/list',
       summary: 'Countries and regions with their dialling codes, China (+86) first',
-      body: EmptyBody,
       rateLimit: 'read',
-      data: z.array(Country),
     },
     async () =>
       cached(db, 'countries', () =>

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Errors } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { clock } from '../../platform/clock.ts';
-import { removeContent, upsertContent } from './index.ts';
+import { listContent, removeContent, upsertContent } from './index.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -144,6 +144,15 @@ describe('notices', () => {
     clock.reset();
     clock.shift(HOUR + 1);
     expect((await list('/api/site/notice/list', { category: 1 }, '1')).map((n: { id: number }) => n.id)).not.toContain(id);
+  });
+
+  it('[S4-19] lists a marquee notice from its start until its end, exclusive: the rule the site shows it by', async () => {
+    const start = clock.now() + HOUR;
+    const end = start + HOUR;
+    const id = await upsertContent(s.deps.db, 2, 'notice', { category: 1, title: '窗口', content: '边界', pmdTimerStart: start, pmdTimerEnd: end });
+    const listedAt = async (at: number) => (await listContent(s.deps.db, 2, 'notice', at)).some((n) => n.id === id);
+    expect([await listedAt(start - 1), await listedAt(start), await listedAt(end - 1), await listedAt(end)]).toEqual([false, true, true, false]);
+    await removeContent(s.deps.db, 2, 'notice', id);
   });
 
   it('refuses an unknown category', async () => {

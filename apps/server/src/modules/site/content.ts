@@ -8,6 +8,7 @@ import {
   type FloatIcon,
   type NavigationEntry,
   type Notice,
+  withinWindow,
 } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
@@ -54,7 +55,7 @@ export async function listContent<K extends ContentKind>(db: Db, siteId: number,
       .where(and(eq(siteContents.siteId, siteId), eq(siteContents.kind, kind), eq(siteContents.status, '1')))
       .orderBy(asc(siteContents.sort), asc(siteContents.id)),
   );
-  return rows.filter((r) => (!r.startAt || r.startAt.getTime() <= now) && (!r.endAt || now < r.endAt.getTime())).map((r) => toWire(kind, r));
+  return rows.filter((r) => withinWindow([r.startAt?.getTime() ?? null, r.endAt?.getTime() ?? null], now)).map((r) => toWire(kind, r));
 }
 
 /**

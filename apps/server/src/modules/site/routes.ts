@@ -1,21 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  BUILD,
-  ConfigEntry,
-  ConfigGetBody,
-  ConfigGetsBody,
-  EmptyBody,
-  Errors,
-  LANGUAGES,
-  LanguageCode,
-  LanguageCodeBody,
-  PLATFORM_CONFIG_KEYS,
-  PerInfo,
-  SITE_CONFIG_KEYS,
-  SiteTime,
-  type Maintenance,
-} from '@bp/contract';
+import { BUILD, Errors, LANGUAGES, PLATFORM_CONFIG_KEYS, PerInfo, SITE_CONFIG_KEYS, type Maintenance } from '@bp/contract';
 import { AppError, defineRoute } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Db } from '../../platform/db/index.ts';
@@ -62,11 +46,9 @@ export function siteRoutes(app: FastifyInstance, { db, database, bus }: Deps): v
   defineRoute(
     app,
     {
-      method: 'GET',
       url: '/api/health',
       summary: 'Liveness and what the instance runs on',
       exempt: true,
-      data: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']), bus: z.enum(['memory', 'redis']), version: z.string() }),
     },
     async () => {
       await database.query('SELECT 1');
@@ -74,7 +56,7 @@ export function siteRoutes(app: FastifyInstance, { db, database, bus }: Deps): v
     },
   );
 
-  defineRoute(app, { method: 'GET', url: '/api/site/time', summary: 'System time (epoch ms)', exempt: true, rateLimit: 'read', data: SiteTime }, async () => ({
+  defineRoute(app, { url: '/api/site/time', summary: 'System time (epoch ms)', exempt: true, rateLimit: 'read' }, async () => ({
     now: clock.now(),
   }));
 
@@ -83,9 +65,7 @@ export function siteRoutes(app: FastifyInstance, { db, database, bus }: Deps): v
     {
       url: PER_INFO_URL,
       summary: 'The site: id, name, series, settlement unit, config, maintenance (SYSTEM_MAINTENANCE with this as data while under maintenance)',
-      body: EmptyBody,
       rateLimit: 'read',
-      data: PerInfo,
       reusesAnswer: true,
     },
     // Answered from memory while the site's caches are warm: the most called path of all.
@@ -98,20 +78,17 @@ export function siteRoutes(app: FastifyInstance, { db, database, bus }: Deps): v
       ),
   );
 
-  defineRoute(
-    app,
-    { url: '/api/site/configInfo/get', summary: 'One site config value', body: ConfigGetBody, rateLimit: 'read', data: ConfigEntry },
-    async (req) => ({ keyCode: req.body.keyCode, value: await getConfigValue(db, req.site.siteId, req.body.keyCode) }),
-  );
+  defineRoute(app, { url: '/api/site/configInfo/get', summary: 'One site config value', rateLimit: 'read' }, async (req) => ({
+    keyCode: req.body.keyCode,
+    value: await getConfigValue(db, req.site.siteId, req.body.keyCode),
+  }));
 
   defineRoute(
     app,
     {
       url: '/api/site/configInfo/gets',
       summary: 'Several site config values, keyed by keyCode',
-      body: ConfigGetsBody,
       rateLimit: 'read',
-      data: z.record(z.string(), z.string().nullable()),
     },
     async (req) => getConfig(db, req.site.siteId, req.body.keyCodes),
   );
@@ -121,9 +98,7 @@ export function siteRoutes(app: FastifyInstance, { db, database, bus }: Deps): v
     {
       url: '/api/site/language/code',
       summary: 'The language to use (asked for in the body or x-lang, if switched on; else zh-CN) and the languages of the site',
-      body: LanguageCodeBody,
       rateLimit: 'read',
-      data: LanguageCode,
     },
     async (req) => {
       const languages = await languagesOf(db, req.site.siteId);

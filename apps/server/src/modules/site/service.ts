@@ -5,7 +5,7 @@ import { fail } from '../../platform/http/index.ts';
 import { sites, siteConfig } from './tables.ts';
 import { andThen, type Now } from '../../platform/now.ts';
 import { derivedOnce } from '../../platform/cache.ts';
-import { cached, cachedNow, forget } from './cache.ts';
+import { cachedNow, forget } from './cache.ts';
 
 export interface SiteContext {
   siteId: number;

@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ShortUrl, ShortUrlCreateBody } from '@bp/contract';
-import { z } from 'zod';
 import { defineRoute, fail } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { followShortCode, shortCodeFor } from './short-urls.ts';
@@ -16,9 +14,7 @@ export function shortUrlRoutes(app: FastifyInstance, { db }: Deps): void {
     {
       url: '/api/site/shortUrl/create',
       summary: 'A short link to a path of this site (the same path keeps its code)',
-      body: ShortUrlCreateBody,
       rateLimit: 'send',
-      data: ShortUrl,
     },
     async (req) => {
       const { code, path } = await shortCodeFor(db, req.site.siteId, req.body.path);
@@ -31,9 +27,7 @@ export function shortUrlRoutes(app: FastifyInstance, { db }: Deps): void {
     {
       url: '/api/site/shortUrl/get',
       summary: 'The path behind a short code of this site',
-      body: z.object({ code: z.string().min(1).max(32) }),
       rateLimit: 'read',
-      data: ShortUrl,
     },
     async (req) => {
       const found = await followShortCode(db, req.body.code);

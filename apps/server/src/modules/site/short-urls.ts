@@ -24,7 +24,7 @@ export function sitePath(input: string): string {
   } catch {
     return fail('SHORT_URL_PATH_INVALID');
   }
-  if (!text.startsWith('/') || url.origin !== origin || /[\u0000-\u001f\u007f]/.test(text)) fail('SHORT_URL_PATH_INVALID');
+  if (!text.startsWith('/') || url.origin !== origin || /\p{Cc}/u.test(text)) fail('SHORT_URL_PATH_INVALID');
   const path = `${url.pathname}${url.search}${url.hash}`;
   if (path.startsWith('/s/')) fail('SHORT_URL_PATH_INVALID', { msg: '短链接不能指向另一个短链接' });
   return path;

@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BetPlaceBody, BetPlaceData, BetRecordsBody, BetRecordsData, CashOutBody, CashOutData } from '@bp/contract';
-import { defineRoute } from '../../platform/http/index.ts';
+import type { FastifyInstance } from 'fastify';
+import { defineRoute, type MemberRequest } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { getConfigValue } from '../site/index.ts';
 import { currentVenues } from './book/venues.ts';
@@ -19,7 +18,7 @@ async function inPlayDelayMs(deps: Deps, siteId: number): Promise<number> {
   return Number.isInteger(value) && value >= 0 && value <= 60_000 ? value : DEFAULT_INPLAY_DELAY_MS;
 }
 
-const ownerOf = (req: FastifyRequest): BetOwner => ({ memberId: req.member!.memberId, siteId: req.site.siteId, currency: req.site.currency });
+const ownerOf = (req: MemberRequest): BetOwner => ({ memberId: req.member.memberId, siteId: req.site.siteId, currency: req.site.currency });
 
 /** A member's bets: place, list, cash out. */
 export function betRoutes(app: FastifyInstance, deps: Deps): void {
@@ -28,18 +27,15 @@ export function betRoutes(app: FastifyInstance, deps: Deps): void {
     {
       url: '/api/sports/bet/place',
       summary: 'Place a single or a parlay; the stake is debited with the bet (Idempotency-Key required)',
-      body: BetPlaceBody,
       auth: 'member',
       rateLimit: 'money',
-      idempotent: true,
-      data: BetPlaceData,
     },
     async (req) => {
       const owner = ownerOf(req);
       const venues = await currentVenues(deps.db, req.site.siteId);
       const { placed, mainAfterMinor } = await placeBet(
         deps.db,
-        { owner, idempotencyKey: req.idempotencyKey!, inPlayDelayMs: await inPlayDelayMs(deps, req.site.siteId), venues },
+        { owner, idempotencyKey: req.idempotencyKey, inPlayDelayMs: await inPlayDelayMs(deps, req.site.siteId), venues },
         req.body,
       );
       await announce(deps, owner, mainAfterMinor);
@@ -52,15 +48,13 @@ export function betRoutes(app: FastifyInstance, deps: Deps): void {
     {
       url: '/api/sports/bet/records',
       summary: "The member's bets, newest first, with legs and cash-out offers",
-      body: BetRecordsBody,
       auth: 'member',
       rateLimit: 'read',
-      data: BetRecordsData,
     },
     async (req) => {
       // In-play bets whose delay is over are decided before they are shown.
-      await confirmDueBets(deps, req.member!.memberId);
-      return betRecords(deps.db, req.member!.memberId, await currentVenues(deps.db, req.site.siteId), req.body);
+      await confirmDueBets(deps, req.member.memberId);
+      return betRecords(deps.db, req.member.memberId, await currentVenues(deps.db, req.site.siteId), req.body);
     },
   );
 
@@ -69,14 +63,11 @@ export function betRoutes(app: FastifyInstance, deps: Deps): void {
     {
       url: '/api/sports/bet/cashout',
       summary: 'Cash out a pending single at the current offer (Idempotency-Key required)',
-      body: CashOutBody,
       auth: 'member',
       rateLimit: 'money',
-      idempotent: true,
-      data: CashOutData,
     },
     async (req) => {
-      const cashed = await cashOut(deps.db, ownerOf(req), req.idempotencyKey!, req.body);
+      const cashed = await cashOut(deps.db, ownerOf(req), req.idempotencyKey, req.body);
       await announce(deps, ownerOf(req));
       return cashed;
     },

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import fastifyStatic from '@fastify/static';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Deps, Module } from '../../platform/deps.ts';
 import { clock } from '../../platform/clock.ts';
 import { bookRoutes } from './routes.ts';
@@ -39,8 +38,6 @@ export { INPLAY_DELAY_KEY } from './bet-routes.ts';
 /** Team and league crests and the match animations, served under /assets/sports/. */
 export const SPORTS_ASSETS_DIR = path.resolve(import.meta.dirname, '../../../assets/sports');
 
-const logs = new WeakMap<Deps, FastifyBaseLogger>();
-
 /** An empty book gets the built-in feed's first schedule (with prices), so the demo site has matches. */
 async function seedBook(deps: Deps): Promise<void> {
   const { rows } = await deps.db.execute(sql`SELECT 1 FROM sports_matches LIMIT 1`);
@@ -52,13 +49,12 @@ async function seedBook(deps: Deps): Promise<void> {
 export const sportsModule: Module = {
   name: 'sports',
   async install(app, deps) {
-    logs.set(deps, app.log);
     await app.register(fastifyStatic, { root: SPORTS_ASSETS_DIR, prefix: '/assets/sports/', decorateReply: false, maxAge: '7d', index: false });
     bookRoutes(app, deps);
     betRoutes(app, deps);
   },
   seed: seedBook,
   async start(deps) {
-    return startSportsJobs(deps, builtInFeed(), logs.get(deps)!);
+    return startSportsJobs(deps, builtInFeed());
   },
 };

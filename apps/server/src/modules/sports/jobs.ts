@@ -1,6 +1,5 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../platform/deps.ts';
 import { clock } from '../../platform/clock.ts';
 import type { FeedAdapter } from './feed/adapter.ts';
@@ -9,7 +8,7 @@ import { holdLease, releaseLease } from './feed/lease.ts';
 import { loadView } from './feed/view.ts';
 import { confirmDueBets } from './bets/confirm.ts';
 import { settleDueMatches } from './settle/settle-match.ts';
-import { every } from '../wallet/index.ts';
+import { every } from '../../platform/jobs.ts';
 
 export const FEED_LEASE = 'feed';
 /** The lease outlives a few missed ticks, so a slow tick does not hand the feed over. */
@@ -35,7 +34,8 @@ export async function feedTick(deps: Pick<Deps, 'db' | 'bus' | 'config'>, adapte
  * drives it), and the book's work, safe on every instance at once because each bet is decided in
  * its own transaction guarded by its state.
  */
-export function startSportsJobs(deps: Deps, adapter: FeedAdapter, log: FastifyBaseLogger): () => Promise<void> {
+export function startSportsJobs(deps: Deps, adapter: FeedAdapter): () => Promise<void> {
+  const { log } = deps;
   const holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const stopping = new AbortController();
   const stopFeed = every(

@@ -1,19 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import {
-  EmptyBody,
-  LeagueListBody,
-  LeagueListData,
-  MatchDetail,
-  MatchDetailBody,
-  OddsBody,
-  OddsData,
-  SportsBoardBody,
-  SportsListBody,
-  SportsListData,
-  SportsVenue,
-  type SportsListBody as ListQuery,
-} from '@bp/contract';
+import type { SportsListBody as ListQuery } from '@bp/contract';
 import { defineRoute, fail } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { findMatch, listMatches, teamsOf, type MatchOrder } from './book/matches.ts';
@@ -39,17 +25,13 @@ export function bookRoutes(app: FastifyInstance, { db }: Deps): void {
     {
       url: '/api/sports/list',
       summary: 'Matches on the board (live first, then by start), with their main lines and the venues',
-      body: SportsListBody,
       rateLimit: 'read',
-      data: SportsListData,
     },
     async (req) => board(req, req.body, 'start'),
   );
 
-  defineRoute(
-    app,
-    { url: '/api/sports/live/list', summary: 'Matches in play (200 a page by default)', body: SportsBoardBody, rateLimit: 'read', data: SportsListData },
-    async (req) => board(req, { ...req.body, live: true }, 'start'),
+  defineRoute(app, { url: '/api/sports/live/list', summary: 'Matches in play (200 a page by default)', rateLimit: 'read' }, async (req) =>
+    board(req, { ...req.body, live: true }, 'start'),
   );
 
   defineRoute(
@@ -57,50 +39,38 @@ export function bookRoutes(app: FastifyInstance, { db }: Deps): void {
     {
       url: '/api/sports/popular/list',
       summary: 'Popular matches: big leagues and matches taking bets (200 a page by default)',
-      body: SportsBoardBody,
       rateLimit: 'read',
-      data: SportsListData,
     },
     async (req) => board(req, req.body, 'popular'),
   );
 
-  defineRoute(
-    app,
-    { url: '/api/sports/match/detail', summary: 'One match with every market and price', body: MatchDetailBody, rateLimit: 'read', data: MatchDetail },
-    async (req) => {
-      const match = await findMatch(db, req.body.matchId, await currentVenues(db, req.site.siteId));
-      if (!match) return fail('MATCH_NOT_FOUND');
-      const markets = (await loadMarkets(db, teamsOf([match]), req.site.currency)).get(match.matchId) ?? [];
-      return { ...match, mainMarkets: mainMarkets(markets), markets };
-    },
-  );
+  defineRoute(app, { url: '/api/sports/match/detail', summary: 'One match with every market and price', rateLimit: 'read' }, async (req) => {
+    const match = await findMatch(db, req.body.matchId, await currentVenues(db, req.site.siteId));
+    if (!match) return fail('MATCH_NOT_FOUND');
+    const markets = (await loadMarkets(db, teamsOf([match]), req.site.currency)).get(match.matchId) ?? [];
+    return { ...match, mainMarkets: mainMarkets(markets), markets };
+  });
 
   defineRoute(
     app,
     {
       url: '/api/sports/league/list',
       summary: 'Leagues with their matches on the board and in play',
-      body: LeagueListBody,
       rateLimit: 'read',
-      data: LeagueListData,
     },
     async (req) => ({ list: await listLeagues(db, req.body.sport) }),
   );
 
-  defineRoute(
-    app,
-    { url: '/api/sports/odds', summary: "Today's price and state of some selections", body: OddsBody, rateLimit: 'read', data: OddsData },
-    async (req) => ({ list: await currentOdds(db, req.body.selectionIds) }),
-  );
+  defineRoute(app, { url: '/api/sports/odds', summary: "Today's price and state of some selections", rateLimit: 'read' }, async (req) => ({
+    list: await currentOdds(db, req.body.selectionIds),
+  }));
 
   defineRoute(
     app,
     {
       url: '/api/sports/venue/list',
       summary: 'The sports venues and their status (open only at 0)',
-      body: EmptyBody,
       rateLimit: 'read',
-      data: z.object({ list: z.array(SportsVenue) }),
     },
     async (req) => ({ list: await currentVenues(db, req.site.siteId) }),
   );

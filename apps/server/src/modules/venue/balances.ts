@@ -1,4 +1,5 @@
 import { sql, TransactionRollbackError } from 'drizzle-orm';
+import { fromMinor } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { claimKey, completeKey, requestHash, type IdempotencyKey } from '../../platform/idempotency.ts';
@@ -6,8 +7,6 @@ import { balanceOf, memberAccount, memberBalances, type WalletOwner } from '../w
 import { callVenue } from './adapter.ts';
 import { listVenues, venueAdapter } from './registry.ts';
 import { followVenue, transferWithVenue } from './transfers.ts';
-
-const money = (minor: bigint) => Number(minor) / 100;
 
 /** The venue's own figure when it answers in time, else our mirror of it. */
 async function liveBalance(db: Db, apiName: string, memberId: number, mirror: bigint): Promise<bigint> {
@@ -21,10 +20,10 @@ export async function walletBalances(db: Db, owner: WalletOwner) {
   const live = await Promise.all(venues.map((v) => liveBalance(db, v.api_name, owner.memberId, b.venues[v.api_name] ?? 0n)));
   return {
     currency: owner.currency,
-    main: money(b.main),
-    yeb: money(b.yeb),
-    frozen: money(b.hold + b.transit),
-    venues: venues.map((v, i) => ({ api_name: v.api_name, name: v.name, balance: money(live[i]), status: v.status })),
+    main: fromMinor(b.main),
+    yeb: fromMinor(b.yeb),
+    frozen: fromMinor(b.hold + b.transit),
+    venues: venues.map((v, i) => ({ api_name: v.api_name, name: v.name, balance: fromMinor(live[i]), status: v.status })),
   };
 }
 
@@ -59,7 +58,7 @@ export async function recoverAll(db: Db, owner: WalletOwner, idem: IdempotencyKe
       pending.push(venue.api_name);
     }
   }
-  const answer = { main: money(await balanceOf(db, await memberAccount(db, owner))), pending };
+  const answer = { main: fromMinor(await balanceOf(db, await memberAccount(db, owner))), pending };
   return db.transaction(async (tx) => {
     const claim = await claimKey<typeof answer>(tx, owner.memberId, key, hash, 'done');
     if (!claim.fresh) return claim.response;

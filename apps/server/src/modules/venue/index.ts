@@ -1,5 +1,6 @@
+import path from 'node:path';
 import type { Module } from '../../platform/deps.ts';
-import { every } from '../wallet/index.ts';
+import { every } from '../../platform/jobs.ts';
 import { venueRoutes } from './routes.ts';
 import { seedVenues } from './demo.ts';
 import { reconcileVenueTransfers } from './reconcile.ts';
@@ -18,6 +19,7 @@ export { reconcileVenueTransfers, RECONCILE_AFTER_MS } from './reconcile.ts';
 
 export const venueModule: Module = {
   name: 'venue',
+  sqlFunctions: path.join(import.meta.dirname, 'sql'),
   install(app, deps) {
     venueRoutes(app, deps);
   },
@@ -26,7 +28,7 @@ export const venueModule: Module = {
     return every(
       10_000,
       () => reconcileVenueTransfers(deps.db),
-      (err) => console.error('venue reconciliation failed', err),
+      (err) => deps.log.error({ err }, 'venue reconciliation failed'),
     );
   },
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { Errors, type ErrorName } from '@bp/contract';
+import { Errors, fromMinor, type ErrorName } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { callPrepared } from './prepared.ts';
@@ -7,8 +7,8 @@ import { houseSliceKey, memberAccountKey, type CurrencyCode, type WalletOwner } 
 
 /**
  * The phases of a two-phase venue transfer, each one statement and its own transaction (SQL
- * functions of migration 0046, where the rules and the lock order are written down): begin (key
- * claimed, slot taken, reserve), reserve (an 'out' whose mirror was behind the venue), settle
+ * functions in sql/; venue_transfer_begin.sql writes down the rules and the lock order): begin
+ * (key claimed, slot taken, reserve), reserve (an 'out' whose mirror was behind the venue), settle
  * (commit or release, key completed or freed). transfers.ts drives them around the venue's call.
  */
 
@@ -72,7 +72,6 @@ async function runPhase<T>(db: Db, phase: keyof typeof PHASES, values: unknown[]
 }
 
 const minor = (value: unknown): bigint => BigInt(value as string);
-const money = (value: unknown): number => Number(minor(value)) / 100;
 
 /** The keys of the four accounts a transfer of the member at the venue moves money between. */
 const accountKeys = ({ memberId, siteId, currency }: WalletOwner, apiName: string) => [
@@ -116,11 +115,11 @@ export async function settle(db: Db, transferId: number, outcome: 'success' | 'f
     venueBalance?.toString() ?? null,
     error ?? null,
   ]);
-  return { main: money(row.main_balance), venue: money(row.venue_balance) };
+  return { main: fromMinor(minor(row.main_balance)), venue: fromMinor(minor(row.venue_balance)) };
 }
 
 /**
- * A follow takes the member's transfer slot at the venue (migration 0061). Null when a transfer
+ * A follow takes the member's transfer slot at the venue (SQL function sql/venue_follow_begin.sql). Null when a transfer
  * holds it, or when the member never had one there.
  */
 export async function beginFollow(db: Db, owner: WalletOwner, apiName: string): Promise<number | null> {

@@ -4,7 +4,7 @@ import { executePrepared, type Db } from '../../platform/db/index.ts';
 /**
  * `SELECT <columns> FROM <fn>(<args>)`, one statement in a transaction of its own, prepared once per
  * connection on PostgreSQL (the venue transfer's phases and the sandbox venue's books are SQL
- * functions of migrations 0046-0047).
+ * functions in sql/).
  */
 export async function callPrepared(db: Db, fn: string, columns: string, args: unknown[]): Promise<Record<string, unknown>[]> {
   const { rows } = await executePrepared(

@@ -22,7 +22,7 @@ export class SandboxVenue implements VenueAdapter {
     readonly apiName: string,
   ) {}
 
-  /** One statement in a transaction of its own (SQL venue_sandbox_move, migration 0046). */
+  /** One statement in a transaction of its own (SQL function sql/venue_sandbox_move.sql). */
   private async move(ref: string, memberId: number, amountMinor: bigint, direction: 'deposit' | 'withdraw'): Promise<VenueOutcome> {
     const [row] = (await callPrepared(this.db, 'venue_sandbox_move', 'outcome, balance_after', [
       this.apiName,

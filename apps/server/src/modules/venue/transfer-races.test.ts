@@ -4,14 +4,14 @@ import { Errors } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { setConfig } from '../site/index.ts';
 import { HOUSE_SLICES, houseSliceKey, walletOwner } from '../wallet/index.ts';
-import { caller, expectLedgerSound, newKey } from '../wallet/test-kit.ts';
+import { caller, expectLedgerSound, newKey } from '../wallet/testing.ts';
 import { SandboxVenue } from './index.ts';
 import { beginTransfer, reserveFromVenue, settle } from './phases.ts';
-import { playAtVenue } from './test-kit.ts';
+import { playAtVenue } from './testing.ts';
 
 /**
  * The one-statement phases under load: one member's transfers to several venues at once (each
- * phase locks in the order written in migration 0046), the mirror following the venue's figure at
+ * phase locks in the order written in sql/venue_transfer_begin.sql), the mirror following the venue's figure at
  * every settle, the member's results booked to their own house slice.
  */
 let s: TestServer;

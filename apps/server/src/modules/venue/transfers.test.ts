@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { Errors } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { members } from '../auth/index.ts';
+import { setOnce } from '../auth/index.ts';
 import { setConfig } from '../site/index.ts';
-import { caller, expectLedgerSound, luhnCard, newKey } from '../wallet/test-kit.ts';
+import { caller, expectLedgerSound, luhnCard, newKey } from '../wallet/testing.ts';
 import { SandboxVenue, reconcileVenueTransfers, useVenueAdapter, venueAdapter, type VenueAdapter } from './index.ts';
-import { playAtVenue } from './test-kit.ts';
+import { playAtVenue } from './testing.ts';
 import { beginFollow, beginTransfer, settle, settleFollow } from './phases.ts';
 import { memberBalances, walletOwner } from '../wallet/index.ts';
 
@@ -236,7 +236,7 @@ describe('recover, auto-transfer, concurrency', () => {
 
   it('50 concurrent withdrawals and transfers over one balance never overdraw', async () => {
     const m = await s.member();
-    await s.deps.db.update(members).set({ realName: '赵六' }).where(eq(members.memberId, m.memberId));
+    await setOnce(s.deps.db, m.memberId, 'realName', '赵六');
     await w.call('/api/wallet/withdrawPassword/set', { password: '123456' }, m.token);
     const card = (await w.call('/api/wallet/bankCard/add', { bankCode: 'ICBC', cardNum: luhnCard(m.memberId) }, m.token)).data;
     await w.fund(m.token, 1_000);

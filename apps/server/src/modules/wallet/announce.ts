@@ -1,4 +1,4 @@
-import { channel } from '@bp/contract';
+import { channel, fromMinor } from '@bp/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { memberAccount, type WalletOwner } from './accounts.ts';
 import { balanceOf } from './ledger.ts';
@@ -8,6 +8,6 @@ import { balanceOf } from './ledger.ts';
  * `main` when the caller already knows the main balance after the move.
  */
 export async function announceBalance(deps: Pick<Deps, 'db' | 'bus'>, owner: WalletOwner, reason: string, main?: number): Promise<void> {
-  main ??= Number(await balanceOf(deps.db, await memberAccount(deps.db, owner))) / 100;
+  main ??= fromMinor(await balanceOf(deps.db, await memberAccount(deps.db, owner)));
   await deps.bus.publish(channel.user(owner.memberId), 'wallet.balance', { main, reason });
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { caller } from './test-kit.ts';
+import { caller } from './testing.ts';
 
 let s: TestServer;
 let w: ReturnType<typeof caller>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Errors } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { caller, expectLedgerSound, newKey } from './test-kit.ts';
+import { caller, expectLedgerSound, newKey } from './testing.ts';
 import { signCallback, SIGNATURE_HEADER } from './pay-callback.ts';
 import { channelSecret } from './pay-callback.ts';
 import { approveDeposit, confirmChainPayments, rejectDeposit } from './index.ts';

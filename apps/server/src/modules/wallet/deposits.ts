@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { toMinor, type DepositState } from '@bp/contract';
+import { toMinor, type DepositState, shanghaiDay } from '@bp/contract';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
-import { clock, shanghaiDay } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
 import { houseAccount, memberAccount, type CurrencyCode, type WalletOwner } from './accounts.ts';
 import { postTransfer } from './ledger.ts';
 import { checkLimits, payTypeLimits, type PayKind, type PayTypeRow } from './pay-types.ts';

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { Errors } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { members } from '../auth/index.ts';
+import { setOnce } from '../auth/index.ts';
 import { setConfig } from '../site/index.ts';
-import { caller, expectLedgerSound, luhnCard, newKey } from './test-kit.ts';
+import { caller, expectLedgerSound, luhnCard, newKey } from './testing.ts';
 
 let s: TestServer;
 let w: ReturnType<typeof caller>;
@@ -64,7 +63,7 @@ describe('queryDealRecord', () => {
 describe('the seed wallet calls', () => {
   it('[S7-13] pay types, payVal, bank lists, speedPay, withdraw, USDT pay and withdraw, address book, queryDealRecord, wallet type, yeb all answer', async () => {
     const m = await s.member();
-    await s.deps.db.update(members).set({ realName: '钱七' }).where(eq(members.memberId, m.memberId));
+    await setOnce(s.deps.db, m.memberId, 'realName', '钱七');
     const ok = async (url: string, body: object, key?: string) => {
       const res = await w.call(url, body, m.token, key);
       expect(res.code, `${url}: ${res.msg}`).toBe(0);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Module } from '../../platform/deps.ts';
 import { walletRoutes } from './routes.ts';
 import { speedPayRoutes } from './speed-pay-routes.ts';
@@ -12,7 +13,7 @@ import { startWalletJobs } from './jobs.ts';
  * their own transaction:
  *
  *   await db.transaction(async (tx) => {
- *     const owner = walletOwner(req.site, req.member!.memberId);
+ *     const owner = walletOwner(req.site, req.member.memberId);
  *     const main = await memberAccount(tx, owner);
  *     const stakes = await houseAccount(tx, owner.siteId, owner.currency, 'stakes');
  *     await postTransfer(tx, { from: main, to: stakes, amountMinor: 1000n, kind: 'bet.stake', ref: `bet:${id}` });
@@ -66,10 +67,10 @@ export { approveWithdrawal, rejectWithdrawal } from './withdrawals.ts';
 export { accrueInterest } from './yeb.ts';
 export { confirmChainPayments } from './sandbox-gateway.ts';
 export { auditLedger, type LedgerAudit } from './audit.ts';
-export { every } from './jobs.ts';
 
 export const walletModule: Module = {
   name: 'wallet',
+  sqlFunctions: path.join(import.meta.dirname, 'sql'),
   async install(app, deps) {
     walletRoutes(app, deps);
     await speedPayRoutes(app, deps);
@@ -79,6 +80,6 @@ export const walletModule: Module = {
   },
   seed: seedWallet,
   async start(deps) {
-    return startWalletJobs(deps, (err) => console.error('wallet job failed', err));
+    return startWalletJobs(deps);
   },
 };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { AppError } from '../../platform/http/index.ts';
-import { members } from '../auth/index.ts';
+import { setOnce } from '../auth/index.ts';
 import { setConfig } from '../site/index.ts';
 import { recoverAll, transferWithVenue } from '../venue/index.ts';
 import { houseAccount, memberAccount, memberBalances, postTransfer, walletOwner, type WalletOwner } from './index.ts';
@@ -12,7 +12,7 @@ import { payVal } from './pay.ts';
 import { toCenter, toYeb } from './yeb.ts';
 import { addBankCard } from './destinations.ts';
 import { auditLedger } from './audit.ts';
-import { luhnCard, newIdempotencyKey, newKey } from './test-kit.ts';
+import { luhnCard, newIdempotencyKey, newKey } from './testing.ts';
 
 let s: TestServer;
 let sandboxPayType: number;
@@ -47,7 +47,7 @@ interface Player {
 
 async function newPlayer(): Promise<Player> {
   const m = await s.member();
-  await s.deps.db.update(members).set({ realName: '测试' }).where(eq(members.memberId, m.memberId));
+  await setOnce(s.deps.db, m.memberId, 'realName', '测试');
   const owner = walletOwner({ siteId: 1, currency: 'CNY' }, m.memberId);
   const card = await addBankCard(s.deps.db, owner, { bankCode: 'ICBC', cardNum: luhnCard(m.memberId) });
   return { owner, cardId: card.cardId, net: 0n };

@@ -23,7 +23,7 @@ export interface Posted {
 
 /**
  * Moves money between two accounts inside the caller's transaction, in one round trip (SQL
- * wallet_post_transfer, migration 0045): locks both rows in account-id order (so two opposite
+ * function sql/wallet_post_transfer.sql): locks both rows in account-id order (so two opposite
  * transfers cannot deadlock), refuses to take a member account below zero (INSUFFICIENT_BALANCE;
  * a CHECK constraint backs this), writes one immutable transfer row and sets both balances. A
  * repeated (kind, ref) raises TRANSFER_DUPLICATE and moves nothing.

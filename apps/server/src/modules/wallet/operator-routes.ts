@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { OperatorDecisionBody, OperatorDecisionData } from '@bp/contract';
 import { defineRoute, requireOperator } from '../../platform/http/index.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.ts';
@@ -29,16 +28,12 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps): void {
     ['withdraw', 'reject', 'Rejects a withdrawal: the hold returns to the member', rejectWithdrawal],
   ] as const;
   for (const [table, verb, summary, decide] of decisions) {
-    defineRoute(
-      app,
-      { url: `/api/admin/wallet/${table}/${verb}`, summary, body: OperatorDecisionBody, data: OperatorDecisionData, rateLimit: 'read', tags: ['admin'] },
-      async (req) => {
-        requireOperator(req);
-        const order = await decide(deps.db, req.body.orderId, req.body.note);
-        const owner = await ownerOf(deps.db, table, order.orderId);
-        if (owner) await announceBalance(deps, owner, table);
-        return { orderId: order.orderId, status: order.status };
-      },
-    );
+    defineRoute(app, { url: `/api/admin/wallet/${table}/${verb}`, summary, rateLimit: 'read', tags: ['admin'] }, async (req) => {
+      requireOperator(req);
+      const order = await decide(deps.db, req.body.orderId, req.body.note);
+      const owner = await ownerOf(deps.db, table, order.orderId);
+      if (owner) await announceBalance(deps, owner, table);
+      return { orderId: order.orderId, status: order.status };
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { toMinor } from '@bp/contract';
+import { fromMinor, toMinor } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
 import type { WalletOwner } from './accounts.ts';
@@ -21,7 +21,7 @@ async function receiveFor(db: Db, owner: WalletOwner, type: PayTypeRow, amount: 
   // Rounded up to the cent: the member never sends less than the order is worth.
   const rate = BigInt(Math.round(usdt_rate * 10_000));
   const usdtMinor = (toMinor(amount) * 10_000n + rate - 1n) / rate;
-  return { address: sandboxDepositAddress(owner.memberId, type.network), network: type.network, usdtAmount: Number(usdtMinor) / 100 };
+  return { address: sandboxDepositAddress(owner.memberId, type.network), network: type.network, usdtAmount: fromMinor(usdtMinor) };
 }
 
 /**

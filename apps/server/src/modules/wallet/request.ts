@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { MemberRequest } from '../../platform/http/index.ts';
 import { walletOwner, type WalletOwner } from './accounts.ts';
 
 /** The wallet owner of a member route's request. */
-export const ownerOfRequest = (req: FastifyRequest): WalletOwner => walletOwner(req.site, req.member!.memberId);
+export const ownerOfRequest = (req: MemberRequest): WalletOwner => walletOwner(req.site, req.member.memberId);

@@ -1,20 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  BankListData,
-  CURRENCIES,
-  DealRecordBody,
-  DealRecordData,
-  DepositOrdersData,
-  EmptyBody,
-  OrderIdBody,
-  OrdersBody,
-  PayCallbackData,
-  PayTypesData,
-  PayValBody,
-  PayValData,
-  WalletTypeData,
-} from '@bp/contract';
+import { CURRENCIES } from '@bp/contract';
 import { defineRoute, fail } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { announceBalance } from './announce.ts';
@@ -29,39 +14,28 @@ export function walletRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   const member = { auth: 'member', rateLimit: 'read' } as const;
 
-  defineRoute(
-    app,
-    { url: '/api/wallet/type', summary: 'The wallet type of the site (RMB or USDT)', body: EmptyBody, data: WalletTypeData, ...member },
-    async (req) => {
-      const currency = CURRENCIES[req.site.settlementUnit];
-      return { walletType: currency.walletType, currency: currency.code, symbol: currency.symbol };
-    },
+  defineRoute(app, { url: '/api/wallet/type', summary: 'The wallet type of the site (RMB or USDT)', ...member }, async (req) => {
+    const currency = CURRENCIES[req.site.settlementUnit];
+    return { walletType: currency.walletType, currency: currency.code, symbol: currency.symbol };
+  });
+
+  defineRoute(app, { url: '/api/wallet/pay/types', summary: 'Deposit pay types of the site with their limits', ...member }, async (req) =>
+    (await listPayTypes(db, req.site.siteId)).map(payTypeView),
   );
 
-  defineRoute(
-    app,
-    { url: '/api/wallet/pay/types', summary: 'Deposit pay types of the site with their limits', body: EmptyBody, data: PayTypesData, ...member },
-    async (req) => (await listPayTypes(db, req.site.siteId)).map(payTypeView),
-  );
-
-  defineRoute(app, { url: '/api/wallet/bank/list', summary: 'Banks a card can be bound to', body: EmptyBody, data: BankListData, ...member }, async (req) =>
-    listBanks(db, req.site.siteId),
-  );
+  defineRoute(app, { url: '/api/wallet/bank/list', summary: 'Banks a card can be bound to', ...member }, async (req) => listBanks(db, req.site.siteId));
 
   defineRoute(
     app,
     {
       url: '/api/wallet/pay/payVal',
       summary: 'Deposit: creates an order; a sandbox order is credited at once',
-      body: PayValBody,
-      data: PayValData,
       auth: 'member',
       rateLimit: 'money',
-      idempotent: true,
     },
     async (req) => {
       const owner = ownerOfRequest(req);
-      const order = await payVal(db, owner, req.idempotencyKey!, req.body);
+      const order = await payVal(db, owner, req.idempotencyKey, req.body);
       if (order.status === 'success') await announceBalance(deps, owner, 'deposit');
       return order;
     },
@@ -72,8 +46,6 @@ export function walletRoutes(app: FastifyInstance, deps: Deps): void {
     {
       url: '/api/wallet/pay/callback/:channel',
       summary: `A payment gateway's notice, signed with HMAC-SHA256 of the raw body in header ${SIGNATURE_HEADER}`,
-      body: z.object({}).loose(),
-      data: PayCallbackData,
       rateLimit: 'read',
       // A gateway is no site visitor: its own HMAC authenticates it, whatever the site's client policy or maintenance.
       exempt: true,
@@ -87,26 +59,18 @@ export function walletRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
-  defineRoute(
-    app,
-    { url: '/api/wallet/pay/orders', summary: "The member's deposit orders", body: OrdersBody, data: DepositOrdersData, ...member },
-    async (req) => listDeposits(db, req.member!.memberId, req.body.page, req.body.size, req.body.status),
+  defineRoute(app, { url: '/api/wallet/pay/orders', summary: "The member's deposit orders", ...member }, async (req) =>
+    listDeposits(db, req.member.memberId, req.body.page, req.body.size, req.body.status),
   );
 
-  defineRoute(
-    app,
-    { url: '/api/wallet/pay/detail', summary: "One of the member's deposit orders", body: OrderIdBody, data: PayValData, ...member },
-    async (req) => {
-      const order = await findDeposit(db, req.body.orderId);
-      // Someone else's order reads as not found.
-      if (!order || Number(order.member_id) !== req.member!.memberId) return fail('ORDER_NOT_FOUND');
-      return depositView(order);
-    },
-  );
+  defineRoute(app, { url: '/api/wallet/pay/detail', summary: "One of the member's deposit orders", ...member }, async (req) => {
+    const order = await findDeposit(db, req.body.orderId);
+    // Someone else's order reads as not found.
+    if (!order || Number(order.member_id) !== req.member.memberId) return fail('ORDER_NOT_FOUND');
+    return depositView(order);
+  });
 
-  defineRoute(
-    app,
-    { url: '/api/wallet/queryDealRecord', summary: 'Money movements of the main and interest wallets', body: DealRecordBody, data: DealRecordData, ...member },
-    async (req) => dealRecords(db, req.member!.memberId, req.body),
+  defineRoute(app, { url: '/api/wallet/queryDealRecord', summary: 'Money movements of the main and interest wallets', ...member }, async (req) =>
+    dealRecords(db, req.member.memberId, req.body),
   );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { CancelCountData, EmptyBody, OrderIdBody, PayValBody, PayValData, PROOF_MAX_BYTES, SpeedPayAppealBody, SpeedPayConfirmBody } from '@bp/contract';
+import { PROOF_MAX_BYTES } from '@bp/contract';
 import { AppError, defineRoute, fail } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { payVal } from './pay.ts';
@@ -11,44 +11,33 @@ import { ownerOfRequest } from './request.ts';
 export async function speedPayRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
   const member = { auth: 'member', rateLimit: 'read' } as const;
 
-  defineRoute(
-    app,
-    { url: '/api/wallet/speedPay/confirm', summary: 'speedPay: the member has made the bank transfer', body: SpeedPayConfirmBody, data: PayValData, ...member },
-    async (req) => confirmSpeedPay(db, req.member!.memberId, req.body.orderId, req.body.payerName),
+  defineRoute(app, { url: '/api/wallet/speedPay/confirm', summary: 'speedPay: the member has made the bank transfer', ...member }, async (req) =>
+    confirmSpeedPay(db, req.member.memberId, req.body.orderId, req.body.payerName),
   );
   defineRoute(
     app,
     {
       url: '/api/wallet/speedPay/appeal',
       summary: 'speedPay: disputes a rejected or slow order (once)',
-      body: SpeedPayAppealBody,
-      data: PayValData,
       ...member,
     },
-    async (req) => appealSpeedPay(db, req.member!.memberId, req.body.orderId, req.body.reason),
+    async (req) => appealSpeedPay(db, req.member.memberId, req.body.orderId, req.body.reason),
   );
-  defineRoute(
-    app,
-    { url: '/api/wallet/speedPay/cancel', summary: 'Cancels a waiting deposit order (a daily limit applies)', body: OrderIdBody, data: PayValData, ...member },
-    async (req) => cancelDeposit(db, ownerOfRequest(req), req.body.orderId),
+  defineRoute(app, { url: '/api/wallet/speedPay/cancel', summary: 'Cancels a waiting deposit order (a daily limit applies)', ...member }, async (req) =>
+    cancelDeposit(db, ownerOfRequest(req), req.body.orderId),
   );
-  defineRoute(
-    app,
-    { url: '/api/wallet/speedPay/cancelCount', summary: 'Deposit cancels used and left today', body: EmptyBody, data: CancelCountData, ...member },
-    async (req) => cancelCount(db, ownerOfRequest(req)),
+  defineRoute(app, { url: '/api/wallet/speedPay/cancelCount', summary: 'Deposit cancels used and left today', ...member }, async (req) =>
+    cancelCount(db, ownerOfRequest(req)),
   );
   defineRoute(
     app,
     {
       url: '/api/wallet/usdt/pay',
       summary: 'USDT deposit: the address, network and USDT sum to send',
-      body: PayValBody,
-      data: PayValData,
       auth: 'member',
       rateLimit: 'money',
-      idempotent: true,
     },
-    async (req) => payVal(db, ownerOfRequest(req), req.idempotencyKey!, req.body, ['usdt']),
+    async (req) => payVal(db, ownerOfRequest(req), req.idempotencyKey, req.body, ['usdt']),
   );
 
   // The proof image arrives as multipart form data (fields `orderId` and `file`), in a scope of its own.
@@ -56,7 +45,7 @@ export async function speedPayRoutes(app: FastifyInstance, { db }: Deps): Promis
     await scope.register(multipart, { limits: { fileSize: PROOF_MAX_BYTES, files: 1, fields: 4 }, throwFileSizeLimit: true });
     defineRoute(
       scope,
-      { url: '/api/wallet/speedPay/upload', summary: 'speedPay: uploads the transfer receipt (JPEG, PNG or WEBP, at most 5 MB)', data: PayValData, ...member },
+      { url: '/api/wallet/speedPay/upload', summary: 'speedPay: uploads the transfer receipt (JPEG, PNG or WEBP, at most 5 MB)', ...member },
       async (req) => {
         if (!req.isMultipart()) return fail('PROOF_INVALID');
         const file = await req.file().catch(() => undefined);
@@ -66,7 +55,7 @@ export async function speedPayRoutes(app: FastifyInstance, { db }: Deps): Promis
         });
         const orderId = Number((file.fields.orderId as { value?: unknown } | undefined)?.value);
         if (!Number.isInteger(orderId) || orderId <= 0) return fail('VALIDATION', { msg: 'orderId: 请提供订单号' });
-        return uploadProof(db, req.member!.memberId, orderId, file.mimetype, bytes);
+        return uploadProof(db, req.member.memberId, orderId, file.mimetype, bytes);
       },
     );
   });

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { PROOF_MAX_BYTES, PROOF_TYPES } from '@bp/contract';
+import { PROOF_MAX_BYTES, PROOF_TYPES, shanghaiMidnight } from '@bp/contract';
 import type { Db, DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
-import { clock, shanghaiMidnight } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
 import type { WalletOwner } from './accounts.ts';
 import { closeDeposit, creditDeposit, depositView, findDeposit, lockDeposit, type DepositRow } from './deposits.ts';
 import { walletSettings } from './settings.ts';

@@ -1,11 +1,11 @@
-import { WITHDRAW_LIST_LIMIT, toMinor, type BindFlow } from '@bp/contract';
+import { WITHDRAW_LIST_LIMIT, fromMinor, toMinor, type BindFlow } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { getMember } from '../auth/index.ts';
 import { memberAccount, type WalletOwner } from './accounts.ts';
 import { balanceOf } from './ledger.ts';
 import { listAddresses, listBankCards } from './destinations.ts';
 import { walletSettings } from './settings.ts';
-import { feeFor, limitsView, money, withdrawRules } from './withdraw-rules.ts';
+import { feeFor, limitsView, withdrawRules } from './withdraw-rules.ts';
 import { passwordRequired, passwordStatus } from './withdraw-password.ts';
 
 /**
@@ -67,10 +67,10 @@ export async function withdrawPrepare(db: Db, owner: WalletOwner, amount?: numbe
   const status = await passwordStatus(db, owner.memberId, owner.siteId);
   return {
     ...limitsView(rules),
-    balance: money(balance),
-    withdrawable: money(withdrawable),
-    fee: money(fee),
-    receivable: money(amountMinor - fee),
+    balance: fromMinor(balance),
+    withdrawable: fromMinor(withdrawable),
+    fee: fromMinor(fee),
+    receivable: fromMinor(amountMinor - fee),
     // Seed 9: the withdraw screen offers at most 3 of each, newest first.
     bankCards: (await listBankCards(db, owner.memberId)).slice(0, WITHDRAW_LIST_LIMIT),
     addresses: (await listAddresses(db, owner.memberId)).slice(0, WITHDRAW_LIST_LIMIT),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { fromMinor, shanghaiMidnight } from '@bp/contract';
 import type { DbOrTx } from '../../platform/db/index.ts';
-import { clock, shanghaiMidnight } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
 import type { WalletOwner } from './accounts.ts';
 import type { WalletSettings } from './settings.ts';
 import { big, oneOf } from './sql.ts';
@@ -76,15 +77,13 @@ export function usdtFor(receivableMinor: bigint, rules: WithdrawRules): bigint {
   return (receivableMinor * 10_000n) / BigInt(Math.round(rules.usdtRate * 10_000));
 }
 
-export const money = (minor: bigint): number => Number(minor) / 100;
-
 /** The limits part of prompt and prepare answers. */
 export const limitsView = (r: WithdrawRules) => ({
-  min: money(r.minMinor),
-  max: money(r.maxMinor),
+  min: fromMinor(r.minMinor),
+  max: fromMinor(r.maxMinor),
   feePercent: r.feePercent,
   freeTimesPerDay: r.freeTimesPerDay,
   usedTimesToday: r.usedTimesToday,
-  turnoverRequired: money(r.turnoverRequired),
-  turnoverRemaining: money(r.turnoverRemaining),
+  turnoverRequired: fromMinor(r.turnoverRequired),
+  turnoverRemaining: fromMinor(r.turnoverRemaining),
 });

@@ -1,18 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { Errors } from '@bp/contract';
+import { Errors, tronAddress } from '@bp/contract';
 import { asOperator, startTestServer, type TestServer } from '../../test/harness.ts';
 import { clock } from '../../platform/clock.ts';
-import { members } from '../auth/index.ts';
+import { setOnce } from '../auth/index.ts';
 import { setConfig } from '../site/index.ts';
-import { caller, expectLedgerSound, luhnCard, newKey } from './test-kit.ts';
+import { caller, expectLedgerSound, luhnCard, newKey } from './testing.ts';
 import { approveWithdrawal, houseAccount, memberAccount, payoutAccounts, postTransfer, rejectWithdrawal, walletOwner } from './index.ts';
 
 let s: TestServer;
 let w: ReturnType<typeof caller>;
 const USDT = { 'x-site-id': '2' };
 const CARDS = ['6222021234567890128', '4111111111111111', '5500005555555559', '6011000990139424', '378282246310005'];
-const TRC = (c: string) => `T${c.repeat(33)}`;
+/** A checksummed TRC20 address of its own for each character. */
+const TRC = (c: string) => tronAddress(new Uint8Array(20).fill(c.charCodeAt(0)));
 const ERC = (c: string) => `0x${c.repeat(40)}`;
 
 beforeAll(async () => {
@@ -26,7 +26,7 @@ afterAll(async () => {
   await s.close();
 });
 
-const withRealName = async (memberId: number, realName = '张三') => s.deps.db.update(members).set({ realName }).where(eq(members.memberId, memberId));
+const withRealName = (memberId: number, realName = '张三') => setOnce(s.deps.db, memberId, 'realName', realName);
 
 /** A CNY member with a real name, a withdrawal password 123456, a card, and `funds` in main. */
 async function readyMember(funds = 0, card?: string) {

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { toMinor } from '@bp/contract';
+import { fromMinor, toMinor, shanghaiDay } from '@bp/contract';
 import type { Db, DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
-import { clock, shanghaiDay } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
 import { houseAccount, memberAccount, type CurrencyCode, type WalletOwner } from './accounts.ts';
 import { lockedBalanceOf, postTransfer } from './ledger.ts';
 import { destinationOf } from './destinations.ts';
-import { feeFor, usdtFor, withdrawRules, money } from './withdraw-rules.ts';
+import { feeFor, usdtFor, withdrawRules } from './withdraw-rules.ts';
 import { passwordRequired, verifyWithdrawPassword } from './withdraw-password.ts';
 import { checkLimits } from './pay-types.ts';
 import { walletSettings } from './settings.ts';
@@ -30,10 +30,10 @@ interface WithdrawRow {
 export const withdrawView = (r: WithdrawRow) => ({
   orderId: Number(r.order_id),
   orderNo: r.order_no,
-  amount: money(BigInt(r.amount_minor)),
-  fee: money(BigInt(r.fee_minor)),
-  receivable: money(BigInt(r.amount_minor) - BigInt(r.fee_minor)),
-  usdtAmount: r.usdt_minor === null ? null : money(BigInt(r.usdt_minor)),
+  amount: fromMinor(BigInt(r.amount_minor)),
+  fee: fromMinor(BigInt(r.fee_minor)),
+  receivable: fromMinor(BigInt(r.amount_minor) - BigInt(r.fee_minor)),
+  usdtAmount: r.usdt_minor === null ? null : fromMinor(BigInt(r.usdt_minor)),
   status: r.status,
   destination: r.destination,
   createdAt: epochMs(r.created_at),
@@ -67,7 +67,10 @@ export async function requestWithdrawal(db: Db, owner: WalletOwner, key: Idempot
     const amountMinor = toMinor(body.amount);
     checkLimits(amountMinor, rules.minMinor, rules.maxMinor);
     if (rules.turnoverRemaining > 0n) {
-      fail('TURNOVER_REQUIRED', { msg: `还需完成${money(rules.turnoverRemaining)}流水才能提款`, data: { turnoverRemaining: money(rules.turnoverRemaining) } });
+      fail('TURNOVER_REQUIRED', {
+        msg: `还需完成${fromMinor(rules.turnoverRemaining)}流水才能提款`,
+        data: { turnoverRemaining: fromMinor(rules.turnoverRemaining) },
+      });
     }
     const fee = feeFor(amountMinor, rules);
     const usdt = destination.network ? usdtFor(amountMinor - fee, rules) : null;

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Errors } from '@bp/contract';
+import { Errors, shanghaiDay } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { clock, shanghaiDay } from '../../platform/clock.ts';
-import { caller, expectLedgerSound, newKey } from './test-kit.ts';
+import { clock } from '../../platform/clock.ts';
+import { caller, expectLedgerSound, newKey } from './testing.ts';
 import { accrueInterest } from './index.ts';
 
 let s: TestServer;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { toMinor } from '@bp/contract';
+import { toMinor, shanghaiDay } from '@bp/contract';
 import type { Db, DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
-import { clock, shanghaiDay } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
 import { houseAccount, memberAccount, type WalletOwner } from './accounts.ts';
 import { balanceOf, lockedBalanceOf, postTransfer } from './ledger.ts';
 import { big, money, oneOf } from './sql.ts';

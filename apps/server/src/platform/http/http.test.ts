@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { derivedOnce } from '../cache.ts';
-import { defineRoute, installHttp, lazyRequestLogger, routeOf } from './index.ts';
+import { installHttp, lazyRequestLogger, routeOf, routesOf } from './index.ts';
 
 /** A Fastify app with the platform's HTTP layer and request loggers, its log lines collected. */
 function platformApp(level = 'warn') {
@@ -20,6 +20,13 @@ function platformApp(level = 'warn') {
 }
 
 const Greeting = z.object({ text: z.string() });
+/** The routes these tests declare, in a table of their own. */
+const defineRoute = routesOf({
+  '/greeting': { data: Greeting },
+  '/broken': { data: Greeting },
+  '/logs': { data: z.null() },
+  '/route/:id': { data: z.object({ url: z.string(), same: z.boolean() }) },
+});
 const post = (app: ReturnType<typeof Fastify>, url: string) => app.inject({ method: 'POST', url, payload: {} });
 
 describe('platform http', () => {
@@ -27,7 +34,7 @@ describe('platform http', () => {
     const { app } = platformApp();
     let current = { text: '你好' };
     let calls = 0;
-    defineRoute(app, { url: '/greeting', summary: 'test', data: Greeting, reusesAnswer: true }, () => {
+    defineRoute(app, { url: '/greeting', summary: 'test', reusesAnswer: true }, () => {
       calls++;
       return current;
     });
@@ -46,7 +53,7 @@ describe('platform http', () => {
 
   it('an answer reused from memory is still checked against its contract', async () => {
     const { app } = platformApp('fatal');
-    defineRoute(app, { url: '/broken', summary: 'test', data: Greeting, reusesAnswer: true }, () => ({ text: 7 }) as never);
+    defineRoute(app, { url: '/broken', summary: 'test', reusesAnswer: true }, () => ({ text: 7 }) as never);
     const res = await post(app, '/broken');
     expect(res.statusCode).toBe(500);
     expect(res.json().code).not.toBe(0);
@@ -55,7 +62,7 @@ describe('platform http', () => {
 
   it('a request logs with its id at the levels switched on, and below them writes nothing', async () => {
     const { app, lines } = platformApp('warn');
-    defineRoute(app, { url: '/logs', summary: 'test', data: z.null() }, (req) => {
+    defineRoute(app, { url: '/logs', summary: 'test' }, (req) => {
       req.log.info('not written');
       req.log.warn({ detail: 1 }, 'written');
       req.log.child({ step: 'inner' }).error('from a child');
@@ -71,7 +78,7 @@ describe('platform http', () => {
 
   it('routeOf names the route and its config, read once per request', async () => {
     const { app } = platformApp();
-    defineRoute(app, { url: '/route/:id', summary: 'test', auth: 'optional', data: z.object({ url: z.string(), same: z.boolean() }) }, (req) => {
+    defineRoute(app, { url: '/route/:id', summary: 'test', auth: 'optional' }, (req) => {
       const route = routeOf(req);
       return { url: `${route.url}:${route.config.auth}`, same: routeOf(req) === route };
     });

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { setConfig } from '../../modules/site/index.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { proxyTrust } from './proxy.ts';
 
 /** A server with rate limits on, trusting `proxies`; its read limit (counted per IP) lowered to 3. */
 async function limitedServer(proxies: string[]): Promise<TestServer> {
   const server = await startTestServer({ rateLimits: true, trustProxy: proxies });
-  await setConfig(server.deps.db, 1, 'rate_limit_read', '3');
+  await server.siteConfig.set(1, 'rate_limit_read', '3');
   return server;
 }
 

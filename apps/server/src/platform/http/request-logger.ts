@@ -10,6 +10,7 @@ type LogArgs = Parameters<FastifyBaseLogger['info']>;
  * request a child logger bound to its id; most requests never log above the configured level, and
  * making a pino child for each one was a measurable share of the hottest calls.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its level methods are made on the prototype below
 class RequestLogger {
   private made: FastifyBaseLogger | null = null;
   constructor(
@@ -43,6 +44,7 @@ class RequestLogger {
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the level methods the loop below puts on the prototype
 interface RequestLogger extends Record<Level, (...args: LogArgs) => void> {}
 for (const level of LEVELS) {
   RequestLogger.prototype[level] = function (this: RequestLogger, ...args: LogArgs) {

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf } from '@bp/contract';
+import { API_ROUTES, envelopeOf, type ApiRoute } from '@bp/contract';
+import type { IdempotencyKey } from '../idempotency.ts';
 import type { Now } from '../now.ts';
 import { JSON_TYPE } from './install.ts';
 
@@ -36,15 +37,17 @@ export function routeOf(req: FastifyRequest): { url: string | undefined; config:
   return (req.routeRead = { url, config: (config ?? {}) as RouteConfig });
 }
 
-export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, D extends z.ZodType> extends RouteConfig {
+/**
+ * A route as the server declares it: its path in a route table (which gives its body, query,
+ * answer and whether it moves money) and what only the server decides.
+ */
+export interface RouteSpec<P extends string, A extends RouteConfig['auth']> extends Omit<RouteConfig, 'auth' | 'idempotent'> {
+  url: P;
+  /** The table's method by default; an older path may be answered to both. */
   method?: 'GET' | 'POST';
-  url: string;
   summary: string;
   tags?: string[];
-  body?: B;
-  query?: Q;
-  /** The shape of `data` in the envelope: documented in OpenAPI and checked on the way out. */
-  data: D;
+  auth?: A;
   /**
    * The handler answers from memory and returns the very same object until its data changes: the
    * encoded answer is kept with that object, so a warm answer is written without serializing it
@@ -53,10 +56,21 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, D extends z
   reusesAnswer?: boolean;
 }
 
-type Handler<B extends z.ZodType, Q extends z.ZodType, D extends z.ZodType> = (
-  req: FastifyRequest<{ Body: z.infer<B>; Querystring: z.infer<Q> }>,
-  reply: FastifyReply,
-) => Now<z.input<D>>;
+/** A field of the request as validation leaves it. */
+type Parsed<R, K extends 'body' | 'query'> = R extends Record<K, infer S extends z.ZodType> ? z.output<S> : unknown;
+type Answer<R> = R extends { data: infer S extends z.ZodType } ? z.input<S> : never;
+/** On `auth: 'member'` the member the session check admitted (whichever module declares it) is there. */
+type Admitted<A> = A extends 'member' ? (FastifyRequest extends { member: infer M } ? { member: NonNullable<M> } : unknown) : unknown;
+/** On a money route, the Idempotency-Key the platform checked is there. */
+type Keyed<R> = R extends { idempotent: true } ? { idempotencyKey: IdempotencyKey } : unknown;
+
+/** The request a handler of route `R` (a table's entry) gets. */
+type RequestOf<R, A extends RouteConfig['auth']> = FastifyRequest<{ Body: Parsed<R, 'body'>; Querystring: Parsed<R, 'query'> }> & Admitted<A> & Keyed<R>;
+
+/** The request of a route with `auth: 'member'`, for the functions its handler hands it to. */
+export type MemberRequest = FastifyRequest & Admitted<'member'>;
+
+type Handler<R, A extends RouteConfig['auth']> = (req: RequestOf<R, A>, reply: FastifyReply) => Now<Answer<R>>;
 
 const envelope = (data: unknown) => ({ code: 0, data: data ?? null, msg: 'success' });
 
@@ -75,35 +89,43 @@ function encodedAnswers() {
 }
 
 /**
- * Declares a call of the API: its schema (validated on the way in, documented in OpenAPI), its
- * config, and a handler that returns only `data`; the envelope `{code: 0, data, msg}` is added here.
+ * The `defineRoute` of a route table. Each call declares a route from its table entry: the schema
+ * (validated on the way in, documented in OpenAPI), the config, and a handler that returns only
+ * `data`; the envelope `{code: 0, data, msg}` is added here.
  */
-export function defineRoute<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown, D extends z.ZodType = z.ZodType>(
-  app: FastifyInstance,
-  spec: RouteSpec<B, Q, D>,
-  handler: Handler<B, Q, D>,
-): void {
-  const { method = 'POST', url, summary, tags, body, query, data, reusesAnswer, ...config } = spec;
-  const answer = reusesAnswer ? encodedAnswers() : (_reply: FastifyReply, result: unknown) => envelope(result);
-  // Generic schemas defeat Fastify's inference here; the handler's own types above are what matter.
-  app.withTypeProvider<ZodTypeProvider>().route({
-    method,
-    url,
-    config,
-    schema: {
-      summary,
-      tags: tags ?? [url.split('/')[2] ?? 'api'],
-      ...(body ? { body } : {}),
-      ...(query ? { querystring: query } : {}),
-      response: { 200: envelopeOf(data) },
-    },
-    // A handler answering from warm memory returns its data as is: no promise on that path.
-    handler: (req: FastifyRequest, reply: FastifyReply) => {
-      const result = handler(req as never, reply);
-      // Any thenable (a query builder returned as is, say) is awaited; only plain data is answered at once.
-      if (!isThenable(result)) return answer(reply, result);
-      // Tracked, so a shutdown lets it finish before the database closes.
-      return app.inFlight.track(Promise.resolve(result).then((data) => answer(reply, data)));
-    },
-  } as unknown as RouteOptions);
+export function routesOf<T extends Record<string, ApiRoute>>(table: T) {
+  return function defineRoute<P extends keyof T & string, A extends RouteConfig['auth'] = undefined>(
+    app: FastifyInstance,
+    spec: RouteSpec<P, A>,
+    handler: Handler<T[P], A>,
+  ): void {
+    const route: ApiRoute = table[spec.url];
+    const { method = route.method ?? 'POST', url, summary, tags, reusesAnswer, ...rest } = spec;
+    const config: RouteConfig = route.idempotent ? { ...rest, idempotent: true } : rest;
+    const answer = reusesAnswer ? encodedAnswers() : (_reply: FastifyReply, result: unknown) => envelope(result);
+    // Generic schemas defeat Fastify's inference here; the handler's own types above are what matter.
+    app.withTypeProvider<ZodTypeProvider>().route({
+      method,
+      url,
+      config,
+      schema: {
+        summary,
+        tags: tags ?? [url.split('/')[2] ?? 'api'],
+        ...(method === 'POST' && route.body ? { body: route.body } : {}),
+        ...(method === 'GET' && route.query ? { querystring: route.query } : {}),
+        response: { 200: envelopeOf(route.data) },
+      },
+      // A handler answering from warm memory returns its data as is: no promise on that path.
+      handler: (req: FastifyRequest, reply: FastifyReply) => {
+        const result = handler(req as never, reply);
+        // Any thenable (a query builder returned as is, say) is awaited; only plain data is answered at once.
+        if (!isThenable(result)) return answer(reply, result);
+        // Tracked, so a shutdown lets it finish before the database closes.
+        return app.inFlight.track(Promise.resolve(result).then((data) => answer(reply, data)));
+      },
+    } as unknown as RouteOptions);
+  };
 }
+
+/** Declares a call of the API: a path of the contract's route table. */
+export const defineRoute = routesOf(API_ROUTES);

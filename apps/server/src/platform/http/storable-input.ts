@@ -6,7 +6,8 @@ import { hookWhere } from './route-hooks.ts';
  * NUL (PostgreSQL text cannot hold it) and a lone surrogate (no UTF-8 encoding exists for it):
  * no field of any contract means either, and each failed deep in a query as a 500.
  */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATE = /\p{Cs}/u;
+const unstorable = (text: string): boolean => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 /** Deeper than any contract nests: what goes deeper is refused before anything else walks it. */
 const MAX_DEPTH = 32;
@@ -19,7 +20,7 @@ const refuse = (path: Array<string | number>, msg: string): never => {
 /** Walks parsed JSON, a query or path parameters (bytes are no text) and refuses what cannot be stored. */
 function check(value: unknown, path: Array<string | number>): void {
   if (typeof value === 'string') {
-    if (UNSTORABLE.test(value)) refuse(path, '包含非法字符');
+    if (unstorable(value)) refuse(path, '包含非法字符');
     return;
   }
   if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return;
@@ -33,7 +34,7 @@ function check(value: unknown, path: Array<string | number>): void {
     return;
   }
   for (const key of Object.keys(value)) {
-    if (UNSTORABLE.test(key)) refuse(path, '包含非法字符');
+    if (unstorable(key)) refuse(path, '包含非法字符');
     path.push(key);
     check((value as Record<string, unknown>)[key], path);
     path.pop();

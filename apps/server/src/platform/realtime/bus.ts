@@ -19,6 +19,11 @@ export interface Bus {
   close(): Promise<void>;
 }
 
+/** Publishes a frame built earlier (e.g. inside a transaction, to be sent once it committed). */
+export function publishFrame<T extends RealtimeType>(bus: Pick<Bus, 'publish'>, frame: Frame<T>): Promise<void> {
+  return bus.publish(frame.ch, frame.type, frame.data);
+}
+
 /** Dropped frames are logged at most this often: an outage would otherwise log every odds frame. */
 const DROP_LOG_EVERY_MS = 10_000;
 

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, channel } from '@bp/contract';
 import { bearer, startTestServer, type TestServer } from '../../test/harness.ts';
-import { setConfig } from '../../modules/site/index.ts';
 import { signedHeaders } from '../security/testing.ts';
 import { dropSchema } from '../db/index.ts';
 import { openSocket, type TestSocket } from './testing.ts';
@@ -71,7 +70,7 @@ describe.runIf(redisUrl)('two instances sharing Redis', () => {
 
   it('rate limits are counted once across instances', async () => {
     for (const s of [a, b]) {
-      await setConfig(s.deps.db, 1, 'rate_limit_read', '4');
+      await s.siteConfig.set(1, 'rate_limit_read', '4');
       s.app.forgetSecurityPolicies();
     }
     const read = (s: TestServer) => s.inject({ method: 'GET', url: '/api/site/time', headers: { 'x-forwarded-for': '10.9.9.9' } }).then((r) => r.statusCode);

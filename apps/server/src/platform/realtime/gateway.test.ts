@@ -28,7 +28,7 @@ const subscribe = async (socket: TestSocket, ch: string) => {
   socket.send({ type: 'sub', ch });
   return socket.next(answerTo(ch));
 };
-const notice = (text: string) => (f: Frame) => f.type === 'system.notice' && (f.data as { text: string }).text === text;
+const notice = (text: string) => (f: Frame) => f.type === 'system.notice' && f.data.text === text;
 
 describe('WebSocket gateway /ws', () => {
   it('delivers a published frame to subscribers of its channel only', async () => {

@@ -68,7 +68,7 @@ export async function installGateway(app: FastifyInstance, { bus, identify, lost
   };
 
   const stop = bus.onFrame((frame: Frame) => {
-    if (frame.type === 'session.ended') return endSessions(frame as Frame<'session.ended'>);
+    if (frame.type === 'session.ended') return endSessions(frame);
     const sockets = byChannel.get(frame.ch);
     if (!sockets) return;
     // Encoded once for every subscriber: with thousands on one match, per-socket encoding dominates.

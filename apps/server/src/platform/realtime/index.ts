@@ -1,2 +1,2 @@
-export { memoryBus, redisBus, type Bus } from './bus.ts';
+export { memoryBus, publishFrame, redisBus, type Bus } from './bus.ts';
 export { installGateway, type SocketIdentity } from './gateway.ts';

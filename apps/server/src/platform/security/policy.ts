@@ -1,6 +1,6 @@
 import { SecurityConfigKeys } from '@bp/contract';
 import type { RateLimitClass } from '../http/index.ts';
-import { clock } from '../clock.ts';
+import { MemoryCache } from '../cache.ts';
 
 /** What a site asks of its requests, from its config (operators tighten it per site). */
 export interface SecurityPolicy {
@@ -33,23 +33,18 @@ export function policyFrom(values: Record<string, string | null>): SecurityPolic
 const POLICY_TTL_MS = 3_000;
 
 export function sitePolicies(lookup: SiteConfigLookup) {
-  const cache = new Map<number, { at: number; policy: SecurityPolicy }>();
+  const cache = new MemoryCache<SecurityPolicy>(POLICY_TTL_MS);
   return {
     async of(siteId: number): Promise<SecurityPolicy> {
-      const hit = cache.get(siteId);
-      if (hit && clock.now() - hit.at < POLICY_TTL_MS) return hit.policy;
-      const policy = policyFrom(await lookup(siteId, POLICY_KEYS));
-      cache.set(siteId, { at: clock.now(), policy });
-      return policy;
+      return cache.through(String(siteId), async () => policyFrom(await lookup(siteId, POLICY_KEYS)));
     },
     /** The cached policy while it is fresh, without waiting: the common request's fast path. */
     peek(siteId: number): SecurityPolicy | undefined {
-      const hit = cache.get(siteId);
-      return hit && clock.now() - hit.at < POLICY_TTL_MS ? hit.policy : undefined;
+      return cache.get(String(siteId));
     },
     /** Drops cached policies, so a config change applies to the next request. */
     forget(): void {
-      cache.clear();
+      cache.forget();
     },
   };
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors } from '@bp/contract';
 import { bearer, startTestServer, type TestServer } from '../../test/harness.ts';
-import { setConfig } from '../../modules/site/index.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 
 let s: TestServer;
@@ -14,7 +13,7 @@ const readTime = (server: TestServer, ip: string, siteId = 1) =>
   server.inject({ method: 'GET', url: '/api/site/time', headers: { 'x-forwarded-for': ip, 'x-site-id': String(siteId) } });
 
 const tighten = async (server: TestServer, siteId: number, key: string, value: string | null) => {
-  await setConfig(server.deps.db, siteId, key, value);
+  await server.siteConfig.set(siteId, key, value);
   server.app.forgetSecurityPolicies();
 };
 

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Errors } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { getConfig } from '../../modules/site/index.ts';
-import { defineRoute, installHttp } from '../http/index.ts';
+import { installHttp, routesOf } from '../http/index.ts';
 import { clock } from '../clock.ts';
 import { installSecurity } from './index.ts';
 import { openAnswer, signedHeaders } from './testing.ts';
@@ -17,12 +16,13 @@ import { openAnswer, signedHeaders } from './testing.ts';
 let s: TestServer;
 let app: FastifyInstance;
 const URL = '/api/video/stream';
+const defineRoute = routesOf({ [URL]: { method: 'GET', data: z.object({ flv: z.string() }) } });
 beforeAll(async () => {
   s = await startTestServer();
   app = Fastify();
   installHttp(app);
-  await installSecurity(app, s.deps, { siteOf: () => 1, memberOf: () => null, siteConfig: (siteId, keys) => getConfig(s.deps.db, siteId, keys) });
-  defineRoute(app, { method: 'GET', url: URL, summary: 'A stream address', sealAnswer: true, data: z.object({ flv: z.string() }) }, async () => ({
+  await installSecurity(app, s.deps, { siteOf: () => 1, memberOf: () => null, siteConfig: (siteId, keys) => s.siteConfig.get(siteId, keys) });
+  defineRoute(app, { url: URL, summary: 'A stream address', sealAnswer: true }, async () => ({
     flv: 'https://video.example/live/1.flv',
   }));
   await app.ready();

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_CLIENT, Errors, Headers, encryptPayload } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { setConfig } from '../../modules/site/index.ts';
 import { clock } from '../clock.ts';
 import { openAnswer, sealBody, signedHeaders } from './testing.ts';
 
@@ -102,7 +101,7 @@ describe('xx payload encryption', () => {
 
 describe('require_encryption', () => {
   const requireEncryption = async (on: boolean) => {
-    await setConfig(s.deps.db, 1, 'require_encryption', on ? '1' : '0');
+    await s.siteConfig.set(1, 'require_encryption', on ? '1' : '0');
     s.app.forgetSecurityPolicies();
   };
 

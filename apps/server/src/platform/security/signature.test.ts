@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_CLIENT, Errors, Headers, REPLAY_WINDOW_MS } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { setConfig } from '../../modules/site/index.ts';
 import { clock } from '../clock.ts';
 import { signedHeaders } from './testing.ts';
 
@@ -117,7 +116,7 @@ describe('signed requests', () => {
 
 describe('require_signature', () => {
   const requireSignature = async (siteId: number, on: boolean) => {
-    await setConfig(s.deps.db, siteId, 'require_signature', on ? '1' : '0');
+    await s.siteConfig.set(siteId, 'require_signature', on ? '1' : '0');
     s.app.forgetSecurityPolicies();
   };
 

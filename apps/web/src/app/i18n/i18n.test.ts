@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import i18n, { applyLanguageFlag } from './index.ts';
-import { localeKeys } from './locale-keys.ts';
+import { localeKeys } from '../../shared/i18n/locale-keys.ts';
 
 describe('languages', () => {
   it('[S1-04] speaks zh-CN; English exists, complete, but only the site flag turns it on', async () => {

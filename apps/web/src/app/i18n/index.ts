@@ -1,47 +1,8 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { common } from './common.ts';
-import { siteLocale } from '../../features/site/locale.ts';
-import { homeLocale } from '../../features/home/locale.ts';
-import { authLocale } from '../../features/auth/locale.ts';
-import { memberLocale } from '../../features/member/locale.ts';
+// The app's languages: the shared i18n instance with the words of the features the first screen
+// needs at once (each adds its own words when loaded); lazy screens bring theirs with their chunk.
+import '../../features/site/locale.ts';
+import '../../features/home/locale.ts';
+import '../../features/auth/locale.ts';
+import '../../features/member/locale.ts';
 
-/**
- * zh-CN is the site's language (seed 1). English is present and complete, but switched off: it is
- * offered only when the site's flag (perInfo.englishEnabled) turns it on.
- */
-export type Dictionary = { [key: string]: string | Dictionary };
-export interface Locale {
-  zh: Dictionary;
-  en: Dictionary;
-}
-
-const parts: Locale[] = [common, siteLocale, homeLocale, authLocale, memberLocale];
-const merge = (lang: keyof Locale): Dictionary => Object.assign({}, ...parts.map((p) => p[lang]));
-
-export const LANGUAGE_KEY = 'bp.language';
-
-void i18n.use(initReactI18next).init({
-  lng: 'zh-CN',
-  fallbackLng: 'zh-CN',
-  supportedLngs: ['zh-CN', 'en'],
-  resources: { 'zh-CN': { translation: merge('zh') }, en: { translation: merge('en') } },
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  showSupportNotice: false,
-});
-
-/** Adds the words of a part loaded later (a screen's own chunk) to both languages. */
-export function addLocale(locale: Locale): void {
-  i18n.addResourceBundle('zh-CN', 'translation', locale.zh, true, false);
-  i18n.addResourceBundle('en', 'translation', locale.en, true, false);
-}
-
-/** Turns English on or off as the site's flag says; zh-CN whenever it is off. */
-export function applyLanguageFlag(englishEnabled: boolean, wanted: string | null): void {
-  const lng = englishEnabled && wanted === 'en' ? 'en' : 'zh-CN';
-  if (i18n.language !== lng) void i18n.changeLanguage(lng);
-  document.documentElement.lang = lng;
-}
-
-export default i18n;
+export { default, applyLanguageFlag } from '../../shared/i18n/index.ts';

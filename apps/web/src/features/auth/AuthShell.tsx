@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
-import { THEMES } from '../../app/themes/themes.ts';
-import { useSeries } from '../../app/themes/theme-state.tsx';
+import { THEMES } from '../../shared/theme/themes.ts';
+import { useSeries } from '../../shared/theme/theme-state.tsx';
 import { Crest } from '../../shared/ui/Crest.tsx';
 import { usePerInfo } from '../../shared/site/site-info.ts';
 import './auth.css';

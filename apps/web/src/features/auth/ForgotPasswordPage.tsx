@@ -11,12 +11,7 @@ import { Field, FieldError } from '../../shared/ui/Field.tsx';
 import { Resend, SentCode } from '../../shared/ui/code-fields.tsx';
 import './auth.css';
 
-interface Sent {
-  ticket: string;
-  to: string;
-  resendAt: number;
-  sandboxCode?: string;
-}
+type Sent = Awaited<ReturnType<typeof authApi.forgetStep1>>;
 
 /** Forgotten password by phone or email, in the seed's three steps: who, the code, the new password. */
 export function ForgotPasswordPage() {

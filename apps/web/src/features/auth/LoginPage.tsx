@@ -8,7 +8,7 @@ import { ApiError } from '../../shared/api/request.ts';
 import { beginSession, safeReturnPath } from '../../shared/session/member-info.ts';
 import { CHANGE_PASSWORD_PATH } from '../../shared/session/login-required.tsx';
 import { useFormCall } from '../../shared/api/use-form-call.ts';
-import { usePageSeries } from '../../app/themes/theme-state.tsx';
+import { usePageSeries } from '../../shared/theme/theme-state.tsx';
 import { authApi, captchaImageUrl } from './api.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { Field, FieldError } from '../../shared/ui/Field.tsx';

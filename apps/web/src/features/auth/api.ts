@@ -1,26 +1,6 @@
-import {
-  CAPTCHA_IMAGE_PATH,
-  LOGIN_PATH,
-  forgetPath,
-  loginDigest,
-  type CaptchaExCheckData,
-  type CaptchaExGetData,
-  type ForgetChannel,
-  type ForgetStep1Data,
-  type ForgetStep2Data,
-  type IcVerifyData,
-  type MemberSleepData,
-  type RegisterBody,
-  type SendCodeData,
-  type SessionData,
-  type VerifyType,
-} from '@bp/contract';
-import type { z } from 'zod';
+import { BUILD, CAPTCHA_IMAGE_PATH, LOGIN_PATH, forgetPath, loginDigest, type ApiBody, type ForgetChannel, type VerifyType } from '@bp/contract';
 import { call } from '../../shared/api/request.ts';
 import { deviceUuid } from '../../shared/storage/device.ts';
-import { BUILD } from '@bp/contract';
-
-type Of<T extends z.ZodType> = z.infer<T>;
 
 export interface LoginInput {
   name: string;
@@ -37,36 +17,34 @@ const pictureAnswer = (captcha: string) => ({ captchaId: deviceUuid(), captcha }
 /** The accounts calls (seed 7: auth). Names are lower-cased for hashing (seed 5). */
 export const authApi = {
   login: ({ name, password, captcha }: LoginInput) =>
-    call<SessionData>(
+    call(
       LOGIN_PATH,
       { ...credentials(name, password), version: BUILD.version, timewd: Date.now(), ...(captcha ? pictureAnswer(captcha) : {}) },
       { silent: true },
     ),
-  memberSleep: (name: string) => call<Of<typeof MemberSleepData>>('/api/member/isMemberSleep', { name: name.trim() }, { silent: true }),
+  memberSleep: (name: string) => call('/api/member/isMemberSleep', { name: name.trim() }, { silent: true }),
   /**
    * A dormant member wakes with the password and either the picture's code or a code sent to the
    * bound phone, and is logged in (seed 7: activeMemberSleep).
    */
   activate: (name: string, password: string, proof: { captcha: string } | { smsCode: string }) =>
-    call<SessionData>(
+    call(
       '/api/member/activeMemberSleep',
       { ...credentials(name, password), ...('smsCode' in proof ? { type: 'sms', code: proof.smsCode } : pictureAnswer(proof.captcha)) },
       { silent: true },
     ),
   /** A code to a dormant member's bound phone, to wake the account with. */
-  sendWakeCode: (name: string) => call<SendCodeData>('/api/member/sendCode', { type: 'sms', scene: 'activate', name: name.trim() }, { silent: true }),
-  register: (body: RegisterBody) => call<SessionData>('/api/member/register/v4', body, { silent: true }),
-  checkName: (name: string) =>
-    call<{ available: boolean; reason: 'invalid' | 'taken' | null; msg: string }>('/api/member/checkName/v2', { name }, { silent: true }),
-  forgetStep1: (channel: ForgetChannel, body: Record<string, unknown>) => call<Of<typeof ForgetStep1Data>>(forgetPath(channel, 1), body, { silent: true }),
-  forgetStep2: (channel: ForgetChannel, ticket: string, code: string) =>
-    call<Of<typeof ForgetStep2Data>>(forgetPath(channel, 2), { ticket, code }, { silent: true }),
-  forgetStep3: (channel: ForgetChannel, ticket: string, password: string) => call<unknown>(forgetPath(channel, 3), { ticket, password }, { silent: true }),
-  captchaGet: (scene: string, verifyType: VerifyType) => call<Of<typeof CaptchaExGetData>>('/api/captchaEx/get', { scene, verifyType }, { silent: true }),
+  sendWakeCode: (name: string) => call('/api/member/sendCode', { type: 'sms', scene: 'activate', name: name.trim() }, { silent: true }),
+  register: (body: ApiBody<'/api/member/register/v4'>) => call('/api/member/register/v4', body, { silent: true }),
+  checkName: (name: string) => call('/api/member/checkName/v2', { name }, { silent: true }),
+  forgetStep1: (channel: ForgetChannel, body: ApiBody<ReturnType<typeof forgetPath<ForgetChannel, 1>>>) => call(forgetPath(channel, 1), body, { silent: true }),
+  forgetStep2: (channel: ForgetChannel, ticket: string, code: string) => call(forgetPath(channel, 2), { ticket, code }, { silent: true }),
+  forgetStep3: (channel: ForgetChannel, ticket: string, password: string) => call(forgetPath(channel, 3), { ticket, password }, { silent: true }),
+  captchaGet: (scene: string, verifyType: VerifyType) => call('/api/captchaEx/get', { scene, verifyType }, { silent: true }),
   captchaCheck: (captchaId: string, answer: number | string, durationMs?: number) =>
-    call<Of<typeof CaptchaExCheckData>>('/api/captchaEx/check', { captchaId, answer, ...(durationMs !== undefined ? { durationMs } : {}) }, { silent: true }),
+    call('/api/captchaEx/check', { captchaId, answer, ...(durationMs !== undefined ? { durationMs } : {}) }, { silent: true }),
   /** The robot check's pass: the answer's rqiab header is kept by the common path (seed 7). */
-  humanCheck: (ticket: string) => call<Of<typeof IcVerifyData>>('/api/gw/ic/verify', { ticket }, { silent: true }),
+  humanCheck: (ticket: string) => call('/api/gw/ic/verify', { ticket }, { silent: true }),
 };
 
 /** The login image captcha's picture for this device; `n` changes it. */

@@ -1,4 +1,4 @@
-import type { Locale } from '../../app/i18n/index.ts';
+import { addLocale, type Locale } from '../../shared/i18n/index.ts';
 
 export const authLocale: Locale = {
   zh: {
@@ -131,3 +131,5 @@ export const authLocale: Locale = {
     },
   },
 };
+
+addLocale(authLocale);

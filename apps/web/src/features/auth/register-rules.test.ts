@@ -1,4 +1,4 @@
-import '../../app/i18n/index.ts';
+import './locale.ts';
 import { describe, expect, it } from 'vitest';
 import { canSubmit, registerErrors, type RegisterForm } from './register-rules.ts';
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import type { RouteHandle } from '../../app/areas.ts';
+import type { RouteHandle } from '../../shared/routing/areas.ts';
 
 const handle = (title: string): RouteHandle => ({ title });
 

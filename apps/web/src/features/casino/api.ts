@@ -1,31 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { EgameBrandsData, EgameListData, VenueLaunchData } from '@bp/contract';
+import type { ApiData } from '@bp/contract';
 import { call, newIdempotencyKey } from '../../shared/api/request.ts';
 
 export const EGAME_TABS = ['all', 'hot', 'new', 'collected'] as const;
 export type EgameTab = (typeof EGAME_TABS)[number];
-type Brands = z.infer<typeof EgameBrandsData>;
-type GameList = z.infer<typeof EgameListData>;
-type Launched = z.infer<typeof VenueLaunchData>;
+type GameList = ApiData<'/api/game/egame/list'>;
 
 /** The electronic games' calls (seed 7 "Games"). */
 export const casinoApi = {
-  brands: () => call<Brands>('/api/game/egame/brands', {}, { cacheMs: 60_000 }),
+  brands: () => call('/api/game/egame/brands', {}, { cacheMs: 60_000 }),
   list: (code: string, tab: EgameTab, keyword: string) =>
-    call<GameList>('/api/game/egame/list', { code, page: 1, size: 100, ...(keyword ? { keyword } : {}), ...(tab === 'all' ? {} : { [tab]: true }) }),
-  collect: (gameId: string, on: boolean) => call(`/api/game/collection/${on ? 'add' : 'remove'}`, { gameId }),
+    call('/api/game/egame/list', { code, page: 1, size: 100, ...(keyword ? { keyword } : {}), ...(tab === 'all' ? {} : { [tab]: true }) }),
+  collect: (gameId: string, on: boolean) => call(`/api/game/collection/${on ? 'add' : 'remove'}` as const, { gameId }),
   /** The member's collection, every venue's games, newest first. */
-  collection: () => call<GameList>('/api/game/collection/list', { page: 1, size: 100 }),
+  collection: () => call('/api/game/collection/list', { page: 1, size: 100 }),
   /** A member's launch: one key per tap, so auto-transfer moves the balance once. */
   launch: (venueEnName: string, gameId: string, rollbackAddress: string) =>
-    call<Launched>(
-      '/api/game/venue/launch',
-      { venueEnName, gameId, rollbackAddress, isUseCache: false },
-      { headers: { 'Idempotency-Key': newIdempotencyKey() } },
-    ),
-  demo: (venueEnName: string, gameId: string, rollbackAddress: string) =>
-    call<Launched>('/api/game/venue/demoLaunch', { venueEnName, gameId, rollbackAddress }),
+    call('/api/game/venue/launch', { venueEnName, gameId, rollbackAddress, isUseCache: false }, { idempotencyKey: newIdempotencyKey() }),
+  demo: (venueEnName: string, gameId: string, rollbackAddress: string) => call('/api/game/venue/demoLaunch', { venueEnName, gameId, rollbackAddress }),
 };
 
 export const useBrands = () => useQuery({ queryKey: ['egame', 'brands'], queryFn: casinoApi.brands });

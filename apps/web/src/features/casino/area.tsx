@@ -1,4 +1,4 @@
-import type { Area } from '../../app/areas.ts';
+import type { Area } from '../../shared/routing/areas.ts';
 
 /** The electronic-game page /app/egame/{code} (seed 2); reached from the home navigation, no tab of its own. */
 export const casinoArea: Area = {

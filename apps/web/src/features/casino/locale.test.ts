@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import i18n from '../../app/i18n/index.ts';
+import i18n from '../../shared/i18n/index.ts';
 import { casinoLocale } from './locale.ts';
-import { localeKeys } from '../../app/i18n/locale-keys.ts';
+import { localeKeys } from '../../shared/i18n/locale-keys.ts';
 
 describe("the electronic games' words", () => {
   it('[S1-04] exist in zh-CN and, complete, in English; they join the site dictionary when the page loads', () => {

@@ -1,4 +1,4 @@
-import { addLocale, type Locale } from '../../app/i18n/index.ts';
+import { addLocale, type Locale } from '../../shared/i18n/index.ts';
 
 /** The electronic games' words. Loaded with the games page (a lazy chunk), not with the first page. */
 export const casinoLocale: Locale = {

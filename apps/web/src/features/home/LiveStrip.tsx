@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { RightOutline } from 'antd-mobile-icons';
 import { WORLD_CUP_VENUE_IDS } from '@bp/contract';
-import { isUsableLink } from '../../app/built-paths.ts';
+import { isUsableLink } from '../../shared/routing/built-paths.ts';
 import { useLiveMatches } from './api.ts';
 import './live-strip.css';
 

@@ -1,14 +1,13 @@
 import { Dialog } from 'antd-mobile';
 import { useEffect } from 'react';
 import i18n from 'i18next';
-import { NoticeCategory, type Notice } from '@bp/contract';
+import { NoticeCategory, shanghaiDay, type Notice } from '@bp/contract';
 import { local } from '../../shared/storage/local.ts';
 import { serverClock } from '../../shared/time/server-time.ts';
 import { useNotices } from './api.ts';
 import { isShowing } from './announcements.ts';
 
 const SEEN_KEY = 'bp.popupSeen';
-const shanghaiDay = (at: number) => new Date(at + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /** The pop-up announcements (category 2), each shown once a day. */
 export function PopupNotice() {

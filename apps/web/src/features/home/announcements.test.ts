@@ -23,7 +23,12 @@ describe('announcements', () => {
     expect(isShowing(notice({ pmdTimerStart: NOW + 1, pmdTimerEnd: NOW + HOUR }), NOW)).toBe(false);
     expect(isShowing(notice({ pmdTimerStart: NOW - HOUR, pmdTimerEnd: NOW - 1 }), NOW)).toBe(false);
     expect(isShowing(notice({ pmdTimerStart: null, pmdTimerEnd: NOW + HOUR }), NOW)).toBe(true);
-    expect(isShowing(notice({ pmdTimerStart: NOW, pmdTimerEnd: NOW }), NOW)).toBe(true);
+  });
+
+  it('[S4-19] shows it from its start, inclusive, until its end, exclusive: the server lists it by the same rule', () => {
+    expect(isShowing(notice({ pmdTimerStart: NOW, pmdTimerEnd: NOW + HOUR }), NOW)).toBe(true);
+    expect(isShowing(notice({ pmdTimerStart: NOW - HOUR, pmdTimerEnd: NOW + 1 }), NOW)).toBe(true);
+    expect(isShowing(notice({ pmdTimerStart: NOW - HOUR, pmdTimerEnd: NOW }), NOW)).toBe(false);
   });
 
   it('[S4-19] leaves the other categories to their own rules', () => {

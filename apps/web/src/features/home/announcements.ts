@@ -1,16 +1,14 @@
-import { NoticeCategory, type Notice } from '@bp/contract';
+import { NoticeCategory, withinWindow, type Notice } from '@bp/contract';
 
 /**
  * The announcement rules of seed 4: category 1 (the marquee) shows only within pmdTimerStart..
- * pmdTimerEnd (an open end is no limit); the other categories always show. For the scrolling
+ * pmdTimerEnd (the server's rule: from the start, until the end, exclusive; an open end is no
+ * limit); the other categories always show. For the scrolling
  * list, one remaining entry is repeated to 5, two or three are tripled, and the list is padded to
  * 4 with blank entries, so the ticker always has enough rows to loop smoothly.
  */
 export function isShowing(notice: Pick<Notice, 'category' | 'pmdTimerStart' | 'pmdTimerEnd'>, now: number): boolean {
-  if (notice.category !== NoticeCategory.MARQUEE) return true;
-  if (notice.pmdTimerStart != null && now < notice.pmdTimerStart) return false;
-  if (notice.pmdTimerEnd != null && now > notice.pmdTimerEnd) return false;
-  return true;
+  return notice.category !== NoticeCategory.MARQUEE || withinWindow([notice.pmdTimerStart, notice.pmdTimerEnd], now);
 }
 
 export interface TickerEntry {

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { SPORTS_LIST_SIZE, type Banner, type FloatIcon, type NavigationEntry, type Notice, type SportsListData } from '@bp/contract';
+import { SPORTS_LIST_SIZE } from '@bp/contract';
 import { call } from '../../shared/api/request.ts';
 
 /** The home page's content calls (seed 7: banners, notices, navigation, floating icons). */
 export const homeApi = {
-  banners: (position: string) => call<Banner[]>('/api/site/banner/list', { position }, { cacheMs: 60_000 }),
-  notices: () => call<Notice[]>('/api/site/notice/list', {}),
-  navigation: () => call<NavigationEntry[]>('/api/site/navigation/list', {}, { cacheMs: 60_000 }),
-  floatIcons: () => call<FloatIcon[]>('/api/site/floatIcon/list', {}, { cacheMs: 60_000 }),
+  banners: (position: string) => call('/api/site/banner/list', { position }, { cacheMs: 60_000 }),
+  notices: () => call('/api/site/notice/list', {}),
+  navigation: () => call('/api/site/navigation/list', {}, { cacheMs: 60_000 }),
+  floatIcons: () => call('/api/site/floatIcon/list', {}, { cacheMs: 60_000 }),
   /** Matches in play (seed 9: the live list at 200 a page). */
-  liveMatches: () => call<SportsListData>('/api/sports/live/list', { page: 1, size: SPORTS_LIST_SIZE }),
+  liveMatches: () => call('/api/sports/live/list', { page: 1, size: SPORTS_LIST_SIZE }),
 };
 
 export const useBanners = (position: string) => useQuery({ queryKey: ['site', 'banners', position], queryFn: () => homeApi.banners(position) });

@@ -1,5 +1,5 @@
 import { AppOutline } from 'antd-mobile-icons';
-import type { Area } from '../../app/areas.ts';
+import type { Area } from '../../shared/routing/areas.ts';
 
 /** The home area: /app/home and its tab. */
 export const homeArea: Area = {

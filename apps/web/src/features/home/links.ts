@@ -1,4 +1,4 @@
-import { isExternalLink, isUsableLink } from '../../app/built-paths.ts';
+import { isExternalLink, isUsableLink } from '../../shared/routing/built-paths.ts';
 import { resolveEgameLink } from '../../shared/venue/egame-code.ts';
 
 /** Where a link of the site's content goes: egame venue keys become their page's code. */

@@ -1,4 +1,4 @@
-import type { Locale } from '../../app/i18n/index.ts';
+import { addLocale, type Locale } from '../../shared/i18n/index.ts';
 
 export const homeLocale: Locale = {
   zh: {
@@ -30,3 +30,5 @@ export const homeLocale: Locale = {
     },
   },
 };
+
+addLocale(homeLocale);

@@ -1,12 +1,12 @@
 import { List, Radio } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { THEME_SERIES, type ThemeSeries } from '@bp/contract';
-import { THEMES } from '../../app/themes/themes.ts';
-import { themePreview, useSeries } from '../../app/themes/theme-state.tsx';
+import { THEMES } from '../../shared/theme/themes.ts';
+import { themePreview, useSeries } from '../../shared/theme/theme-state.tsx';
 import { useStore } from '../../shared/store.ts';
 import { usePerInfo } from '../../shared/site/site-info.ts';
 import { local } from '../../shared/storage/local.ts';
-import { LANGUAGE_KEY, applyLanguageFlag } from '../../app/i18n/index.ts';
+import { LANGUAGE_KEY, applyLanguageFlag } from '../../shared/i18n/index.ts';
 import i18n from 'i18next';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import './member.css';

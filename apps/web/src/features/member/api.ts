@@ -1,25 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  AgentContactData,
-  AgentStatus,
-  HelpArticle,
-  HelpCategory,
-  MessageCountData,
-  MessageItem,
-  MessageListData,
-  AddressData,
-  AvatarData,
-  AvatarListData,
-  BalanceData,
-  BirthdayData,
-  BindContactData,
-  IdleLogoutMinutes,
-  LogoutSetupData,
-  NicknameData,
-  SendCodeData,
-  SessionData,
-} from '@bp/contract';
-import type { z } from 'zod';
+import type { ApiBody, IdleLogoutMinutes } from '@bp/contract';
 import { call } from '../../shared/api/request.ts';
 import { usePaged } from '../../shared/api/use-paged.ts';
 import { refreshMemberInfo } from '../../shared/session/member-info.ts';
@@ -27,39 +7,40 @@ import { useLoggedIn } from '../../shared/session/use-session.ts';
 
 /** The personal centre's calls (seed 7: member). */
 export const memberApi = {
-  nickname: (nickname: string) => call<z.infer<typeof NicknameData>>('/api/member/nickname', { nickname }, { silent: true }),
-  avatars: () => call<z.infer<typeof AvatarListData>>('/api/member/avatar/list', {}, { cacheMs: 3_600_000 }),
-  avatar: (avatarId: string) => call<z.infer<typeof AvatarData>>('/api/member/avatar', { avatarId }, { silent: true }),
+  nickname: (nickname: string) => call('/api/member/nickname', { nickname }, { silent: true }),
+  avatars: () => call('/api/member/avatar/list', {}, { cacheMs: 3_600_000 }),
+  avatar: (avatarId: string) => call('/api/member/avatar', { avatarId }, { silent: true }),
   /** The member's money at a glance: the main wallet and the interest wallet. */
-  balance: () => call<z.infer<typeof BalanceData>>('/api/wallet/balance', {}),
+  balance: () => call('/api/wallet/balance', {}),
   /** Needs security verification; every session ends and this device gets the fresh one answered. */
-  changePassword: (oldPassword: string, password: string) => call<SessionData>('/api/member/changePassword', { oldPassword, password }, { silent: true }),
+  changePassword: (oldPassword: string, password: string) => call('/api/member/changePassword', { oldPassword, password }, { silent: true }),
   /** Reads the idle-logout choice, or sets it when one is given. */
   logoutSetup: (idleMinutes?: IdleLogoutMinutes) =>
-    call<z.infer<typeof LogoutSetupData>>('/api/member/logoutSetup', idleMinutes === undefined ? {} : { idleMinutes }, { silent: idleMinutes !== undefined }),
+    call('/api/member/logoutSetup', idleMinutes === undefined ? {} : { idleMinutes }, { silent: idleMinutes !== undefined }),
   /** Given once, at least 18 years ago (`YYYY-MM-DD`). */
-  birthday: (birthday: string) => call<z.infer<typeof BirthdayData>>('/api/member/birthday', { birthday }, { silent: true }),
-  address: (address: string) => call<z.infer<typeof AddressData>>('/api/member/address', { address }, { silent: true }),
+  birthday: (birthday: string) => call('/api/member/birthday', { birthday }, { silent: true }),
+  address: (address: string) => call('/api/member/address', { address }, { silent: true }),
   /** A code to the phone or email the member is binding (scene bind). */
   sendBindCode: ({ contact, ...to }: BindTarget) =>
-    call<SendCodeData>('/api/member/sendCode', { type: contact === 'phone' ? 'sms' : 'email', scene: 'bind', ...to }, { silent: true }),
+    call('/api/member/sendCode', { type: contact === 'phone' ? 'sms' : 'email', scene: 'bind', ...to }, { silent: true }),
   bind: ({ contact, ...to }: BindTarget, code: string) =>
-    call<z.infer<typeof BindContactData>>(contact === 'phone' ? '/api/member/bindPhone' : '/api/member/bindEmail', { ...to, code }, { silent: true }),
+    call(contact === 'phone' ? '/api/member/bindPhone' : '/api/member/bindEmail', { ...to, code }, { silent: true }),
 };
 
 /** What a member binds to the account: a mobile number or an email. */
 export type Contact = 'phone' | 'email';
-export type BindTarget = { contact: 'phone'; phone: string; areaCode: string } | { contact: 'email'; email: string };
+export type BindTarget =
+  ({ contact: 'phone' } & Omit<ApiBody<'/api/member/bindPhone'>, 'code'>) | ({ contact: 'email' } & Omit<ApiBody<'/api/member/bindEmail'>, 'code'>);
 
 /** The site's messages to the member (seed 7: list, read, delete, sticky). */
 export const messageApi = {
-  page: (page: number) => call<z.infer<typeof MessageListData>>('/api/member/message/list', { page, size: MESSAGE_PAGE_SIZE }),
-  unread: () => call<z.infer<typeof MessageCountData>>('/api/member/message/unread', {}),
+  page: (page: number) => call('/api/member/message/list', { page, size: MESSAGE_PAGE_SIZE }),
+  unread: () => call('/api/member/message/unread', {}),
   /** Opening a message marks it read. */
-  open: (id: number) => call<MessageItem>('/api/member/message/get', { id }, { silent: true }),
-  readAll: () => call<z.infer<typeof MessageCountData>>('/api/member/message/read', {}),
-  remove: (id: number) => call<z.infer<typeof MessageCountData>>('/api/member/message/delete', { ids: [id] }),
-  pin: (id: number, sticky: boolean) => call<MessageItem>('/api/member/message/sticky', { id, sticky }),
+  open: (id: number) => call('/api/member/message/get', { id }, { silent: true }),
+  readAll: () => call('/api/member/message/read', {}),
+  remove: (id: number) => call('/api/member/message/delete', { ids: [id] }),
+  pin: (id: number, sticky: boolean) => call('/api/member/message/sticky', { id, sticky }),
 };
 const MESSAGE_PAGE_SIZE = 20;
 /** The list and the unread count, read again together after any change. */
@@ -74,8 +55,8 @@ export const useMessage = (id: number) => useQuery({ queryKey: ['member', 'messa
 
 /** The help centre (seed 7: help categories), for visitors too. */
 export const helpApi = {
-  categories: () => call<HelpCategory[]>('/api/member/help/categories', {}),
-  article: (id: number) => call<HelpArticle>('/api/member/help/article', { id }, { silent: true }),
+  categories: () => call('/api/member/help/categories', {}),
+  article: (id: number) => call('/api/member/help/article', { id }, { silent: true }),
 };
 export const useHelp = () => useQuery({ queryKey: ['help', 'categories'], queryFn: helpApi.categories, staleTime: 5 * 60_000 });
 export const useHelpArticle = (id: number) =>
@@ -83,9 +64,9 @@ export const useHelpArticle = (id: number) =>
 
 /** The agent pages (seed: isAgent, contactUs, joinUs). */
 export const agentApi = {
-  status: () => call<AgentStatus>('/api/member/agent/isAgent', {}),
-  contacts: () => call<z.infer<typeof AgentContactData>>('/api/member/agent/contactUs', {}),
-  join: (contact: string, note: string) => call<AgentStatus>('/api/member/agent/joinUs', { contact, ...(note ? { note } : {}) }, { silent: true }),
+  status: () => call('/api/member/agent/isAgent', {}),
+  contacts: () => call('/api/member/agent/contactUs', {}),
+  join: (contact: string, note: string) => call('/api/member/agent/joinUs', { contact, ...(note ? { note } : {}) }, { silent: true }),
 };
 export const AGENT_STATUS_KEY = ['member', 'agent'] as const;
 export const useAgentStatus = () => useQuery({ queryKey: AGENT_STATUS_KEY, queryFn: agentApi.status });

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { UserOutline } from 'antd-mobile-icons';
-import type { Area, RouteHandle } from '../../app/areas.ts';
+import type { Area, RouteHandle } from '../../shared/routing/areas.ts';
 import { RequireMember } from '../../shared/session/login-required.tsx';
 
 const titled = (title: string): RouteHandle => ({ title });

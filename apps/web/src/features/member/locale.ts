@@ -1,4 +1,4 @@
-import type { Locale } from '../../app/i18n/index.ts';
+import { addLocale, type Locale } from '../../shared/i18n/index.ts';
 
 export const memberLocale: Locale = {
   zh: {
@@ -210,3 +210,5 @@ export const memberLocale: Locale = {
     },
   },
 };
+
+addLocale(memberLocale);

@@ -1,4 +1,4 @@
-import { isBuiltPath } from '../../app/built-paths.ts';
+import { isBuiltPath } from '../../shared/routing/built-paths.ts';
 
 /**
  * The personal centre's menu (seed 2: wallet, VIP, messages, help and agent pages beneath it).

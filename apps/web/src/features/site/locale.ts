@@ -1,4 +1,4 @@
-import type { Locale } from '../../app/i18n/index.ts';
+import { addLocale, type Locale } from '../../shared/i18n/index.ts';
 
 export const siteLocale: Locale = {
   zh: {
@@ -62,3 +62,5 @@ export const siteLocale: Locale = {
     },
   },
 };
+
+addLocale(siteLocale);

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { MessageOutline } from 'antd-mobile-icons';
-import type { RouteHandle, TabEntry } from '../../app/areas.ts';
+import type { RouteHandle, TabEntry } from '../../shared/routing/areas.ts';
 
 const handle = (title: string): RouteHandle => ({ title });
 

@@ -1,47 +1,30 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import {
-  Headers,
-  type BalanceData,
-  type BetPlaceBody,
-  type BetPlaceData,
-  type BetRecordsData,
-  type CashOutData,
-  type LeagueListData,
-  type MatchDetail,
-  type OddsData,
-  type Sport,
-  type SportsListData,
-  type SportsVenue,
-} from '@bp/contract';
-import type { z } from 'zod';
-import { call } from '../../shared/api/request.ts';
+import type { ApiBody, ApiData, Sport } from '@bp/contract';
+import { call, keyed } from '../../shared/api/request.ts';
 import { useLoggedIn } from '../../shared/session/use-session.ts';
 import { boardRequest, type BoardFilter, type BoardTab } from './model/board.ts';
 import type { RecordTab } from './model/bet-status.ts';
 
-export type League = z.infer<typeof LeagueListData>['list'][number];
-export type BetRecordsPage = z.infer<typeof BetRecordsData>;
+export type League = ApiData<'/api/sports/league/list'>['list'][number];
+export type BetRecordsPage = ApiData<'/api/sports/bet/records'>;
 export const RECORDS_PAGE_SIZE = 20;
-
-const keyed = (key: string) => ({ silent: true, headers: { [Headers.idempotencyKey]: key } });
 
 /** The sportsbook's calls (seed 7: popular and live lists, match details, odds; bets and records). */
 export const sportsApi = {
   board: (tab: BoardTab, filter: BoardFilter) => {
     const { path, body } = boardRequest(tab, filter);
-    return call<SportsListData>(path, body);
+    return call(path, body);
   },
-  leagues: (sport?: Sport) => call<z.infer<typeof LeagueListData>>('/api/sports/league/list', sport ? { sport } : {}),
-  venues: () => call<{ list: SportsVenue[] }>('/api/sports/venue/list', {}),
-  detail: (matchId: number) => call<MatchDetail>('/api/sports/match/detail', { matchId }),
-  odds: (selectionIds: number[]) => call<z.infer<typeof OddsData>>('/api/sports/odds', { selectionIds }, { silent: true }),
+  leagues: (sport?: Sport) => call('/api/sports/league/list', sport ? { sport } : {}),
+  venues: () => call('/api/sports/venue/list', {}),
+  detail: (matchId: number) => call('/api/sports/match/detail', { matchId }),
+  odds: (selectionIds: number[]) => call('/api/sports/odds', { selectionIds }, { silent: true }),
   /** The caller shows refusals in the slip itself. */
-  place: (body: BetPlaceBody, idempotencyKey: string) => call<BetPlaceData>('/api/sports/bet/place', { ...body }, keyed(idempotencyKey)),
-  records: (status: RecordTab | undefined, page: number) =>
-    call<BetRecordsPage>('/api/sports/bet/records', { page, size: RECORDS_PAGE_SIZE, ...(status ? { status } : {}) }),
+  place: (body: ApiBody<'/api/sports/bet/place'>, idempotencyKey: string) => call('/api/sports/bet/place', body, keyed(idempotencyKey)),
+  records: (status: RecordTab | undefined, page: number) => call('/api/sports/bet/records', { page, size: RECORDS_PAGE_SIZE, ...(status ? { status } : {}) }),
   cashOut: (orderId: string, cashOutAmount: number, idempotencyKey: string) =>
-    call<z.infer<typeof CashOutData>>('/api/sports/bet/cashout', { orderId, cashOutAmount }, keyed(idempotencyKey)),
-  balance: () => call<z.infer<typeof BalanceData>>('/api/wallet/balance', {}),
+    call('/api/sports/bet/cashout', { orderId, cashOutAmount }, keyed(idempotencyKey)),
+  balance: () => call('/api/wallet/balance', {}),
 };
 
 export const sportsKeys = {

@@ -1,4 +1,4 @@
-import type { Area, RouteHandle } from '../../app/areas.ts';
+import type { Area, RouteHandle } from '../../shared/routing/areas.ts';
 import { RequireMember } from '../../shared/session/login-required.tsx';
 import { SportIcon } from './components/SportIcon.tsx';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import i18n from '../../app/i18n/index.ts';
+import i18n from '../../shared/i18n/index.ts';
 import { sportsLocale } from './locale.ts';
-import { localeKeys } from '../../app/i18n/locale-keys.ts';
+import { localeKeys } from '../../shared/i18n/locale-keys.ts';
 
 describe("the sportsbook's words", () => {
   it('[S1-04] join the site in zh-CN when the sports screens load, with a complete English beside them', () => {

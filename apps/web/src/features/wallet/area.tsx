@@ -1,6 +1,6 @@
 import { useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { Area, RouteHandle } from '../../app/areas.ts';
+import type { Area, RouteHandle } from '../../shared/routing/areas.ts';
 import { RequireMember } from '../../shared/session/login-required.tsx';
 import { usePerInfo } from '../../shared/site/site-info.ts';
 

@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import { Errors, VERIFY_TICKET_FIELD, Headers, newNonce, type NeedSafeData } from '@bp/contract';
+import { Errors, VERIFY_TICKET_FIELD, Headers, newNonce, type ApiBody, type ApiData, type ApiPath, type IdempotentPath, type NeedSafeData } from '@bp/contract';
 import { session } from '../session/session.ts';
 import { cacheKey, readCache } from './cache.ts';
 import { effects } from './effects.ts';
@@ -27,14 +27,22 @@ export interface CallOptions {
   silent?: boolean;
   timeoutMs?: number;
   plainAnswer?: boolean;
-  /** Extra headers, e.g. a money call's `Idempotency-Key` (kept when a verified call is sent again). */
+  /** Extra headers (kept when a verified call is sent again). */
   headers?: Record<string, string>;
   /** A multipart body instead of the JSON one (file uploads). */
   form?: FormData;
+  /** A money call's `Idempotency-Key`: one per intent, the same on every try. */
+  idempotencyKey?: string;
 }
+
+/** A call's options: a money call (the route table's `idempotent`) must carry its intent's key. */
+type OptionsOf<P extends ApiPath> = P extends IdempotentPath ? [options: CallOptions & { idempotencyKey: string }] : [options?: CallOptions];
 
 /** A fresh `Idempotency-Key` for one money-moving intent: create it once, send it with every try. */
 export const newIdempotencyKey = (): string => newNonce();
+
+/** A money call whose refusals the screen shows itself, under its intent's key. */
+export const keyed = (idempotencyKey: string) => ({ silent: true, idempotencyKey });
 
 const MAX_VERIFY_ROUNDS = 3;
 const MESSAGE_TOAST_MS = 2_000;
@@ -51,10 +59,12 @@ export function resetRequestState(): void {
 }
 
 /**
- * The one common path every call takes (seed 7 and 8). Resolves the envelope's `data` on code 0;
- * otherwise reacts as the error catalogue says and rejects with an ApiError.
+ * The one common path every call takes (seed 7 and 8): a path of the contract's route table, whose
+ * body and answer types follow from it. Resolves the envelope's `data` on code 0; otherwise reacts
+ * as the error catalogue says and rejects with an ApiError.
  */
-export async function call<T>(path: string, body: Record<string, unknown> = {}, options: CallOptions = {}): Promise<T> {
+export async function call<P extends ApiPath>(path: P, body: ApiBody<P>, ...[options = {}]: OptionsOf<P>): Promise<ApiData<P>> {
+  type T = ApiData<P>;
   const method = options.method ?? 'POST';
   const token = isTokenBlanked(path) ? '' : session.token();
   const key = options.cacheMs ? cacheKey(path, { body, query: options.query }, token) : null;
@@ -62,15 +72,16 @@ export async function call<T>(path: string, body: Record<string, unknown> = {}, 
     const hit = readCache.get<T>(key);
     if (hit !== undefined) return hit;
   }
+  const { idempotencyKey } = options;
   const out: Outgoing = {
     method,
     path,
     query: options.query,
-    body: method === 'POST' ? body : undefined,
+    body: method === 'POST' ? (body as Record<string, unknown>) : undefined,
     token,
     timeoutMs: options.timeoutMs ?? timeoutFor(token),
     plainAnswer: options.plainAnswer,
-    headers: options.headers,
+    headers: idempotencyKey ? { ...options.headers, [Headers.idempotencyKey]: idempotencyKey } : options.headers,
     form: options.form,
   };
   const data = (await exchange(out, options, 0)) as T;

@@ -1,11 +1,13 @@
-import type { Frame } from '@bp/contract';
+import type { ClientFrame, Frame } from '@bp/contract';
 
 /**
- * Public channels (`match:<id>`, `chat:<roomNo>`) for visitors and members alike: one socket per
- * page, opened by the first subscription and closed a little after the last one leaves (a screen
- * change unsubscribes and subscribes again at once). Subscriptions are counted per channel, sent
- * again after a reconnect, and every listener hears of the reconnect so it can read again what it
- * may have missed meanwhile. The member's own channel stays with member-socket.ts.
+ * The site's one WebSocket client for `/ws` (frames `{ch, type, data}`), for public channels
+ * (`match:<id>`, `chat:<roomNo>`) and the member's own (member-socket.ts) alike. Opened by the first
+ * subscription and closed a little after the last one leaves (a screen change unsubscribes and
+ * subscribes again at once). Subscriptions are counted per channel and sent again after a
+ * reconnect; a dropped socket comes back after a delay that doubles up to a ceiling, and every
+ * listener hears of it so it can read again what it may have missed meanwhile. A ping keeps idle
+ * connections open through proxies.
  */
 export interface ChannelListener {
   onFrame(frame: Frame): void;
@@ -14,17 +16,17 @@ export interface ChannelListener {
 }
 
 export interface ChannelSocketOptions {
+  /** Read at each connect. */
   url(): string;
   /** The WebSocket class (the browser's, or `ws` under Node in tests). */
   WebSocket?: new (url: string) => WebSocket;
+  /** Every frame as it arrives, whatever its channel (the server ending the session speaks on `system`). */
+  onFrame?(frame: Frame): void;
   lingerMs?: number;
+  /** The first reconnect's delay; each failed one doubles it, up to retryMaxMs. */
+  retryMinMs?: number;
+  retryMaxMs?: number;
 }
-
-const PING_MS = 25_000;
-const RETRY_MIN_MS = 1_000;
-const RETRY_MAX_MS = 30_000;
-const LINGER_MS = 5_000;
-const OPEN = 1;
 
 export interface ChannelSocket {
   subscribe(ch: string, listener: ChannelListener): () => void;
@@ -32,42 +34,56 @@ export interface ChannelSocket {
   channels(): string[];
   /** Whether the socket is open now. */
   connected(): boolean;
+  /** Drops every subscription and closes the socket, for good. */
+  close(): void;
 }
 
+const PING_MS = 25_000;
+const OPEN = 1;
+
+const parse = (raw: unknown): Frame | null => {
+  try {
+    return JSON.parse(String(raw)) as Frame;
+  } catch {
+    return null;
+  }
+};
+
 export function createChannelSocket(options: ChannelSocketOptions): ChannelSocket {
-  const lingerMs = options.lingerMs ?? LINGER_MS;
+  const { lingerMs = 5_000, retryMinMs = 1_000, retryMaxMs = 30_000 } = options;
   const subs = new Map<string, Set<ChannelListener>>();
   let socket: WebSocket | null = null;
   let dropped = false;
-  let retryMs = RETRY_MIN_MS;
+  let retryMs = retryMinMs;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let linger: ReturnType<typeof setTimeout> | undefined;
   let ping: ReturnType<typeof setInterval> | undefined;
 
   const isOpen = () => socket !== null && socket.readyState === OPEN;
-  const send = (frame: object) => isOpen() && socket!.send(JSON.stringify(frame));
+  const send = (frame: ClientFrame) => isOpen() && socket!.send(JSON.stringify(frame));
+
+  const receive = (raw: unknown) => {
+    const frame = parse(raw);
+    if (!frame) return;
+    options.onFrame?.(frame);
+    if (frame.type === 'sub.ok') return;
+    subs.get(frame.ch)?.forEach((l) => l.onFrame(frame));
+  };
 
   const connect = () => {
     clearTimeout(retry);
     const ws = new (options.WebSocket ?? WebSocket)(options.url());
     socket = ws;
     ws.onopen = () => {
-      retryMs = RETRY_MIN_MS;
+      retryMs = retryMinMs;
       for (const ch of subs.keys()) send({ type: 'sub', ch });
       ping = setInterval(() => send({ type: 'ping' }), PING_MS);
       if (dropped) subs.forEach((set) => set.forEach((l) => l.onResume?.()));
       dropped = false;
     };
-    ws.onmessage = (event) => {
-      let frame: Frame;
-      try {
-        frame = JSON.parse(String(event.data)) as Frame;
-      } catch {
-        return;
-      }
-      if (frame.type === 'sub.ok') return;
-      subs.get(frame.ch)?.forEach((l) => l.onFrame(frame));
-    };
+    ws.onmessage = (event) => receive(event.data);
+    // A failed connect is followed by its close, which tries again.
+    ws.onerror = () => undefined;
     ws.onclose = () => {
       clearInterval(ping);
       if (socket !== ws) return;
@@ -75,16 +91,17 @@ export function createChannelSocket(options: ChannelSocketOptions): ChannelSocke
       if (subs.size === 0) return;
       dropped = true;
       retry = setTimeout(connect, retryMs);
-      retryMs = Math.min(RETRY_MAX_MS, retryMs * 2);
+      retryMs = Math.min(retryMaxMs, retryMs * 2);
     };
   };
 
-  const close = () => {
+  const disconnect = () => {
     clearTimeout(retry);
     clearInterval(ping);
     const ws = socket;
     socket = null;
     dropped = false;
+    retryMs = retryMinMs;
     if (ws) {
       ws.onclose = null;
       ws.close();
@@ -106,16 +123,22 @@ export function createChannelSocket(options: ChannelSocketOptions): ChannelSocke
         send({ type: 'unsub', ch });
         if (subs.size === 0) {
           clearTimeout(linger);
-          linger = setTimeout(() => subs.size === 0 && close(), lingerMs);
+          linger = setTimeout(() => subs.size === 0 && disconnect(), lingerMs);
         }
       };
     },
     channels: () => [...subs.keys()],
     connected: isOpen,
+    close() {
+      clearTimeout(linger);
+      subs.clear();
+      disconnect();
+    },
   };
 }
 
-const pageUrl = () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+/** `/ws` on the page's own host. */
+export const pageSocketUrl = () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 
 /** The page's socket for public channels. */
-export const publicChannels: ChannelSocket = createChannelSocket({ url: pageUrl });
+export const publicChannels: ChannelSocket = createChannelSocket({ url: pageSocketUrl });

@@ -5,7 +5,7 @@ import { session } from './session.ts';
 
 /** The member's info, kept with the session with its flags (seed 4 clears all of them together). */
 export async function refreshMemberInfo(): Promise<MemberInfo> {
-  const info = await call<MemberInfo>('/api/member/info', {});
+  const info = await call('/api/member/info', {});
   session.setUser(info);
   session.setFlags({ mustChangePassword: info.mustChangePassword === true, bindPhone: info.phoneBound === false });
   return info;
@@ -16,7 +16,7 @@ export async function refreshMemberInfo(): Promise<MemberInfo> {
  * may have asked for it since this device logged in; the flag then holds the member pages.
  */
 export async function checkMustChangePassword(): Promise<boolean> {
-  const { mustChange } = await call<{ mustChange: boolean }>('/api/member/checkChangePassword', {}, { silent: true });
+  const { mustChange } = await call('/api/member/checkChangePassword', {}, { silent: true });
   session.setFlags({ mustChangePassword: mustChange });
   return mustChange;
 }
@@ -29,7 +29,7 @@ export async function beginSession(data: SessionData): Promise<MemberInfo> {
 
 /** Logs out: the server ends the session (best effort), the device forgets it either way. */
 export async function logout(): Promise<void> {
-  await call<null>('/api/member/logout', {}, { silent: true }).catch(() => null);
+  await call('/api/member/logout', {}, { silent: true }).catch(() => null);
   session.clear();
   readCache.clear();
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Errors, type PerInfo, type SiteTime } from '@bp/contract';
-import type { z } from 'zod';
+import { Errors, type PerInfo } from '@bp/contract';
 import { ApiError, call } from '../api/request.ts';
 import { PER_INFO_PATH } from '../api/policy.ts';
 import { TIME_SYNC } from '../time/server-time.ts';
@@ -15,15 +14,15 @@ export const siteInfoApi = {
    */
   perInfo: async (): Promise<PerInfo> => {
     try {
-      return await call<PerInfo>(PER_INFO_PATH, {});
+      return await call(PER_INFO_PATH, {});
     } catch (err) {
       if (err instanceof ApiError && err.code === Errors.SYSTEM_MAINTENANCE.code && isPerInfo(err.data)) return err.data;
       throw err;
     }
   },
-  countries: () => call<Array<{ code: string; name: string; dialCode: string }>>('/api/site/country/list', {}, { cacheMs: 3_600_000 }),
+  countries: () => call('/api/site/country/list', {}, { cacheMs: 3_600_000 }),
   /** System time, 5 s time-out, never a toast (seed 7, 8). */
-  time: async () => (await call<z.infer<typeof SiteTime>>('/api/site/time', {}, { method: 'GET', timeoutMs: TIME_SYNC.timeoutMs, silent: true })).now,
+  time: async () => (await call('/api/site/time', {}, { method: 'GET', timeoutMs: TIME_SYNC.timeoutMs, silent: true })).now,
 };
 
 export const PER_INFO_KEY = ['site', 'perInfo'] as const;

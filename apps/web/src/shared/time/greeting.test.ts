@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { greetingKey, shanghaiHour } from './greeting.ts';
+import { greetingKey } from './greeting.ts';
 
 /** The instant of a Shanghai wall-clock time on the seed's build day (2025/8/6). */
 const at = (hour: number, minute = 0) => Date.UTC(2025, 7, 6, hour - 8, minute);
@@ -28,7 +28,8 @@ describe('greetings', () => {
   });
 
   it('[S1-05] takes the hour in Asia/Shanghai', () => {
-    expect(shanghaiHour(Date.UTC(2025, 7, 6, 0, 0))).toBe(8);
-    expect(shanghaiHour(Date.UTC(2025, 7, 6, 16, 0))).toBe(0);
+    // 00:00 UTC is 08:00 in Shanghai (morning), 16:00 UTC is midnight (night).
+    expect(greetingKey(Date.UTC(2025, 7, 6, 0, 0))).toBe('greeting.morning');
+    expect(greetingKey(Date.UTC(2025, 7, 6, 16, 0))).toBe('greeting.night');
   });
 });

@@ -1,9 +1,9 @@
+import { shanghaiParts } from '@bp/contract';
+
 /**
  * Greetings by the hour of the day in Shanghai (seed 9: boundaries at 6, 9, 12, 14, 17, 19, 22).
  * Each entry starts at its hour and lasts until the next boundary.
  */
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
-
 export const GREETING_BOUNDARIES = [
   { from: 6, key: 'greeting.morning' },
   { from: 9, key: 'greeting.forenoon' },
@@ -16,11 +16,9 @@ export const GREETING_BOUNDARIES = [
 
 export type GreetingKey = (typeof GREETING_BOUNDARIES)[number]['key'];
 
-export const shanghaiHour = (at: number): number => new Date(at + SHANGHAI_OFFSET_MS).getUTCHours();
-
 /** The greeting's i18n key for an instant; before 6 it is still the night's. */
 export function greetingKey(at: number): GreetingKey {
-  const hour = shanghaiHour(at);
+  const { hour } = shanghaiParts(at);
   let key: GreetingKey = 'greeting.night';
   for (const b of GREETING_BOUNDARIES) if (hour >= b.from) key = b.key;
   return key;

@@ -1,4 +1,4 @@
-import { currencyOf } from '@bp/contract';
+import { currencyOf, shanghaiDateTime } from '@bp/contract';
 
 /** Display rules of the seed (section 9). */
 
@@ -44,12 +44,9 @@ export function toEpochMs(time: number | string): number {
   return String(Math.trunc(Math.abs(n))).length === 10 ? n * 1000 : n;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** `YYYY-MM-DD HH:mm` in Shanghai time, whatever the device's zone. */
 export function formatDateTime(time: number | string): string {
   const ms = toEpochMs(time);
   if (!Number.isFinite(ms)) return '';
-  const d = new Date(ms + 8 * 3_600_000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  return shanghaiDateTime(ms);
 }

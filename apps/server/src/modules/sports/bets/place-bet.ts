@@ -11,11 +11,12 @@ import {
   type BetPlaceBody,
   type BetPlaceData,
   type SportsVenue,
+  shanghaiDay,
 } from '@bp/contract';
 import { executePrepared, type Db, type Tx } from '../../../platform/db/index.ts';
 import { fail } from '../../../platform/http/index.ts';
 import { claimKey, completeKey, requestHash, type IdempotencyKey } from '../../../platform/idempotency.ts';
-import { clock, shanghaiDay } from '../../../platform/clock.ts';
+import { clock } from '../../../platform/clock.ts';
 import { lockSelections, refusalOf, type LiveSelection } from './legs.ts';
 import { checkLimits, checkMinStake } from './limits.ts';
 import { takeStake, type BetOwner } from './ledger.ts';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { channel, oddsFromX100, oddsToX100, type Frame, type OddsChangedEvent } from '@bp/contract';
 import type { Deps } from '../../../platform/deps.ts';
 import { executePrepared, type Tx } from '../../../platform/db/index.ts';
+import { publishFrame } from '../../../platform/realtime/index.ts';
 import { clock } from '../../../platform/clock.ts';
 import { specKey } from '../markets/kinds.ts';
 import type { FeedEvent, FeedMarket } from './adapter.ts';
@@ -38,7 +39,7 @@ export async function applyFeedEvents(deps: FeedDeps, events: FeedEvent[]): Prom
     });
     if (matchId === null) continue;
     if (group.some((e) => e.type === 'result' || e.type === 'cancel')) resulted.push(matchId);
-    for (const f of frames) await deps.bus.publish(f.ch, f.type, f.data as never);
+    for (const f of frames) await publishFrame(deps.bus, f);
   }
   return resulted;
 }

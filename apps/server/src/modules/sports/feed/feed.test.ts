@@ -63,14 +63,10 @@ describe('realtime frames on match:<id>', () => {
     expect((await fan.next('match.status')).data).toMatchObject({ status: 'live', period: '1H' });
 
     await setPrices(s, match, [priced('1x2', [1.75, 3.6, 4.4], { status: 'suspended' })]);
-    await until(
-      'suspension',
-      async () => fan.frames.find((f) => f.type === 'odds.changed' && (f.data as { markets: Array<{ status: string }> }).markets[0].status === 'suspended'),
-      5000,
-    );
+    await until('suspension', async () => fan.frames.find((f) => f.type === 'odds.changed' && f.data.markets[0].status === 'suspended'), 5000);
 
     await finish(s, match, { homeScore: 2, visitScore: 0 });
-    await until('finished', async () => fan.frames.find((f) => f.type === 'match.status' && (f.data as { status: string }).status === 'finished'), 5000);
+    await until('finished', async () => fan.frames.find((f) => f.type === 'match.status' && f.data.status === 'finished'), 5000);
     expect(other.frames.filter((f) => f.type !== 'sub.ok')).toEqual([]);
     fan.close();
     other.close();
@@ -123,7 +119,7 @@ describe('the built-in feed at a high FEED_SPEED', () => {
 
     const types = new Set(frames.map((f) => f.type));
     for (const type of ['odds.changed', 'match.score', 'match.status', 'bet.settled']) expect(types.has(type as Frame['type'])).toBe(true);
-    expect(frames.some((f) => f.type === 'match.status' && (f.data as { status: string }).status === 'finished')).toBe(true);
+    expect(frames.some((f) => f.type === 'match.status' && f.data.status === 'finished')).toBe(true);
     // Finished matches make room for new fixtures on the board.
     const open = await s.deps.db.execute(sql`SELECT count(*)::int AS n FROM sports_matches WHERE status IN ('scheduled', 'live')`);
     expect((open.rows[0] as { n: number }).n).toBeGreaterThan(20);

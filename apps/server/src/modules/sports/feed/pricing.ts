@@ -36,8 +36,10 @@ export function priceMarket(spec: MarketSpec, scenarios: Scenario[], status: 'op
       const p = s.p / total;
       const outcome = gradeLeg(spec, code, s.result);
       if (outcome === 'won') a += p;
-      else if (outcome === 'half_won') ((a += p / 2), (b += p / 2));
-      else if (outcome === 'void') b += p;
+      else if (outcome === 'half_won') {
+        a += p / 2;
+        b += p / 2;
+      } else if (outcome === 'void') b += p;
       else if (outcome === 'half_lost') b += p / 2;
     }
     if (a + b > 1 - 1e-9) decided = true;
@@ -62,7 +64,10 @@ export function evenLine(kind: MarketKind, candidates: number[], scenarios: Scen
       const o = gradeLeg({ kind, line, mapNo: null }, code, s.result);
       gap += s.p * (o === 'won' ? 1 : o === 'half_won' ? 0.5 : o === 'lost' ? -1 : o === 'half_lost' ? -0.5 : 0);
     }
-    if (Math.abs(gap) < bestGap) ((best = line), (bestGap = Math.abs(gap)));
+    if (Math.abs(gap) < bestGap) {
+      best = line;
+      bestGap = Math.abs(gap);
+    }
   }
   return best;
 }

@@ -1,4 +1,4 @@
-import { SPORTS_LIST_SIZE, type MatchSummary, type Sport } from '@bp/contract';
+import { SPORTS_LIST_SIZE, type ApiBody, type MatchSummary, type Sport } from '@bp/contract';
 
 /** The boards of the sports screen: popular, in play, not started yet. */
 export const BOARD_TABS = ['popular', 'live', 'upcoming'] as const;
@@ -12,12 +12,14 @@ export interface BoardFilter {
 /** Seed 9: search waits this long after the last key before the list follows. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
+type BoardPath = '/api/sports/list' | '/api/sports/live/list' | '/api/sports/popular/list';
+
 /**
  * The call of a board (seed 3: the sports list request carries page and size; seed 9: the live
  * and popular lists ask for 200 at a time).
  */
-export function boardRequest(tab: BoardTab, filter: BoardFilter): { path: string; body: Record<string, unknown> } {
-  const body: Record<string, unknown> = { page: 1, size: SPORTS_LIST_SIZE };
+export function boardRequest(tab: BoardTab, filter: BoardFilter): { path: BoardPath; body: ApiBody<BoardPath> } {
+  const body: ApiBody<BoardPath> = { page: 1, size: SPORTS_LIST_SIZE };
   if (filter.sport) body.sport = filter.sport;
   if (filter.leagueId) body.leagueId = filter.leagueId;
   if (tab === 'live') return { path: '/api/sports/live/list', body };

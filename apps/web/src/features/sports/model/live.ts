@@ -61,12 +61,12 @@ function applyState<T extends LiveMatch>(match: T, e: MatchScoreEvent | MatchSta
 export function applyMatchFrame<T extends LiveMatch>(match: T, frame: Frame): { match: T; stale: boolean } {
   switch (frame.type) {
     case 'odds.changed': {
-      const { match: next, unknown } = applyOdds(match, frame.data as OddsChangedEvent);
+      const { match: next, unknown } = applyOdds(match, frame.data);
       return { match: next, stale: unknown };
     }
     case 'match.score':
     case 'match.status':
-      return { match: applyState(match, frame.data as MatchScoreEvent | MatchStatusEvent), stale: false };
+      return { match: applyState(match, frame.data), stale: false };
     default:
       return { match, stale: false };
   }

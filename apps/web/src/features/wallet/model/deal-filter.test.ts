@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEAL_TYPES } from '@bp/contract';
-import { DEAL_FILTER_TYPES, dealRecordBody, periodRange, shanghaiDayStart } from './deal-filter.ts';
+import { DEAL_FILTER_TYPES, dealRecordBody, periodRange } from './deal-filter.ts';
 
 // 2025-08-06 01:30 in Shanghai is 2025-08-05 17:30 UTC.
 const NOW = Date.UTC(2025, 7, 5, 17, 30);
@@ -8,9 +8,8 @@ const SHANGHAI_MIDNIGHT = Date.UTC(2025, 7, 5, 16, 0);
 
 describe('history filters (queryDealRecord)', () => {
   it('[S1-05] count days in Asia/Shanghai, whatever the device zone', () => {
-    expect(shanghaiDayStart(NOW)).toBe(SHANGHAI_MIDNIGHT);
-    expect(shanghaiDayStart(SHANGHAI_MIDNIGHT)).toBe(SHANGHAI_MIDNIGHT);
-    expect(shanghaiDayStart(SHANGHAI_MIDNIGHT - 1)).toBe(SHANGHAI_MIDNIGHT - 86_400_000);
+    expect(periodRange('today', SHANGHAI_MIDNIGHT).startTime).toBe(SHANGHAI_MIDNIGHT);
+    expect(periodRange('today', SHANGHAI_MIDNIGHT - 1).startTime).toBe(SHANGHAI_MIDNIGHT - 86_400_000);
   });
 
   it('turn a period into startTime and endTime: today, the last 7 or 30 days including today, or no bound', () => {

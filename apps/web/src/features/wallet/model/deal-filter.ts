@@ -1,21 +1,16 @@
-import { DEAL_TYPES, type DealType } from '@bp/contract';
+import { DAY_MS, DEAL_TYPES, shanghaiMidnight, type DealType } from '@bp/contract';
 
 /** The history's filters (queryDealRecord): the kind of movement and a period of Shanghai days. */
 export const DEAL_PERIODS = ['today', 'week', 'month', 'all'] as const;
 export type DealPeriod = (typeof DEAL_PERIODS)[number];
 export const DEAL_FILTER_TYPES: ReadonlyArray<DealType | 'all'> = ['all', ...DEAL_TYPES];
 
-const DAY_MS = 86_400_000;
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 const DAYS: Record<Exclude<DealPeriod, 'all'>, number> = { today: 1, week: 7, month: 30 };
 
-/** The start of the Shanghai day `now` falls in (seed 1: Asia/Shanghai, whatever the device's zone). */
-export const shanghaiDayStart = (now: number): number => Math.floor((now + SHANGHAI_OFFSET_MS) / DAY_MS) * DAY_MS - SHANGHAI_OFFSET_MS;
-
-/** A period as the call's startTime/endTime: today, the last 7 or 30 Shanghai days including today, or no bound. */
+/** A period as the call's startTime/endTime: today, the last 7 or 30 Shanghai days including today (seed 1: whatever the device's zone), or no bound. */
 export function periodRange(period: DealPeriod, now: number): { startTime?: number; endTime?: number } {
   if (period === 'all') return {};
-  return { startTime: shanghaiDayStart(now) - (DAYS[period] - 1) * DAY_MS, endTime: now };
+  return { startTime: shanghaiMidnight(now) - (DAYS[period] - 1) * DAY_MS, endTime: now };
 }
 
 export interface DealQuery {

@@ -1,11 +1,9 @@
+import type { ApiBody } from '@bp/contract';
+
 /** Seed 3, transfer: `api_name` names the venue, `transfer_out: true` moves venue to main. */
 export type TransferDirection = 'in' | 'out';
 
-export interface TransferRequest {
-  api_name: string;
-  amount: number;
-  transfer_out: boolean;
-}
+export type TransferRequest = ApiBody<'/api/wallet/transfer'>;
 
 export const transferRequest = (apiName: string, amount: number, direction: TransferDirection): TransferRequest => ({
   api_name: apiName,

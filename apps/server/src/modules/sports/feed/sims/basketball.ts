@@ -43,9 +43,17 @@ function segments(overtimes: number): Segment[] {
     at += length;
     if (play) played += length;
   };
-  (add('Q1', QUARTER, true), add('Q1', SHORT_BREAK, false), add('Q2', QUARTER, true), add('HT', HALF_TIME, false));
-  (add('Q3', QUARTER, true), add('Q3', SHORT_BREAK, false), add('Q4', QUARTER, true));
-  for (let i = 1; i <= overtimes; i++) (add('OT', SHORT_BREAK, false), add('OT', OVERTIME, true));
+  add('Q1', QUARTER, true);
+  add('Q1', SHORT_BREAK, false);
+  add('Q2', QUARTER, true);
+  add('HT', HALF_TIME, false);
+  add('Q3', QUARTER, true);
+  add('Q3', SHORT_BREAK, false);
+  add('Q4', QUARTER, true);
+  for (let i = 1; i <= overtimes; i++) {
+    add('OT', SHORT_BREAK, false);
+    add('OT', OVERTIME, true);
+  }
   return out;
 }
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RightOutline } from 'antd-mobile-icons';
-import type { MatchStatusEvent, OddsChangedEvent } from '@bp/contract';
 import { formatOdds, parlayOdds } from '../../model/odds.ts';
 import { closeMatchLegs, modeOf, updatesFromOdds } from '../../model/slip.ts';
 import { slip, slipStore, useSlip } from '../../hooks/slip-store.ts';
@@ -20,10 +19,9 @@ export function SlipBar() {
     current.legs.map((l) => l.matchId),
     (frame) => {
       const legs = slipStore.get().legs;
-      if (frame.type === 'odds.changed') slip.prices(updatesFromOdds(frame.data as OddsChangedEvent, legs));
-      if (frame.type === 'match.status') {
-        const e = frame.data as MatchStatusEvent;
-        if (e.status === 'finished' || e.status === 'cancelled') slip.prices(closeMatchLegs(legs, e.matchId));
+      if (frame.type === 'odds.changed') slip.prices(updatesFromOdds(frame.data, legs));
+      if (frame.type === 'match.status' && (frame.data.status === 'finished' || frame.data.status === 'cancelled')) {
+        slip.prices(closeMatchLegs(legs, frame.data.matchId));
       }
     },
   );

@@ -50,7 +50,8 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
   const intent = JSON.stringify([current.legs.map((l) => [l.selectionId, l.acceptedOdds]), current.mode, current.stakes, current.parlayStake, current.policy]);
   useEffect(() => {
     if (!placed) reset();
-  }, [intent]); // the bet itself, not its moving prices
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the bet itself, not its moving prices nor the outcome it resets
+  }, [intent]);
   const finish = (keep: boolean) => {
     const done = (outcomes ?? []).filter((o) => o.state === 'accepted' || o.state === 'waiting' || o.state === 'unknown').flatMap((o) => o.selectionIds);
     // Kept after a bet was taken, the parlay's stake is typed again, so one tap cannot place it twice;

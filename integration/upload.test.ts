@@ -1,14 +1,13 @@
-import '../../app/i18n/index.ts';
+import '../apps/web/src/shared/i18n/index.ts';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Errors, Headers } from '@bp/contract';
-import { startTestServer, type TestServer } from '../../../../server/src/test/harness.ts';
-import { setConfig } from '../../../../server/src/modules/site/index.ts';
-import { session } from '../../shared/session/session.ts';
-import { ApiError, call } from '../../shared/api/request.ts';
-import { apiSettings } from '../../shared/api/transport.ts';
-import { MemoryStorage, recordScreen } from '../../shared/api/test-network.ts';
-import { walletApi } from './api.ts';
+import { Errors, type ApiPath } from '@bp/contract';
+import { startTestServer, type TestServer } from '../apps/server/src/test/harness.ts';
+import { session } from '../apps/web/src/shared/session/session.ts';
+import { ApiError, call } from '../apps/web/src/shared/api/request.ts';
+import { apiSettings } from '../apps/web/src/shared/api/transport.ts';
+import { MemoryStorage, recordScreen } from '../apps/web/src/shared/api/test-network.ts';
+import { walletApi } from '../apps/web/src/features/wallet/api.ts';
 
 /** The receipt upload goes through the common path (signed, on a site that requires it) to the real server. */
 
@@ -21,7 +20,7 @@ beforeAll(async () => {
   const m = await s.member();
   session.start({ token: m.token, memberId: m.memberId, expireAt: Date.now() + 3_600_000 });
   // From here on every guarded call must be signed: the upload is too.
-  await setConfig(s.deps.db, 1, 'require_signature', '1');
+  await s.siteConfig.set(1, 'require_signature', '1');
   await s.app.listen({ port: 0, host: '127.0.0.1' });
   apiSettings.baseUrl = `http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}`;
 }, 60_000);
@@ -36,11 +35,7 @@ describe('the transfer receipt through the common path', { timeout: 30_000 }, ()
   it('[S7-13] uploads a PNG for a speedPay order, signed, and the order then has its proof', async () => {
     recordScreen();
     const bank = (await walletApi.payTypes()).find((p) => p.kind === 'bank')!;
-    const order = await call<{ orderId: number; hasProof: boolean }>(
-      '/api/wallet/pay/payVal',
-      { payTypeId: bank.payTypeId, amount: 300 },
-      { headers: { [Headers.idempotencyKey]: `up-${Date.now()}` } },
-    );
+    const order = await call('/api/wallet/pay/payVal', { payTypeId: bank.payTypeId, amount: 300 }, { idempotencyKey: `up-${Date.now()}` });
     expect(order.hasProof).toBe(false);
     const updated = await walletApi.uploadProof(order.orderId, new File([PNG], 'receipt.png', { type: 'image/png' }));
     expect(updated).toMatchObject({ orderId: order.orderId, hasProof: true });
@@ -54,7 +49,7 @@ describe('the transfer receipt through the common path', { timeout: 30_000 }, ()
     await expect(walletApi.uploadProof(999_999, new File([PNG], 'r.png', { type: 'image/png' }))).rejects.toMatchObject({ code: Errors.ORDER_NOT_FOUND.code });
     const form = new FormData();
     form.append('file', new File([PNG], 'r.png', { type: 'image/png' }));
-    const missing = call('/api/wallet/speedPay/nowhere', {}, { silent: true, form });
+    const missing = call('/api/wallet/speedPay/nowhere' as ApiPath, {}, { silent: true, form });
     await expect(missing).rejects.toBeInstanceOf(ApiError);
   });
 });

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { ThemeSeries } from '@bp/contract';
-import { local } from '../../shared/storage/local.ts';
-import { createStore, useStore } from '../../shared/store.ts';
-import { usePerInfo } from '../../shared/site/site-info.ts';
+import { local } from '../storage/local.ts';
+import { createStore, useStore } from '../store.ts';
+import { usePerInfo } from '../site/site-info.ts';
 import { applyTheme, festivalOf, isSeries, pickSeries } from './themes.ts';
 
 const PREVIEW_KEY = 'bp.themePreview';

@@ -1,13 +1,12 @@
-import '../../app/i18n/index.ts';
+import '../apps/web/src/shared/i18n/index.ts';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Errors, LOGIN_PATH, loginDigest, type MemberInfo, type PerInfo, type SessionData } from '@bp/contract';
-import { startTestServer, type TestServer } from '../../../../server/src/test/harness.ts';
-import { setConfig } from '../../../../server/src/modules/site/index.ts';
-import { session } from '../session/session.ts';
-import { ApiError, call, resetRequestState } from './request.ts';
-import { apiSettings } from './transport.ts';
-import { MemoryStorage, recordScreen } from './test-network.ts';
+import { Errors, LOGIN_PATH, loginDigest } from '@bp/contract';
+import { startTestServer, type TestServer } from '../apps/server/src/test/harness.ts';
+import { session } from '../apps/web/src/shared/session/session.ts';
+import { ApiError, call, resetRequestState } from '../apps/web/src/shared/api/request.ts';
+import { apiSettings } from '../apps/web/src/shared/api/transport.ts';
+import { MemoryStorage, recordScreen } from '../apps/web/src/shared/api/test-network.ts';
 
 /** The common path against the real server: its signatures and sealed bodies are checked for real. */
 
@@ -19,8 +18,8 @@ beforeAll(async () => {
   (globalThis as { localStorage?: Storage }).localStorage = new MemoryStorage();
   s = await startTestServer();
   // The strictest site: every guarded call must be signed and sealed.
-  await setConfig(s.deps.db, 1, 'require_signature', '1');
-  await setConfig(s.deps.db, 1, 'require_encryption', '1');
+  await s.siteConfig.set(1, 'require_signature', '1');
+  await s.siteConfig.set(1, 'require_encryption', '1');
   await s.app.listen({ port: 0, host: '127.0.0.1' });
   apiSettings.baseUrl = `http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}`;
   apiSettings.fetch = (input, init) => fetch(input, init);
@@ -37,9 +36,9 @@ beforeEach(() => {
 describe('the common path on the real server', () => {
   it('[S7-02] [S7-03] signed and sealed calls pass a site that requires both; plain ones do not', async () => {
     recordScreen();
-    const info = await call<PerInfo>('/api/site/group/site/perInfo', {});
+    const info = await call('/api/site/group/site/perInfo', {});
     expect(info.siteId).toBe(1);
-    const notices = await call<unknown[]>('/api/site/notice/list', {});
+    const notices = await call('/api/site/notice/list', {});
     expect(Array.isArray(notices)).toBe(true);
     apiSettings.encrypt = false;
     const err = await call('/api/site/notice/list', {}).catch((e: ApiError) => e);
@@ -49,21 +48,21 @@ describe('the common path on the real server', () => {
 
   it('[S7-10] [S5-09] registers, logs in with the digest of the lower-cased name, reads the member, logs out', async () => {
     recordScreen();
-    const registered = await call<SessionData>('/api/member/register/v4', { name, password });
+    const registered = await call('/api/member/register/v4', { name, password });
     expect(registered.token).toBeTruthy();
-    const login = await call<SessionData>(LOGIN_PATH, { name: name.toUpperCase(), password: loginDigest(name.toUpperCase(), password) });
+    const login = await call(LOGIN_PATH, { name: name.toUpperCase(), password: loginDigest(name.toUpperCase(), password) });
     session.start(login);
-    const me = await call<MemberInfo>('/api/member/info', {});
+    const me = await call('/api/member/info', {});
     expect(me.name).toBe(name);
     await call('/api/member/logout', {});
   });
 
   it('[S8-08] [S8-05] a session ended on the server is lost on the next call: cleared, alerted, /login', async () => {
     const log = recordScreen({ path: '/app/member' });
-    const login = await call<SessionData>(LOGIN_PATH, { name, password: loginDigest(name, password) });
+    const login = await call(LOGIN_PATH, { name, password: loginDigest(name, password) });
     session.start(login);
     // The same member logs in on another device.
-    await call<SessionData>(LOGIN_PATH, { name, password: loginDigest(name, password) });
+    await call(LOGIN_PATH, { name, password: loginDigest(name, password) });
     const err = await call('/api/member/info', {}).catch((e: ApiError) => e);
     expect((err as ApiError).code).toBe(Errors.LOGIN_ELSEWHERE.code);
     expect(session.isLoggedIn()).toBe(false);
