@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { THEME_SERIES, type BetRecord, type MatchSummary } from '@bp/contract';
 import { setConfig } from '../apps/server/src/modules/site/index.ts';
 import { INPLAY_DELAY_KEY, setMatchMedia, setVenueStatus } from '../apps/server/src/modules/sports/index.ts';
-import { finish, goLive, priced, scriptMatch, setPrices } from '../apps/server/src/modules/sports/test/book-fixtures.ts';
+import { finish, goLive, priced, scriptMatch, setPrices } from '../apps/server/src/modules/sports/testing.ts';
 import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
 import { dismissPopups, logIn, waitForPath } from './steps.ts';
 

@@ -16,7 +16,15 @@ export const WalletTypeData = z.object({ walletType: z.enum(WALLET_TYPES), curre
 
 export const VenueBalance = z.object({ api_name: z.string(), name: z.string(), balance: Money, status: z.number().int() });
 /** `frozen`: held for withdrawals under review or on the way to or from a venue. */
-export const BalanceData = z.object({ currency: z.string(), main: Money, yeb: Money, frozen: Money, venues: z.array(VenueBalance) });
+export const BalanceData = z.object({
+  currency: z.string(),
+  main: Money,
+  yeb: Money,
+  frozen: Money,
+  venues: z.array(VenueBalance),
+  /** What a bet or a withdrawal may use now: main, and with auto-transfer (免转钱包) on, what the open venues hold too. */
+  spendable: Money,
+});
 
 // Deposits -----------------------------------------------------------------------------------
 export const PAY_KINDS = ['sandbox', 'bank', 'usdt'] as const;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, startTestServer, type TestServer } from './harness.ts';
+import { startTestServer, type TestServer } from './harness.ts';
 
 /**
  * The public contract of ../shared/API.md, called exactly as an outside client would: only its
@@ -34,11 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-async function call(path: string, body: unknown = {}, headers: Record<string, string> = {}) {
-  const res = await s.inject({ method: 'POST', url: path, payload: body as object, headers });
-  return { status: res.statusCode, ...(res.json() as { code: number; data: any; msg: string }) };
-}
-const money = (token: string) => bearer(token, { 'idempotency-key': randomUUID() });
+const money = (token: string) => ({ token, key: randomUUID() });
 
 describe('the public contract (API.md)', () => {
   it('documents every path of API.md in the OpenAPI document', async () => {
@@ -51,14 +47,14 @@ describe('the public contract (API.md)', () => {
     expect(health).toMatchObject({ code: 0, data: { status: 'ok', version: expect.any(String) } });
     expect(['pglite', 'postgres']).toContain(health.data.db);
     expect(['memory', 'redis']).toContain(health.data.bus);
-    const per = await call('/api/site/group/site/perInfo');
+    const per = await s.call('/api/site/group/site/perInfo');
     expect(per.data).toMatchObject({ siteId: 1, settlementUnit: 'cny', maintenance: { status: expect.any(Number) } });
-    expect((await call('/api/site/group/site/perInfo', {}, { 'x-site-id': '2' })).data.settlementUnit).toBe('usdt');
-    expect((await call('/api/site/configInfo/get', { keyCode: 'login_verify_trigger_times' })).data).toEqual({
+    expect((await s.call('/api/site/group/site/perInfo', {}, { headers: { 'x-site-id': '2' } })).data.settlementUnit).toBe('usdt');
+    expect((await s.call('/api/site/configInfo/get', { keyCode: 'login_verify_trigger_times' })).data).toEqual({
       keyCode: 'login_verify_trigger_times',
       value: expect.any(String),
     });
-    const gets = await call('/api/site/configInfo/gets', { keyCodes: ['fast_register_verify', 'withdrawal_password'] });
+    const gets = await s.call('/api/site/configInfo/gets', { keyCodes: ['fast_register_verify', 'withdrawal_password'] });
     expect(Object.keys(gets.data).sort()).toEqual(['fast_register_verify', 'withdrawal_password']);
     const time = (await s.inject({ method: 'GET', url: '/api/site/time' })).json();
     expect(Math.abs(time.data.now - Date.now())).toBeLessThan(60_000);
@@ -66,28 +62,28 @@ describe('the public contract (API.md)', () => {
 
   it('walks a member through register, login, deposit, venue transfer, recover, history, a bet and logout', async () => {
     const name = `api${Date.now().toString(36)}`;
-    const reg = await call('/api/member/register/v4', { name, password: 'abc12345' });
+    const reg = await s.call('/api/member/register/v4', { name, password: 'abc12345' });
     expect(reg).toMatchObject({ code: 0, data: { token: expect.any(String), memberId: expect.any(Number), expireAt: expect.any(Number) } });
-    const login = await call('/api/member/login/v3', { name, password: 'abc12345' });
+    const login = await s.call('/api/member/login/v3', { name, password: 'abc12345' });
     const token = login.data.token as string;
-    expect((await call('/api/member/info', {}, bearer(token))).data).toMatchObject({ memberId: reg.data.memberId, name, currency: 'CNY', vipLevel: 0 });
+    expect((await s.call('/api/member/info', {}, { token })).data).toMatchObject({ memberId: reg.data.memberId, name, currency: 'CNY', vipLevel: 0 });
 
-    const types = (await call('/api/wallet/pay/types', {}, bearer(token))).data as Array<{ payTypeId: number; kind: string; min: number; max: number }>;
+    const types = (await s.call('/api/wallet/pay/types', {}, { token })).data as Array<{ payTypeId: number; kind: string; min: number; max: number }>;
     const sandbox = types.find((t) => t.kind === 'sandbox')!;
     expect(sandbox).toMatchObject({ payTypeId: expect.anything(), name: expect.any(String) });
-    const deposit = await call('/api/wallet/pay/payVal', { payTypeId: sandbox.payTypeId, amount: 500 }, money(token));
+    const deposit = await s.call('/api/wallet/pay/payVal', { payTypeId: sandbox.payTypeId, amount: 500 }, money(token));
     expect(deposit.data).toMatchObject({ orderId: expect.anything(), status: 'success' });
 
-    const balance = (await call('/api/wallet/balance', {}, bearer(token))).data;
+    const balance = (await s.call('/api/wallet/balance', {}, { token })).data;
     expect(balance).toMatchObject({ currency: 'CNY', main: 500, yeb: 0 });
     const venue = balance.venues[0].api_name as string;
-    const moved = await call('/api/wallet/transfer', { api_name: venue, amount: 120.5, transfer_out: false }, money(token));
+    const moved = await s.call('/api/wallet/transfer', { api_name: venue, amount: 120.5, transfer_out: false }, money(token));
     expect(moved.data).toEqual(expect.objectContaining({ main: 379.5, venue: 120.5 }));
-    const back = await call('/api/wallet/transfer', { api_name: venue, amount: 20.5, transfer_out: true }, money(token));
+    const back = await s.call('/api/wallet/transfer', { api_name: venue, amount: 20.5, transfer_out: true }, money(token));
     expect(back.data).toEqual(expect.objectContaining({ main: 400, venue: 100 }));
-    expect((await call('/api/wallet/recover', {}, money(token))).data.main).toBe(500);
+    expect((await s.call('/api/wallet/recover', {}, money(token))).data.main).toBe(500);
 
-    const history = (await call('/api/wallet/queryDealRecord', { page: 1, size: 20 }, bearer(token))).data;
+    const history = (await s.call('/api/wallet/queryDealRecord', { page: 1, size: 20 }, { token })).data;
     expect(history.total).toBeGreaterThanOrEqual(4);
     expect(history.list[0]).toMatchObject({
       id: expect.anything(),
@@ -97,7 +93,7 @@ describe('the public contract (API.md)', () => {
       createdAt: expect.any(Number),
     });
 
-    const list = (await call('/api/sports/list', { page: 1, size: 50 })).data;
+    const list = (await s.call('/api/sports/list', { page: 1, size: 50 })).data;
     expect(list.total).toBeGreaterThan(0);
     expect(list.list[0]).toMatchObject({
       matchId: expect.any(Number),
@@ -107,23 +103,23 @@ describe('the public contract (API.md)', () => {
       status: expect.anything(),
     });
     const upcoming = list.list.find((m: { status: string; startAt: number }) => m.status === 'scheduled' && m.startAt > Date.now() + 60_000);
-    const detail = (await call('/api/sports/match/detail', { matchId: upcoming.matchId })).data;
+    const detail = (await s.call('/api/sports/match/detail', { matchId: upcoming.matchId })).data;
     const market = detail.markets.find((m: { status: string }) => m.status === 'open');
     const selection = market.selections[0] as { selectionId: number; odds: number };
     expect(selection).toMatchObject({ selectionId: expect.any(Number), name: expect.any(String), odds: expect.any(Number) });
-    const bet = await call(
+    const bet = await s.call(
       '/api/sports/bet/place',
       { type: 'single', stake: 10, selections: [{ selectionId: selection.selectionId, odds: selection.odds }], acceptOddsChange: true },
       money(token),
     );
     expect(bet.code).toBe(0);
     expect(bet.data).toMatchObject({ orderId: expect.anything(), status: expect.any(String), potentialReturn: expect.any(Number) });
-    const records = (await call('/api/sports/bet/records', { page: 1, size: 10 }, bearer(token))).data;
+    const records = (await s.call('/api/sports/bet/records', { page: 1, size: 10 }, { token })).data;
     expect(records.list[0]).toMatchObject({ orderId: bet.data.orderId, stake: 10, odds: expect.any(Number), status: expect.any(String) });
     expect(records.list[0]).toHaveProperty('payout');
 
-    expect((await call('/api/member/logout', {}, bearer(token))).data).toBeNull();
-    const after = await call('/api/member/info', {}, bearer(token));
+    expect((await s.call('/api/member/logout', {}, { token })).data).toBeNull();
+    const after = await s.call('/api/member/info', {}, { token });
     expect(after.status).toBe(401);
   });
 });

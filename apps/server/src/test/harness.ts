@@ -21,8 +21,8 @@ setPasswordHashing(TEST_PASSWORD_HASHING);
  */
 export interface TestServer extends Server {
   inject: Server['app']['inject'];
-  /** A JSON POST as a client makes it: the HTTP status, headers and parsed envelope. */
-  post(url: string, payload?: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: any }>;
+  /** A JSON POST as a client makes it, as a member when given its token: the HTTP status, the envelope's fields and the headers. */
+  call(url: string, payload?: unknown, opts?: CallOptions): Promise<Answer>;
   /** Registers a fresh member on the default site and returns its token. */
   member(opts?: { name?: string; password?: string; siteId?: number }): Promise<{ token: string; memberId: number; name: string; password: string }>;
   /** A site's config keys, as the operator sets them: for tests of the platform, which knows no site module. */
@@ -66,9 +66,10 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     ...server,
     close,
     inject: server.app.inject.bind(server.app),
-    async post(url, payload = {}, headers = {}) {
-      const res = await server.app.inject({ method: 'POST', url, payload: payload as object, headers });
-      return { status: res.statusCode, headers: res.headers, body: res.json() };
+    async call(url, payload = {}, opts = {}) {
+      const res = await server.app.inject({ method: 'POST', url, payload: payload as object, headers: callHeaders(opts) });
+      const body = res.json();
+      return { status: res.statusCode, code: body.code, data: body.data, msg: body.msg, headers: res.headers };
     },
     async member(opts = {}) {
       const name = opts.name ?? `m${randomBytes(5).toString('hex')}`;
@@ -92,6 +93,26 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
 
 /** Headers of a member call. */
 export const bearer = (token: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra });
+
+/** What a test call answers: the HTTP status, the envelope's code, data and message, the response headers. */
+export interface Answer {
+  status: number;
+  code: number;
+  data: any;
+  msg: string;
+  headers: Record<string, unknown>;
+}
+
+/** A test call's member (its token), Idempotency-Key and further headers, each optional. */
+export interface CallOptions {
+  token?: string;
+  key?: string;
+  headers?: Record<string, string>;
+}
+
+function callHeaders({ token, key, headers = {} }: CallOptions): Record<string, string> {
+  return { ...(token ? bearer(token) : {}), ...(key ? { 'idempotency-key': key } : {}), ...headers };
+}
 
 /**
  * The run's PGlite template (made by the global setup): a fresh PGlite spends most of a second on

@@ -148,7 +148,7 @@ afterAll(() => s.close());
  * the operator may well send one titled with an emoji.)
  */
 async function stateNow() {
-  const balance = (await s.post('/api/wallet/balance', {}, bearer(member.token))).body.data;
+  const balance = (await s.call('/api/wallet/balance', {}, { token: member.token })).data;
   const counts: Record<string, unknown> = {};
   for (const table of ['members', 'wallet_transfers', 'wallet_deposit_orders', 'wallet_withdraw_orders', 'venue_transfers', 'sports_bets']) {
     counts[table] = (await s.deps.database.query(`SELECT count(*)::int AS n FROM ${table}`))[0];
@@ -263,9 +263,9 @@ describe('hostile input', () => {
         await attack(op, visitor, failures);
         await attack(op, asMember, failures);
         // Logging out ends the member's session, as it should; no other path may.
-        if ((await s.post('/api/member/info', {}, bearer(member.token))).body.code !== 0) {
+        if ((await s.call('/api/member/info', {}, { token: member.token })).code !== 0) {
           if (op.path !== LOGOUT) failures.push(`${op.path} ended the member's session`);
-          member.token = (await s.post('/api/member/login/v3', { name: member.name, password: member.password })).body.data.token;
+          member.token = (await s.call('/api/member/login/v3', { name: member.name, password: member.password })).data.token;
         }
       }
     });
@@ -294,9 +294,9 @@ describe('hardening: the faults the sweep found, each on its own', () => {
       ];
       for (const [url, body, headers, field] of cases) {
         for (const text of [NUL, LONE]) {
-          const res = await s.post(url, body(text), headers());
+          const res = await s.call(url, body(text), { headers: headers() });
           expect(res.status, `${url} ${field}`).toBe(200);
-          expect(res.body, `${url} ${field}`).toMatchObject({ code: Errors.VALIDATION.code, data: { field }, msg: `${field}: 包含非法字符` });
+          expect(res, `${url} ${field}`).toMatchObject({ code: Errors.VALIDATION.code, data: { field }, msg: `${field}: 包含非法字符` });
         }
       }
     });
@@ -316,9 +316,9 @@ describe('hardening: the faults the sweep found, each on its own', () => {
         ['/api/wallet/pay/payVal', { payTypeId: huge, amount: 100 }, money()],
         ['/api/admin/message/send', { siteId: huge, title: '通知', content: '内容' }, operator],
       ] as Array<[string, object, Record<string, string>]>) {
-        const res = await s.post(url, body, headers);
+        const res = await s.call(url, body, { headers });
         expect(res.status, url).toBe(200);
-        expect(res.body.code, url).toBe(Errors.VALIDATION.code);
+        expect(res.code, url).toBe(Errors.VALIDATION.code);
       }
     });
   });
@@ -327,9 +327,9 @@ describe('hardening: the faults the sweep found, each on its own', () => {
     await asOperator(async (operator) => {
       // As long as the real token in characters, longer in bytes: timingSafeEqual threw on it.
       const forged = 'é'.repeat(operator['x-admin-token'].length);
-      const res = await s.post('/api/admin/message/send', { siteId: 1, title: '通知', content: '内容' }, { 'x-admin-token': forged });
+      const res = await s.call('/api/admin/message/send', { siteId: 1, title: '通知', content: '内容' }, { headers: { 'x-admin-token': forged } });
       expect(res.status).toBe(403);
-      expect(res.body.code).toBe(Errors.OPERATOR_TOKEN.code);
+      expect(res.code).toBe(Errors.OPERATOR_TOKEN.code);
     });
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Errors, LOGIN_PATH, type Frame } from '@bp/contract';
-import { bearer, startTestServer, type TestServer } from './harness.ts';
+import { startTestServer, type TestServer } from './harness.ts';
 import { hasRedisServer, startRedis, type OwnRedis } from './redis-server.ts';
 import { setConfig } from '../modules/site/index.ts';
 import { caller, expectLedgerSound, newKey } from '../modules/wallet/testing.ts';
@@ -65,20 +65,20 @@ describe.runIf(hasRedisServer || process.env.CI === 'true')('a Redis outage', ()
   it('a login ends the old session and answers the new one', async () => {
     const m = await s.member();
     await withoutRedis(async () => {
-      const login = await s.post(LOGIN_PATH, { name: m.name, password: m.password });
-      expect({ status: login.status, code: login.body.code }).toEqual({ status: 200, code: 0 });
-      expect((await s.post('/api/member/info', {}, bearer(login.body.data.token))).body.code).toBe(0);
-      expect((await s.post('/api/member/info', {}, bearer(m.token))).body.code).toBe(Errors.LOGIN_ELSEWHERE.code);
+      const login = await s.call(LOGIN_PATH, { name: m.name, password: m.password });
+      expect({ status: login.status, code: login.code }).toEqual({ status: 200, code: 0 });
+      expect((await s.call('/api/member/info', {}, { token: login.data.token })).code).toBe(0);
+      expect((await s.call('/api/member/info', {}, { token: m.token })).code).toBe(Errors.LOGIN_ELSEWHERE.code);
     });
   });
 
   it('a challenge cannot be kept: refused with a code of the catalogue, not a 500', async () => {
     await withoutRedis(async () => {
-      const res = await s.post('/api/captchaEx/get', { scene: 'changePassword', verifyType: 'slider' });
-      expect({ status: res.status, code: res.body.code }).toEqual({ status: 200, code: Errors.INTERFACE_DEGRADE.code });
-      expect(res.body.msg).toMatch(/[\u4e00-\u9fa5]/);
+      const res = await s.call('/api/captchaEx/get', { scene: 'changePassword', verifyType: 'slider' });
+      expect({ status: res.status, code: res.code }).toEqual({ status: 200, code: Errors.INTERFACE_DEGRADE.code });
+      expect(res.msg).toMatch(/[\u4e00-\u9fa5]/);
     });
-    expect((await s.post('/api/captchaEx/get', { scene: 'changePassword', verifyType: 'slider' })).body.code).toBe(0);
+    expect((await s.call('/api/captchaEx/get', { scene: 'changePassword', verifyType: 'slider' })).code).toBe(0);
   });
 
   it("rate limits still hold, counted in the instance's memory", async () => {

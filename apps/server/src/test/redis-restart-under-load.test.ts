@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startTestServer, type TestServer } from './harness.ts';
+import { startTestServer, type Answer, type TestServer } from './harness.ts';
 import { hasRedisServer, startRedis, type OwnRedis } from './redis-server.ts';
 import { dropSchema } from '../platform/db/index.ts';
 import { setConfig } from '../modules/site/index.ts';
-import { caller, expectLedgerSound, newKey, type Answer } from '../modules/wallet/testing.ts';
+import { caller, expectLedgerSound, newKey } from '../modules/wallet/testing.ts';
 
 /**
  * The fault suite, Redis: two instances on one PostgreSQL schema share a Redis the test starts

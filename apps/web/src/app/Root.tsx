@@ -9,13 +9,14 @@ import { onMemberFrame, startMemberSocket } from '../shared/realtime/member-sock
 import { local } from '../shared/storage/local.ts';
 import { checkMustChangePassword } from '../shared/session/member-info.ts';
 import { useLoggedIn } from '../shared/session/use-session.ts';
+import { BALANCE_KEY } from '../shared/wallet/balance.ts';
 import { ThemeController } from '../shared/theme/theme-state.tsx';
 import { TitleSync } from './TitleSync.tsx';
 import { LANGUAGE_KEY, applyLanguageFlag } from '../shared/i18n/index.ts';
 
 /** Frames of the member's channel, and the queries each makes stale. */
 const MEMBER_FRAME_READS = [
-  ['wallet.balance', ['member', 'balance']],
+  ['wallet.balance', BALANCE_KEY],
   ['message.new', ['member', 'messages']],
 ] as const;
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_IMAGE_PATH, Errors, LOGIN_PATH } from '@bp/contract';
-import { bearer, startTestServer, type TestServer } from '../../test/harness.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { clock } from '../../platform/clock.ts';
 import { setConfig } from '../site/index.ts';
 import { blockMember, unblockMember } from './index.ts';
@@ -14,10 +14,9 @@ beforeAll(async () => {
 afterAll(() => s.close());
 afterEach(() => clock.reset());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => s.post(url, payload, headers);
-const login = (body: Record<string, unknown>) => post(LOGIN_PATH, body);
+const login = (body: Record<string, unknown>) => s.call(LOGIN_PATH, body);
 const failTimes = async (name: string, n: number) => {
-  for (let i = 0; i < n; i++) expect((await login({ name, password: 'wrong1234' })).body.code).toBe(Errors.LOGIN_FAILED.code);
+  for (let i = 0; i < n; i++) expect((await login({ name, password: 'wrong1234' })).code).toBe(Errors.LOGIN_FAILED.code);
 };
 const DAY = 86_400_000;
 
@@ -38,21 +37,21 @@ describe('the login image captcha', () => {
     const m = await s.member();
     await failTimes(m.name, 3);
     const required = await login({ name: m.name, password: m.password });
-    expect(required.body).toMatchObject({ code: Errors.CAPTCHA_REQUIRED.code, msg: Errors.CAPTCHA_REQUIRED.msg });
+    expect(required).toMatchObject({ code: Errors.CAPTCHA_REQUIRED.code, msg: Errors.CAPTCHA_REQUIRED.msg });
     const wrong = await readCaptcha(s);
     const bad = await login({ name: m.name, password: m.password, captchaId: wrong.captchaId, captcha: 'AAAA' });
-    expect(bad.body).toMatchObject({ code: 10409, msg: Errors.VERIFY_CODE.msg });
+    expect(bad).toMatchObject({ code: 10409, msg: Errors.VERIFY_CODE.msg });
     // One try per picture: the right text of a picture already answered wrongly no longer works.
-    expect((await login({ name: m.name, password: m.password, ...wrong })).body.code).toBe(10409);
+    expect((await login({ name: m.name, password: m.password, ...wrong })).code).toBe(10409);
     const right = await readCaptcha(s);
     const wrongPassword = await login({ name: m.name, password: 'wrong1234', ...right });
-    expect(wrongPassword.body.code).toBe(Errors.LOGIN_FAILED.code);
-    expect((await login({ name: m.name, password: m.password, ...right })).body.code).toBe(10409);
+    expect(wrongPassword.code).toBe(Errors.LOGIN_FAILED.code);
+    expect((await login({ name: m.name, password: m.password, ...right })).code).toBe(10409);
     const fresh = await readCaptcha(s);
-    expect((await login({ name: m.name, password: m.password, ...fresh })).body.code).toBe(0);
+    expect((await login({ name: m.name, password: m.password, ...fresh })).code).toBe(0);
     // A success forgets the failures.
     await failTimes(m.name, 1);
-    expect((await login({ name: m.name, password: m.password })).body.code).toBe(0);
+    expect((await login({ name: m.name, password: m.password })).code).toBe(0);
   });
 
   it('[S8-02] an expired captcha is refused with the validation-code error', async () => {
@@ -60,14 +59,14 @@ describe('the login image captcha', () => {
     await failTimes(m.name, 3);
     const old = await readCaptcha(s);
     clock.shift(CAPTCHA_TTL_MS + 1_000);
-    expect((await login({ name: m.name, password: m.password, ...old })).body.code).toBe(10409);
+    expect((await login({ name: m.name, password: m.password, ...old })).code).toBe(10409);
   });
 
   it('[hardening] counts each attempt before checking it: of 100 logins at once at most three meet the password, the right one late in the burst needs the captcha', async () => {
     const m = await s.member();
     const bodies = Array.from({ length: 101 }, (_, i) => ({ name: m.name, password: i === 90 ? m.password : 'wrong1234' }));
     const answers = await Promise.all(bodies.map((b) => login(b)));
-    const codes = answers.map((a) => a.body.code);
+    const codes = answers.map((a) => a.code);
     const checked = codes.filter((c) => c === 0 || c === Errors.LOGIN_FAILED.code);
     expect(checked.length).toBeLessThanOrEqual(3);
     expect(codes.length - checked.length).toBe(codes.filter((c) => c === Errors.CAPTCHA_REQUIRED.code).length);
@@ -76,12 +75,12 @@ describe('the login image captcha', () => {
 
   it('counts failures of names that do not exist too, and follows the site trigger', async () => {
     await failTimes('ghost001', 3);
-    expect((await login({ name: 'ghost001', password: 'abc12345' })).body.code).toBe(Errors.CAPTCHA_REQUIRED.code);
+    expect((await login({ name: 'ghost001', password: 'abc12345' })).code).toBe(Errors.CAPTCHA_REQUIRED.code);
     await setConfig(s.deps.db, 1, 'login_verify_trigger_times', '1');
     try {
       const m = await s.member();
       await failTimes(m.name, 1);
-      expect((await login({ name: m.name, password: m.password })).body.code).toBe(Errors.CAPTCHA_REQUIRED.code);
+      expect((await login({ name: m.name, password: m.password })).code).toBe(Errors.CAPTCHA_REQUIRED.code);
     } finally {
       await setConfig(s.deps.db, 1, 'login_verify_trigger_times', '3');
     }
@@ -89,11 +88,11 @@ describe('the login image captcha', () => {
 
   it('a captcha drawn for one site does not pass on another', async () => {
     const m = await s.member({ siteId: 2 });
-    for (let i = 0; i < 3; i++) await post(LOGIN_PATH, { name: m.name, password: 'wrong1234' }, { 'x-site-id': '2' });
+    for (let i = 0; i < 3; i++) await s.call(LOGIN_PATH, { name: m.name, password: 'wrong1234' }, { headers: { 'x-site-id': '2' } });
     const siteOne = await readCaptcha(s);
-    expect((await post(LOGIN_PATH, { name: m.name, password: m.password, ...siteOne }, { 'x-site-id': '2' })).body.code).toBe(10409);
+    expect((await s.call(LOGIN_PATH, { name: m.name, password: m.password, ...siteOne }, { headers: { 'x-site-id': '2' } })).code).toBe(10409);
     const siteTwo = await readCaptcha(s, { 'x-site-id': '2' });
-    expect((await post(LOGIN_PATH, { name: m.name, password: m.password, ...siteTwo }, { 'x-site-id': '2' })).body.code).toBe(0);
+    expect((await s.call(LOGIN_PATH, { name: m.name, password: m.password, ...siteTwo }, { headers: { 'x-site-id': '2' } })).code).toBe(0);
   });
 });
 
@@ -104,11 +103,11 @@ describe('the slider on login', () => {
       const m = await s.member();
       await failTimes(m.name, 3);
       const need = await login({ name: m.name, password: m.password });
-      expect(need.body).toEqual({ code: Errors.NEED_SAFE.code, data: { verifyType: 'slider', scene: 'login' }, msg: Errors.NEED_SAFE.msg });
+      expect(need).toEqual(expect.objectContaining({ code: Errors.NEED_SAFE.code, data: { verifyType: 'slider', scene: 'login' }, msg: Errors.NEED_SAFE.msg }));
       const otherScene = await solveSlider(s, 'withdraw');
-      expect((await login({ name: m.name, password: m.password, verifyTicket: otherScene })).body.code).toBe(Errors.NEED_SAFE.code);
+      expect((await login({ name: m.name, password: m.password, verifyTicket: otherScene })).code).toBe(Errors.NEED_SAFE.code);
       const ticket = await solveSlider(s, 'login');
-      expect((await login({ name: m.name, password: m.password, verifyTicket: ticket })).body.code).toBe(0);
+      expect((await login({ name: m.name, password: m.password, verifyTicket: ticket })).code).toBe(0);
     } finally {
       await setConfig(s.deps.db, 1, 'login_verify_type', null);
     }
@@ -118,47 +117,47 @@ describe('the slider on login', () => {
 describe('dormant members', () => {
   it('a member without a login for member_sleep_days is dormant: login says so only to the right password', async () => {
     const m = await s.member();
-    expect((await post('/api/member/isMemberSleep', { name: m.name })).body.data).toEqual({ sleep: false, sleepDays: 90 });
+    expect((await s.call('/api/member/isMemberSleep', { name: m.name })).data).toEqual({ sleep: false, sleepDays: 90 });
     clock.shift(91 * DAY);
-    expect((await post('/api/member/isMemberSleep', { name: m.name.toUpperCase() })).body.data).toEqual({ sleep: true, sleepDays: 90 });
-    expect((await post('/api/member/isMemberSleep', { name: 'nobody77' })).body.data.sleep).toBe(false);
-    expect((await login({ name: m.name, password: 'wrong1234' })).body.code).toBe(Errors.LOGIN_FAILED.code);
-    expect((await login({ name: m.name, password: m.password })).body).toMatchObject({ code: Errors.MEMBER_DORMANT.code, msg: Errors.MEMBER_DORMANT.msg });
+    expect((await s.call('/api/member/isMemberSleep', { name: m.name.toUpperCase() })).data).toEqual({ sleep: true, sleepDays: 90 });
+    expect((await s.call('/api/member/isMemberSleep', { name: 'nobody77' })).data.sleep).toBe(false);
+    expect((await login({ name: m.name, password: 'wrong1234' })).code).toBe(Errors.LOGIN_FAILED.code);
+    expect(await login({ name: m.name, password: m.password })).toMatchObject({ code: Errors.MEMBER_DORMANT.code, msg: Errors.MEMBER_DORMANT.msg });
   });
 
   it('activeMemberSleep wakes a dormant member with the password and the captcha, and logs in', async () => {
     const m = await s.member();
     clock.shift(91 * DAY);
-    const wake = (extra: Record<string, unknown>) => post('/api/member/activeMemberSleep', { name: m.name, password: m.password, ...extra });
-    expect((await wake({})).body.code).toBe(Errors.CAPTCHA_REQUIRED.code);
-    expect((await wake({ ...(await readCaptcha(s)), password: 'wrong1234' })).body.code).toBe(Errors.LOGIN_FAILED.code);
-    expect((await login({ name: m.name, password: m.password })).body.code).toBe(Errors.MEMBER_DORMANT.code);
+    const wake = (extra: Record<string, unknown>) => s.call('/api/member/activeMemberSleep', { name: m.name, password: m.password, ...extra });
+    expect((await wake({})).code).toBe(Errors.CAPTCHA_REQUIRED.code);
+    expect((await wake({ ...(await readCaptcha(s)), password: 'wrong1234' })).code).toBe(Errors.LOGIN_FAILED.code);
+    expect((await login({ name: m.name, password: m.password })).code).toBe(Errors.MEMBER_DORMANT.code);
     const woke = await wake(await readCaptcha(s));
-    expect(woke.body.data).toMatchObject({ memberId: m.memberId, token: expect.any(String) });
-    expect((await post('/api/member/info', {}, bearer(woke.body.data.token))).body.code).toBe(0);
-    expect((await post('/api/member/isMemberSleep', { name: m.name })).body.data.sleep).toBe(false);
-    expect((await login({ name: m.name, password: m.password })).body.code).toBe(0);
-    expect((await wake(await readCaptcha(s))).body.code).toBe(Errors.MEMBER_NOT_DORMANT.code);
+    expect(woke.data).toMatchObject({ memberId: m.memberId, token: expect.any(String) });
+    expect((await s.call('/api/member/info', {}, { token: woke.data.token })).code).toBe(0);
+    expect((await s.call('/api/member/isMemberSleep', { name: m.name })).data.sleep).toBe(false);
+    expect((await login({ name: m.name, password: m.password })).code).toBe(0);
+    expect((await wake(await readCaptcha(s))).code).toBe(Errors.MEMBER_NOT_DORMANT.code);
   });
 
   it('activeMemberSleep takes a code sent to the bound phone instead of the captcha', async () => {
     const m = await s.member();
-    const sent = await post('/api/member/sendCode', { type: 'sms', scene: 'bind', phone: '13700137000' }, bearer(m.token));
-    expect((await post('/api/member/bindPhone', { phone: '13700137000', code: sent.body.data.sandboxCode }, bearer(m.token))).body.code).toBe(0);
-    expect((await post('/api/member/sendCode', { type: 'sms', scene: 'activate', name: m.name })).body.code).toBe(Errors.MEMBER_NOT_DORMANT.code);
+    const sent = await s.call('/api/member/sendCode', { type: 'sms', scene: 'bind', phone: '13700137000' }, { token: m.token });
+    expect((await s.call('/api/member/bindPhone', { phone: '13700137000', code: sent.data.sandboxCode }, { token: m.token })).code).toBe(0);
+    expect((await s.call('/api/member/sendCode', { type: 'sms', scene: 'activate', name: m.name })).code).toBe(Errors.MEMBER_NOT_DORMANT.code);
     clock.shift(91 * DAY);
-    expect((await post('/api/member/sendCode', { type: 'email', scene: 'activate', name: m.name })).body.code).toBe(Errors.CONTACT_NOT_BOUND.code);
-    const code = await post('/api/member/sendCode', { type: 'sms', scene: 'activate', name: m.name });
-    expect(code.body.data).toMatchObject({ to: '137****7000', sandboxCode: expect.stringMatching(/^\d{6}$/) });
-    const wrong = await post('/api/member/activeMemberSleep', {
+    expect((await s.call('/api/member/sendCode', { type: 'email', scene: 'activate', name: m.name })).code).toBe(Errors.CONTACT_NOT_BOUND.code);
+    const code = await s.call('/api/member/sendCode', { type: 'sms', scene: 'activate', name: m.name });
+    expect(code.data).toMatchObject({ to: '137****7000', sandboxCode: expect.stringMatching(/^\d{6}$/) });
+    const wrong = await s.call('/api/member/activeMemberSleep', {
       name: m.name,
       password: m.password,
       type: 'sms',
-      code: '000000' === code.body.data.sandboxCode ? '111111' : '000000',
+      code: '000000' === code.data.sandboxCode ? '111111' : '000000',
     });
-    expect(wrong.body.code).toBe(Errors.SMS_CODE_WRONG.code);
-    const woke = await post('/api/member/activeMemberSleep', { name: m.name, password: m.password, type: 'sms', code: code.body.data.sandboxCode });
-    expect(woke.body.code).toBe(0);
+    expect(wrong.code).toBe(Errors.SMS_CODE_WRONG.code);
+    const woke = await s.call('/api/member/activeMemberSleep', { name: m.name, password: m.password, type: 'sms', code: code.data.sandboxCode });
+    expect(woke.code).toBe(0);
   });
 
   it('follows the site member_sleep_days', async () => {
@@ -166,9 +165,9 @@ describe('dormant members', () => {
     try {
       const m = await s.member();
       clock.shift(29 * DAY);
-      expect((await post('/api/member/isMemberSleep', { name: m.name })).body.data).toEqual({ sleep: false, sleepDays: 30 });
+      expect((await s.call('/api/member/isMemberSleep', { name: m.name })).data).toEqual({ sleep: false, sleepDays: 30 });
       clock.shift(2 * DAY);
-      expect((await login({ name: m.name, password: m.password })).body.code).toBe(Errors.MEMBER_DORMANT.code);
+      expect((await login({ name: m.name, password: m.password })).code).toBe(Errors.MEMBER_DORMANT.code);
     } finally {
       await setConfig(s.deps.db, 1, 'member_sleep_days', null);
     }
@@ -179,9 +178,9 @@ describe('account blockade', () => {
   it('[S8-08] a blocked member cannot log in (only the right password learns why) until unblocked', async () => {
     const m = await s.member();
     await blockMember(s.deps.db, s.deps.bus, m.memberId);
-    expect((await login({ name: m.name, password: 'wrong1234' })).body.code).toBe(Errors.LOGIN_FAILED.code);
-    expect((await login({ name: m.name, password: m.password })).body).toMatchObject({ code: Errors.ACCOUNT_BLOCKED.code, msg: Errors.ACCOUNT_BLOCKED.msg });
+    expect((await login({ name: m.name, password: 'wrong1234' })).code).toBe(Errors.LOGIN_FAILED.code);
+    expect(await login({ name: m.name, password: m.password })).toMatchObject({ code: Errors.ACCOUNT_BLOCKED.code, msg: Errors.ACCOUNT_BLOCKED.msg });
     await unblockMember(s.deps.db, m.memberId);
-    expect((await login({ name: m.name, password: m.password })).body.code).toBe(0);
+    expect((await login({ name: m.name, password: m.password })).code).toBe(0);
   });
 });

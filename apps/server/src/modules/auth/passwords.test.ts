@@ -16,8 +16,8 @@ describe('passwords at the production cost', () => {
     try {
       const member = await s.member({ password: 'prod1234' });
       expect((await getMember(s.deps.db, member.memberId))?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=4\$/);
-      expect((await s.post(LOGIN_PATH, { name: member.name, password: 'prod1234' })).body.code).toBe(0);
-      expect((await s.post(LOGIN_PATH, { name: member.name, password: 'prod12345' })).body.code).toBe(Errors.LOGIN_FAILED.code);
+      expect((await s.call(LOGIN_PATH, { name: member.name, password: 'prod1234' })).code).toBe(0);
+      expect((await s.call(LOGIN_PATH, { name: member.name, password: 'prod12345' })).code).toBe(Errors.LOGIN_FAILED.code);
     } finally {
       setPasswordHashing(TEST_PASSWORD_HASHING);
     }

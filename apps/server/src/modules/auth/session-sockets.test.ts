@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, LOGIN_PATH, channel, type Frame } from '@bp/contract';
-import { bearer, startTestServer, type TestServer } from '../../test/harness.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { clock } from '../../platform/clock.ts';
 import { nextTokenExpiry } from './sessions.ts';
 import { openSocket, type TestSocket } from '../../platform/realtime/testing.ts';
@@ -58,34 +58,34 @@ describe('a session that ends closes its sockets', () => {
   it("[S4-04] a password change tells the old session's socket and closes it; the new session's socket hears the member", async () => {
     const m = await told.member();
     const socket = await memberSocket(told, m.token, m.memberId);
-    const changed = await told.post(
+    const changed = await told.call(
       '/api/member/changePassword',
       { verifyTicket: await solveSlider(told, 'changePassword'), oldPassword: m.password, password: 'fresh1234' },
-      bearer(m.token),
+      { token: m.token },
     );
-    expect(changed.body.code).toBe(0);
+    expect(changed.code).toBe(0);
     await expectEnded(told, socket, m.memberId, Errors.PASSWORD_CHANGED.code, Errors.PASSWORD_CHANGED.msg);
 
-    await expectHears(told, await memberSocket(told, changed.body.data.token, m.memberId), m.memberId);
+    await expectHears(told, await memberSocket(told, changed.data.token, m.memberId), m.memberId);
   });
 
   it('a password changed on the way in (login with oldPassword) closes the sockets of the old sessions', async () => {
     const m = await told.member();
     const socket = await memberSocket(told, m.token, m.memberId);
-    const login = await told.post(LOGIN_PATH, {
+    const login = await told.call(LOGIN_PATH, {
       name: m.name,
       oldPassword: m.password,
       password: 'fresh1234',
       verifyTicket: await solveSlider(told, 'changePassword'),
     });
-    expect(login.body.code).toBe(0);
+    expect(login.code).toBe(0);
     await expectEnded(told, socket, m.memberId, Errors.PASSWORD_CHANGED.code, Errors.PASSWORD_CHANGED.msg);
   });
 
   it("logout tells the session's socket and closes it", async () => {
     const m = await told.member();
     const socket = await memberSocket(told, m.token, m.memberId);
-    expect((await told.post('/api/member/logout', {}, bearer(m.token))).body.code).toBe(0);
+    expect((await told.call('/api/member/logout', {}, { token: m.token })).code).toBe(0);
     await expectEnded(told, socket, m.memberId, Errors.AUTH_INVALID.code, Errors.AUTH_INVALID.msg);
   });
 
@@ -94,10 +94,10 @@ describe('a session that ends closes its sockets', () => {
     const earlier = await memberSocket(told, m.token, m.memberId);
     const words: Array<Frame<'session.ended'>> = [];
     const stop = told.deps.bus.onFrame((f) => f.ch === channel.user(m.memberId) && ended(f) && words.push(f));
-    const again = await told.post(LOGIN_PATH, { name: m.name, password: m.password });
+    const again = await told.call(LOGIN_PATH, { name: m.name, password: m.password });
     await expectEnded(told, earlier, m.memberId, Errors.LOGIN_ELSEWHERE.code, Errors.LOGIN_ELSEWHERE.msg);
     stop();
-    const later = await memberSocket(told, again.body.data.token, m.memberId);
+    const later = await memberSocket(told, again.data.token, m.memberId);
     // The same word again, as another instance might pass it on late: it names the earlier session alone.
     expect(words).toHaveLength(1);
     await told.deps.bus.publish(words[0].ch, 'session.ended', words[0].data);
@@ -125,12 +125,12 @@ describe('a session that ends closes its sockets', () => {
 describe('a session that lapses closes its sockets', () => {
   it("idle longer than the member's logout preference: the session ends and its socket is closed", async () => {
     const m = await judged.member();
-    expect((await judged.post('/api/member/logoutSetup', { idleMinutes: 15 }, bearer(m.token))).body.code).toBe(0);
+    expect((await judged.call('/api/member/logoutSetup', { idleMinutes: 15 }, { token: m.token })).code).toBe(0);
     const socket = await memberSocket(judged, m.token, m.memberId);
     clock.shift(16 * 60_000);
     await expectEnded(judged, socket, m.memberId, Errors.AUTH_INVALID.code, /长时间未操作/);
-    const call = await judged.post('/api/member/info', {}, bearer(m.token));
-    expect(call.body).toMatchObject({ code: Errors.AUTH_INVALID.code, msg: expect.stringContaining('长时间未操作') });
+    const call = await judged.call('/api/member/info', {}, { token: m.token });
+    expect(call).toMatchObject({ code: Errors.AUTH_INVALID.code, msg: expect.stringContaining('长时间未操作') });
   });
 
   it('[S4-04] at 22:00 Shanghai time the session expires and its socket is closed', async () => {

@@ -21,7 +21,7 @@ afterAll(async () => {
 const launch = (token: string, body: object, key = newKey()) => w.move('/api/game/venue/launch', body, token, key);
 const ticketOf = (url: string) => new URL(url, 'http://x').searchParams.get('ticket')!;
 /** One round of the sandbox slot, under a fresh Idempotency-Key unless one is given. */
-const spin = (ticket: string, stake: number, key = newKey()) => w.call('/api/game/sandbox/spin', { ticket, stake }, undefined, key);
+const spin = (ticket: string, stake: number, key = newKey()) => s.call('/api/game/sandbox/spin', { ticket, stake }, { key });
 const venueBalance = (memberId: number) => new SandboxVenue(s.deps.db, 'PG').balance(memberId);
 
 describe('venue launch', () => {
@@ -35,7 +35,7 @@ describe('venue launch', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("call('spin'");
     expect(page.headers['content-security-policy']).toContain("script-src 'nonce-");
-    const info = await w.call('/api/game/sandbox/ticket', { ticket: ticketOf(res.data.url) });
+    const info = await s.call('/api/game/sandbox/ticket', { ticket: ticketOf(res.data.url) });
     expect(info.data).toEqual({ gameName: '招财喵', venueName: 'PG电子', balance: 0, demo: false, rollbackAddress: '/app/egame/pg', rtp: 0.96 });
   });
 
@@ -68,7 +68,7 @@ describe('venue launch', () => {
   it('[S7-11] with auto-transfer on, moves the main balance into the venue once per launch', async () => {
     const m = await s.member();
     await w.fund(m.token, 500);
-    await w.call('/api/wallet/autoTransfer/set', { status: true }, m.token);
+    await s.call('/api/wallet/autoTransfer/set', { status: true }, { token: m.token });
     const key = newKey();
     const first = await launch(m.token, { venueEnName: 'PG', gameId: 'pg-mahjong-ways' }, key);
     expect(first.data.transferred).toBe(500);
@@ -88,7 +88,7 @@ describe('venue launch', () => {
   it('[S3-02] refuses a closed or unknown venue, a game of another venue, a foreign rollback, and visitors; nothing moves', async () => {
     const m = await s.member();
     await w.fund(m.token, 100);
-    await w.call('/api/wallet/autoTransfer/set', { status: true }, m.token);
+    await s.call('/api/wallet/autoTransfer/set', { status: true }, { token: m.token });
     expect((await launch(m.token, { venueEnName: 'XX' })).code).toBe(Errors.GAME_VENUE_UNKNOWN.code);
     expect((await launch(m.token, { venueEnName: 'AG', gameId: 'pg-ice-rush' })).code).toBe(Errors.GAME_NOT_FOUND.code);
     expect((await launch(m.token, { venueEnName: 'PG', rollbackAddress: 'https://evil.example/' })).code).toBe(Errors.GAME_ROLLBACK_INVALID.code);
@@ -102,8 +102,8 @@ describe('venue launch', () => {
       await setVenueStatus(s.deps.db, 'PG', 0);
     }
     expect((await w.balance(m.token)).main).toBe(100);
-    expect((await w.call('/api/game/venue/launch', { venueEnName: 'PG' }, undefined, newKey())).status).toBe(401);
-    expect((await w.call('/api/game/venue/launch', { venueEnName: 'PG' }, m.token)).code).toBe(Errors.IDEMPOTENCY_KEY_REQUIRED.code);
+    expect((await s.call('/api/game/venue/launch', { venueEnName: 'PG' }, { key: newKey() })).status).toBe(401);
+    expect((await s.call('/api/game/venue/launch', { venueEnName: 'PG' }, { token: m.token })).code).toBe(Errors.IDEMPOTENCY_KEY_REQUIRED.code);
   });
 });
 
@@ -147,12 +147,12 @@ describe('the sandbox slot', () => {
     // A login elsewhere ends the session: its ticket with it, though hours of the ticket remain.
     const token = await w.login(m);
     expect(await spin(first, 1)).toMatchObject({ code: Errors.GAME_TICKET_EXPIRED.code, msg: Errors.GAME_TICKET_EXPIRED.msg });
-    expect((await w.call('/api/game/sandbox/ticket', { ticket: first })).code).toBe(Errors.GAME_TICKET_EXPIRED.code);
+    expect((await s.call('/api/game/sandbox/ticket', { ticket: first })).code).toBe(Errors.GAME_TICKET_EXPIRED.code);
     // The new session does not reuse the dead ticket from the launch cache.
     const second = ticketOf((await launch(token, { venueEnName: 'PG', gameId: 'pg-candy-burst', isUseCache: true })).data.url);
     expect(second).not.toBe(first);
     expect((await spin(second, 1)).code).toBe(0);
-    expect((await w.call('/api/member/logout', {}, token)).code).toBe(0);
+    expect((await s.call('/api/member/logout', {}, { token })).code).toBe(0);
     expect((await spin(second, 1)).code).toBe(Errors.GAME_TICKET_EXPIRED.code);
   });
 
@@ -180,7 +180,7 @@ describe('the sandbox slot', () => {
     await w.move('/api/wallet/transfer', { api_name: 'PG', amount: 30, transfer_out: false }, m.token);
     const ticket = ticketOf((await launch(m.token, { venueEnName: 'PG', gameId: 'pg-candy-burst' })).data.url);
 
-    const unnamed = await w.call('/api/game/sandbox/spin', { ticket, stake: 5 });
+    const unnamed = await s.call('/api/game/sandbox/spin', { ticket, stake: 5 });
     expect(unnamed.code).toBe(Errors.IDEMPOTENCY_KEY_REQUIRED.code);
     expect(await venueBalance(m.memberId)).toBe(3000n);
 
@@ -200,15 +200,15 @@ describe('the sandbox slot', () => {
   });
 
   it('[S7-11] a visitor’s demo plays on play money only', async () => {
-    const demo = await w.call('/api/game/venue/demoLaunch', { venueEnName: 'PG', gameId: 'pg-fortune-pig' });
+    const demo = await s.call('/api/game/venue/demoLaunch', { venueEnName: 'PG', gameId: 'pg-fortune-pig' });
     expect(demo.code, demo.msg).toBe(0);
     const ticket = ticketOf(demo.data.url);
-    const info = await w.call('/api/game/sandbox/ticket', { ticket });
+    const info = await s.call('/api/game/sandbox/ticket', { ticket });
     expect(info.data).toMatchObject({ gameName: '金猪报财', demo: true, balance: 2000 });
     const r = await spin(ticket, 100);
     expect(r.data).toMatchObject({ demo: true, balance: 1900 + r.data.win });
     expect((await spin(ticket, 5000)).code).toBe(Errors.GAME_STAKE_ABOVE_BALANCE.code);
-    expect((await w.call('/api/game/venue/demoLaunch', { venueEnName: 'PG' })).code).toBe(Errors.GAME_NOT_FOUND.code);
+    expect((await s.call('/api/game/venue/demoLaunch', { venueEnName: 'PG' })).code).toBe(Errors.GAME_NOT_FOUND.code);
     expect((await spin('a'.repeat(48), 1)).code).toBe(Errors.GAME_TICKET_EXPIRED.code);
     expect((await spin(ticket, 1.001)).code).not.toBe(0);
   });

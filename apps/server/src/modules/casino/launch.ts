@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import type { IdempotencyKey } from '../../platform/idempotency.ts';
-import { announceBalance, balanceOf, memberAccount, type WalletOwner } from '../wallet/index.ts';
+import { announceBalance, balanceOf, gatherToMain, memberAccount, type WalletOwner } from '../wallet/index.ts';
 import { autoTransferStatus, listVenues, transferWithVenue, type VenueRow } from '../venue/index.ts';
 import { gameOf } from './catalogue.ts';
 import { cacheable, cachedTicket, gameUrl, issueDemoTicket, issueTicket, launchedBefore, rollbackPath } from './tickets.ts';
@@ -34,6 +34,8 @@ export async function launchVenue(deps: Deps, owner: WalletOwner, sessionId: num
   const venue = await openForPlay(db, body.venueEnName);
   const gameId = body.gameId ? (await gameOf(db, body.gameId, venue.api_name)).game_id : null;
   const rollback = rollbackPath(body.rollbackAddress);
+  // 免转钱包: what other venues hold comes back first, then the whole main balance goes in.
+  await gatherToMain(db, owner, key, venue.api_name);
   const transferredMinor = await autoTransferIn(deps, owner, key, body, venue.api_name);
 
   const cached = body.isUseCache && cacheable(venue.api_name) ? await cachedTicket(db, sessionId, venue.api_name, gameId) : null;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors } from '@bp/contract';
-import { OPERATOR_TOKEN, asOperator, bearer, startTestServer, type TestServer } from '../../test/harness.ts';
+import { OPERATOR_TOKEN, asOperator, startTestServer, type TestServer } from '../../test/harness.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -8,49 +8,49 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) => s.inject({ method: 'POST', url, payload, headers }).then((r) => r.json());
-const as =
-  (token: string) =>
-  (url: string, payload: object = {}) =>
-    post(url, payload, bearer(token));
 const decide = (memberId: number, approve: boolean, token = OPERATOR_TOKEN) =>
-  asOperator(() => post('/api/admin/agent/decide', { memberId, approve }, { 'x-admin-token': token }));
+  asOperator(() => s.call('/api/admin/agent/decide', { memberId, approve }, { headers: { 'x-admin-token': token } }));
 
 describe('agents', () => {
   it('[S6-03] a member applies (joinUs), waits, is approved, and as an agent sees the members their invite code brought (isAgent)', async () => {
     const m = await s.member();
-    const call = as(m.token);
-    const before = (await call('/api/member/agent/isAgent')).data;
+    const before = (await s.call('/api/member/agent/isAgent', {}, { token: m.token })).data;
     expect(before).toMatchObject({ isAgent: false, application: null, referrals: null });
     expect(before.inviteCode).toMatch(/\w{4,}/);
 
-    const applied = await call('/api/member/agent/joinUs', { contact: 'telegram @agent_m', note: '有推广渠道' });
+    const applied = await s.call('/api/member/agent/joinUs', { contact: 'telegram @agent_m', note: '有推广渠道' }, { token: m.token });
     expect(applied.data).toMatchObject({ isAgent: false, application: { status: 'pending' } });
     // One open application: a second, even two at once, is refused.
-    const twice = await Promise.all([call('/api/member/agent/joinUs', { contact: 'qq 12345' }), call('/api/member/agent/joinUs', { contact: 'qq 12345' })]);
+    const twice = await Promise.all([
+      s.call('/api/member/agent/joinUs', { contact: 'qq 12345' }, { token: m.token }),
+      s.call('/api/member/agent/joinUs', { contact: 'qq 12345' }, { token: m.token }),
+    ]);
     expect(twice.map((r) => r.code)).toEqual([Errors.AGENT_PENDING.code, Errors.AGENT_PENDING.code]);
 
     expect((await decide(m.memberId, true, 'not-the-operator-token-x')).code).toBe(Errors.OPERATOR_TOKEN.code);
     expect((await decide(m.memberId, true)).data).toEqual({ memberId: m.memberId, isAgent: true });
     expect((await decide(m.memberId, true)).code).toBe(Errors.AGENT_NO_APPLICATION.code);
-    expect((await call('/api/member/agent/joinUs', { contact: 'again' })).code).toBe(Errors.AGENT_ALREADY.code);
+    expect((await s.call('/api/member/agent/joinUs', { contact: 'again' }, { token: m.token })).code).toBe(Errors.AGENT_ALREADY.code);
 
     // Two members register with the agent's invite code.
     for (const name of ['ref1' + Date.now().toString(36), 'ref2' + Date.now().toString(36)]) {
-      expect((await post('/api/member/register/v4', { name, password: 'abc12345', i_code: before.inviteCode })).code).toBe(0);
+      expect((await s.call('/api/member/register/v4', { name, password: 'abc12345', i_code: before.inviteCode })).code).toBe(0);
     }
-    expect((await call('/api/member/agent/isAgent')).data).toMatchObject({ isAgent: true, application: { status: 'approved' }, referrals: 2 });
+    expect((await s.call('/api/member/agent/isAgent', {}, { token: m.token })).data).toMatchObject({
+      isAgent: true,
+      application: { status: 'approved' },
+      referrals: 2,
+    });
   });
 
   it('[S6-03] a rejected member may apply again; contactUs answers the site’s agent team to visitors too', async () => {
     const m = await s.member();
-    const call = as(m.token);
-    await call('/api/member/agent/joinUs', { contact: '13800138000' });
+    await s.call('/api/member/agent/joinUs', { contact: '13800138000' }, { token: m.token });
     expect((await decide(m.memberId, false)).data).toEqual({ memberId: m.memberId, isAgent: false });
-    expect((await call('/api/member/agent/isAgent')).data.application.status).toBe('rejected');
-    expect((await call('/api/member/agent/joinUs', { contact: '13800138000' })).data.application.status).toBe('pending');
+    expect((await s.call('/api/member/agent/isAgent', {}, { token: m.token })).data.application.status).toBe('rejected');
+    expect((await s.call('/api/member/agent/joinUs', { contact: '13800138000' }, { token: m.token })).data.application.status).toBe('pending');
 
-    const contacts = await post('/api/member/agent/contactUs', {});
+    const contacts = await s.call('/api/member/agent/contactUs', {});
     expect(contacts.data.channels).toEqual([
       { kind: 'Telegram', value: '@sandbox_agent_team' },
       { kind: 'QQ', value: '800 800 8888' },
@@ -60,12 +60,11 @@ describe('agents', () => {
 
   it('refuses bad input and visitors, changing nothing', async () => {
     const m = await s.member();
-    const call = as(m.token);
     for (const bad of [{}, { contact: 'x' }, { contact: 'x'.repeat(65) }, { contact: 42 }, { contact: 'ok contact', note: 'n'.repeat(501) }]) {
-      expect((await call('/api/member/agent/joinUs', bad)).code, JSON.stringify(bad)).toBe(Errors.VALIDATION.code);
+      expect((await s.call('/api/member/agent/joinUs', bad, { token: m.token })).code, JSON.stringify(bad)).toBe(Errors.VALIDATION.code);
     }
-    expect((await post('/api/member/agent/joinUs', { contact: 'visitor' })).code).toBe(Errors.AUTH_INVALID.code);
+    expect((await s.call('/api/member/agent/joinUs', { contact: 'visitor' })).code).toBe(Errors.AUTH_INVALID.code);
     expect((await decide(m.memberId, true)).code).toBe(Errors.AGENT_NO_APPLICATION.code);
-    expect((await call('/api/member/agent/isAgent')).data).toMatchObject({ isAgent: false, application: null });
+    expect((await s.call('/api/member/agent/isAgent', {}, { token: m.token })).data).toMatchObject({ isAgent: false, application: null });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Errors, type HelpCategory } from '@bp/contract';
-import { bearer, startTestServer, type TestServer } from '../../test/harness.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -9,21 +9,20 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) => s.inject({ method: 'POST', url, payload, headers }).then((r) => r.json());
 const onSite = (siteId: number) => ({ 'x-site-id': String(siteId) });
 
 describe('help centre', () => {
   it('[S7-14] answers visitors and members the help categories in order, each with its articles; an article in full', async () => {
-    const visitor = await post('/api/member/help/categories', {});
+    const visitor = await s.call('/api/member/help/categories', {});
     expect(visitor.code).toBe(0);
     const categories = visitor.data as HelpCategory[];
     expect(categories.map((c) => c.name)).toEqual(['存款帮助', '提款帮助', '投注规则', '账户安全']);
     expect(categories.every((c) => c.articles.length >= 2)).toBe(true);
     const m = await s.member();
-    expect((await post('/api/member/help/categories', {}, bearer(m.token))).data).toEqual(categories);
+    expect((await s.call('/api/member/help/categories', {}, { token: m.token })).data).toEqual(categories);
 
     const first = categories[1].articles[0];
-    const article = await post('/api/member/help/article', { id: first.id });
+    const article = await s.call('/api/member/help/article', { id: first.id });
     expect(article.data).toMatchObject({ id: first.id, title: first.title, categoryId: categories[1].id, categoryName: '提款帮助' });
     expect(article.data.content.length).toBeGreaterThan(10);
   });
@@ -35,13 +34,13 @@ describe('help centre', () => {
       INSERT INTO help_articles (category_id, title, content) VALUES (${categoryId}, '如何获取USDT地址？', '在交易所的充值页面复制TRC20或ERC20地址。') RETURNING article_id`);
     const id = Number((articles[0] as { article_id: number }).article_id);
 
-    const usdt = (await post('/api/member/help/categories', {}, onSite(2))).data as HelpCategory[];
+    const usdt = (await s.call('/api/member/help/categories', {}, { headers: onSite(2) })).data as HelpCategory[];
     expect(usdt.at(-1)).toEqual({ id: categoryId, name: 'USDT帮助', articles: [{ id, title: '如何获取USDT地址？' }] });
-    expect(((await post('/api/member/help/categories', {}, onSite(1))).data as HelpCategory[]).some((c) => c.name === 'USDT帮助')).toBe(false);
-    expect((await post('/api/member/help/article', { id }, onSite(2))).data.title).toBe('如何获取USDT地址？');
-    expect((await post('/api/member/help/article', { id }, onSite(1))).code).toBe(Errors.HELP_NOT_FOUND.code);
-    expect((await post('/api/member/help/article', { id: 999999 })).code).toBe(Errors.HELP_NOT_FOUND.code);
+    expect(((await s.call('/api/member/help/categories', {}, { headers: onSite(1) })).data as HelpCategory[]).some((c) => c.name === 'USDT帮助')).toBe(false);
+    expect((await s.call('/api/member/help/article', { id }, { headers: onSite(2) })).data.title).toBe('如何获取USDT地址？');
+    expect((await s.call('/api/member/help/article', { id }, { headers: onSite(1) })).code).toBe(Errors.HELP_NOT_FOUND.code);
+    expect((await s.call('/api/member/help/article', { id: 999999 })).code).toBe(Errors.HELP_NOT_FOUND.code);
     for (const bad of [{}, { id: 0 }, { id: '1' }, { id: 1.5 }])
-      expect((await post('/api/member/help/article', bad)).code, JSON.stringify(bad)).toBe(Errors.VALIDATION.code);
+      expect((await s.call('/api/member/help/article', bad)).code, JSON.stringify(bad)).toBe(Errors.VALIDATION.code);
   });
 });

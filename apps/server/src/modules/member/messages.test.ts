@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, type Frame, type MessageItem } from '@bp/contract';
-import { OPERATOR_TOKEN, asOperator, bearer, startTestServer, type TestServer } from '../../test/harness.ts';
+import { OPERATOR_TOKEN, asOperator, startTestServer, type TestServer } from '../../test/harness.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -8,13 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  s.inject({ method: 'POST', url, payload: payload as object, headers }).then((r) => ({ status: r.statusCode, body: r.json() }));
-const as =
-  (token: string, siteId = 1) =>
-  (url: string, payload: unknown = {}) =>
-    post(url, payload, bearer(token, { 'x-site-id': String(siteId) }));
-const send = (payload: object, token = OPERATOR_TOKEN) => asOperator(() => post('/api/admin/message/send', payload, { 'x-admin-token': token }));
+const send = (payload: object, token = OPERATOR_TOKEN) => asOperator(() => s.call('/api/admin/message/send', payload, { headers: { 'x-admin-token': token } }));
 const titles = (list: MessageItem[]) => list.map((m) => m.title);
 
 describe('member messages', () => {
@@ -22,14 +16,16 @@ describe('member messages', () => {
     const a = await s.member();
     const b = await s.member();
     const usdt = await s.member({ siteId: 2 });
-    expect((await send({ siteId: 1, memberId: a.memberId, title: '给A的消息', content: '只有A能看到' })).body.code).toBe(0);
-    expect((await send({ siteId: 1, title: '全站公告', content: '每位会员都能看到' })).body.code).toBe(0);
+    expect((await send({ siteId: 1, memberId: a.memberId, title: '给A的消息', content: '只有A能看到' })).code).toBe(0);
+    expect((await send({ siteId: 1, title: '全站公告', content: '每位会员都能看到' })).code).toBe(0);
 
-    const listA = (await as(a.token)('/api/member/message/list', {})).body.data;
+    const listA = (await s.call('/api/member/message/list', {}, { token: a.token })).data;
     expect(titles(listA.list)).toEqual(['全站公告', '给A的消息', '欢迎加入，祝您游戏愉快']);
     expect(listA).toMatchObject({ total: 3, unread: 3 });
-    expect(titles((await as(b.token)('/api/member/message/list', {})).body.data.list)).toEqual(['全站公告', '欢迎加入，祝您游戏愉快']);
-    expect(titles((await as(usdt.token, 2)('/api/member/message/list', {})).body.data.list)).toEqual(['欢迎加入，祝您游戏愉快']);
+    expect(titles((await s.call('/api/member/message/list', {}, { token: b.token })).data.list)).toEqual(['全站公告', '欢迎加入，祝您游戏愉快']);
+    expect(titles((await s.call('/api/member/message/list', {}, { token: usdt.token, headers: { 'x-site-id': '2' } })).data.list)).toEqual([
+      '欢迎加入，祝您游戏愉快',
+    ]);
 
     // B cannot open, read, pin or delete A's message: the same answer as one that does not exist.
     const mine = listA.list[1].id;
@@ -40,32 +36,35 @@ describe('member messages', () => {
       ['/api/member/message/delete', { ids: [mine] }],
       ['/api/member/message/get', { id: 987654 }],
     ] as const) {
-      expect((await as(b.token)(url, body)).body.code, url).toBe(Errors.MESSAGE_NOT_FOUND.code);
+      expect((await s.call(url, body, { token: b.token })).code, url).toBe(Errors.MESSAGE_NOT_FOUND.code);
     }
-    expect((await as(a.token)('/api/member/message/unread')).body.data).toEqual({ unread: 3 });
+    expect((await s.call('/api/member/message/unread', {}, { token: a.token })).data).toEqual({ unread: 3 });
   });
 
   it('[S7-14] opens and reads, pins to the top, deletes; a read or pin of the site’s message is this member’s alone', async () => {
     const a = await s.member();
     const b = await s.member();
-    const { id } = (await send({ siteId: 1, title: '活动通知', content: '周末加赠' })).body.data;
-    const opened = await as(a.token)('/api/member/message/get', { id });
-    expect(opened.body.data).toMatchObject({ id, title: '活动通知', content: '周末加赠', read: true, sticky: false });
-    const unreadA = (await as(a.token)('/api/member/message/unread')).body.data.unread;
-    expect((await as(b.token)('/api/member/message/unread')).body.data.unread).toBe(unreadA + 1);
+    const { id } = (await send({ siteId: 1, title: '活动通知', content: '周末加赠' })).data;
+    const opened = await s.call('/api/member/message/get', { id }, { token: a.token });
+    expect(opened.data).toMatchObject({ id, title: '活动通知', content: '周末加赠', read: true, sticky: false });
+    const unreadA = (await s.call('/api/member/message/unread', {}, { token: a.token })).data.unread;
+    expect((await s.call('/api/member/message/unread', {}, { token: b.token })).data.unread).toBe(unreadA + 1);
 
-    const welcome = (await as(a.token)('/api/member/message/list', {})).body.data.list.find((m: MessageItem) => m.title.startsWith('欢迎'));
-    expect((await as(a.token)('/api/member/message/sticky', { id: welcome.id, sticky: true })).body.data).toMatchObject({ id: welcome.id, sticky: true });
-    const pinned = (await as(a.token)('/api/member/message/list', {})).body.data.list as MessageItem[];
+    const welcome = (await s.call('/api/member/message/list', {}, { token: a.token })).data.list.find((m: MessageItem) => m.title.startsWith('欢迎'));
+    expect((await s.call('/api/member/message/sticky', { id: welcome.id, sticky: true }, { token: a.token })).data).toMatchObject({
+      id: welcome.id,
+      sticky: true,
+    });
+    const pinned = (await s.call('/api/member/message/list', {}, { token: a.token })).data.list as MessageItem[];
     expect(pinned[0]).toMatchObject({ id: welcome.id, sticky: true });
-    expect(titles((await as(b.token)('/api/member/message/list', {})).body.data.list)[0]).toBe('活动通知');
+    expect(titles((await s.call('/api/member/message/list', {}, { token: b.token })).data.list)[0]).toBe('活动通知');
 
-    expect((await as(a.token)('/api/member/message/read', {})).body.data).toEqual({ unread: 0 });
-    expect((await as(a.token)('/api/member/message/delete', { ids: [id, id] })).body.code).toBe(0);
-    const after = (await as(a.token)('/api/member/message/list', {})).body.data;
+    expect((await s.call('/api/member/message/read', {}, { token: a.token })).data).toEqual({ unread: 0 });
+    expect((await s.call('/api/member/message/delete', { ids: [id, id] }, { token: a.token })).code).toBe(0);
+    const after = (await s.call('/api/member/message/list', {}, { token: a.token })).data;
     expect(after.list.map((m: MessageItem) => m.id)).not.toContain(id);
-    expect((await as(a.token)('/api/member/message/get', { id })).body.code).toBe(Errors.MESSAGE_NOT_FOUND.code);
-    expect((await as(b.token)('/api/member/message/get', { id })).body.data.read).toBe(true);
+    expect((await s.call('/api/member/message/get', { id }, { token: a.token })).code).toBe(Errors.MESSAGE_NOT_FOUND.code);
+    expect((await s.call('/api/member/message/get', { id }, { token: b.token })).data.read).toBe(true);
   });
 
   it('[S7-14] a message to one member is told at once on their channel', async () => {
@@ -73,7 +72,7 @@ describe('member messages', () => {
     const frames: Frame[] = [];
     const stop = s.deps.bus.onFrame((f) => frames.push(f));
     try {
-      const { id } = (await send({ siteId: 1, memberId: a.memberId, title: '新消息', content: '内容' })).body.data;
+      const { id } = (await send({ siteId: 1, memberId: a.memberId, title: '新消息', content: '内容' })).data;
       await expect
         .poll(() => frames.find((f) => f.ch === `user:${a.memberId}`))
         .toEqual({ ch: `user:${a.memberId}`, type: 'message.new', data: { id, title: '新消息' } });
@@ -84,7 +83,6 @@ describe('member messages', () => {
 
   it('refuses bad input and a missing or wrong operator token, changing nothing', async () => {
     const a = await s.member();
-    const call = as(a.token);
     for (const [url, body] of [
       ['/api/member/message/list', { page: 0 }],
       ['/api/member/message/list', { size: 51 }],
@@ -95,18 +93,21 @@ describe('member messages', () => {
       ['/api/member/message/delete', { ids: Array.from({ length: 101 }, (_, i) => i + 1) }],
       ['/api/member/message/sticky', { id: 1 }],
     ] as const) {
-      expect((await call(url, body)).body.code, `${url} ${JSON.stringify(body)}`).toBe(Errors.VALIDATION.code);
+      expect((await s.call(url, body, { token: a.token })).code, `${url} ${JSON.stringify(body)}`).toBe(Errors.VALIDATION.code);
     }
-    expect((await post('/api/member/message/list', {})).status).toBe(401);
-    const before = (await call('/api/member/message/list', {})).body.data.total;
-    expect((await send({ siteId: 1, title: '伪造', content: '伪造' }, 'not-the-operator-token')).body.code).toBe(Errors.OPERATOR_TOKEN.code);
-    expect((await post('/api/admin/message/send', { siteId: 1, title: '伪造', content: '伪造' })).body.code).toBe(Errors.OPERATOR_TOKEN.code);
-    expect((await send({ siteId: 1, title: '', content: '空标题' })).body.code).toBe(Errors.VALIDATION.code);
-    expect((await send({ siteId: 99, title: '无此站点', content: '无' })).body.code).toBe(Errors.SITE_NOT_FOUND.code);
-    expect((await send({ siteId: 2, memberId: a.memberId, title: '站点不符', content: '无' })).body.code).toBe(Errors.MEMBER_NOT_FOUND.code);
-    expect((await call('/api/member/message/list', {})).body.data.total).toBe(before);
+    expect((await s.call('/api/member/message/list', {})).status).toBe(401);
+    const before = (await s.call('/api/member/message/list', {}, { token: a.token })).data.total;
+    expect((await send({ siteId: 1, title: '伪造', content: '伪造' }, 'not-the-operator-token')).code).toBe(Errors.OPERATOR_TOKEN.code);
+    expect((await s.call('/api/admin/message/send', { siteId: 1, title: '伪造', content: '伪造' })).code).toBe(Errors.OPERATOR_TOKEN.code);
+    expect((await send({ siteId: 1, title: '', content: '空标题' })).code).toBe(Errors.VALIDATION.code);
+    expect((await send({ siteId: 99, title: '无此站点', content: '无' })).code).toBe(Errors.SITE_NOT_FOUND.code);
+    expect((await send({ siteId: 2, memberId: a.memberId, title: '站点不符', content: '无' })).code).toBe(Errors.MEMBER_NOT_FOUND.code);
+    expect((await s.call('/api/member/message/list', {}, { token: a.token })).data.total).toBe(before);
     // Text is stored and answered as given: markup is the screen's to escape, never run.
-    const { id } = (await send({ siteId: 1, memberId: a.memberId, title: '<script>x</script>', content: "'; DROP TABLE members; --" })).body.data;
-    expect((await call('/api/member/message/get', { id })).body.data).toMatchObject({ title: '<script>x</script>', content: "'; DROP TABLE members; --" });
+    const { id } = (await send({ siteId: 1, memberId: a.memberId, title: '<script>x</script>', content: "'; DROP TABLE members; --" })).data;
+    expect((await s.call('/api/member/message/get', { id }, { token: a.token })).data).toMatchObject({
+      title: '<script>x</script>',
+      content: "'; DROP TABLE members; --",
+    });
   });
 });

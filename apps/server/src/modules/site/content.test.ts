@@ -11,11 +11,10 @@ beforeAll(async () => {
 afterAll(() => s.close());
 afterEach(() => clock.reset());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => s.post(url, payload, headers);
 const list = async (url: string, payload: unknown = {}, siteId = '1') => {
-  const res = await post(url, payload, { 'x-site-id': siteId });
-  expect(res.body.code, res.body.msg).toBe(0);
-  return res.body.data;
+  const res = await s.call(url, payload, { headers: { 'x-site-id': siteId } });
+  expect(res.code, res.msg).toBe(0);
+  return res.data;
 };
 const HOUR = 3_600_000;
 
@@ -91,7 +90,7 @@ describe('banners', () => {
   });
 
   it('refuses a banner list body of the wrong type', async () => {
-    expect((await post('/api/site/banner/list', { position: 5 })).body.code).toBe(Errors.VALIDATION.code);
+    expect((await s.call('/api/site/banner/list', { position: 5 })).code).toBe(Errors.VALIDATION.code);
   });
 });
 
@@ -156,9 +155,9 @@ describe('notices', () => {
   });
 
   it('refuses an unknown category', async () => {
-    const res = await post('/api/site/notice/list', { category: 7 });
-    expect(res.body.code).toBe(Errors.VALIDATION.code);
-    expect(res.body.msg).toMatch(/[\u4e00-\u9fa5]/);
+    const res = await s.call('/api/site/notice/list', { category: 7 });
+    expect(res.code).toBe(Errors.VALIDATION.code);
+    expect(res.msg).toMatch(/[\u4e00-\u9fa5]/);
   });
 });
 

@@ -9,13 +9,11 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => s.post(url, payload, headers);
-
 describe('site info', () => {
   it('[S3-09] [S1-02] [S1-03] perInfo names the site, its series, settlement unit (CNY or USDT) and the 13 deploy-site pairs', async () => {
-    const cny = await post('/api/site/group/site/perInfo', {});
-    expect(cny.body.code).toBe(0);
-    expect(cny.body.data).toMatchObject({
+    const cny = await s.call('/api/site/group/site/perInfo', {});
+    expect(cny.code).toBe(0);
+    expect(cny.data).toMatchObject({
       siteId: 1,
       siteName: '皇冠体育',
       series: 'classy',
@@ -25,32 +23,32 @@ describe('site info', () => {
       language: 'zh-CN',
       englishEnabled: false,
     });
-    expect(cny.body.data.maintenance).toEqual({ status: 1, startAt: null, endAt: null, message: '' });
-    expect(cny.body.data.deploySites).toHaveLength(13);
-    expect(new Set(cny.body.data.deploySites.map((p: { siteId: number }) => p.siteId)).size).toBe(13);
-    expect(cny.body.data.deploySites[1]).toEqual({ siteId: 2, deploySiteId: 1002 });
-    const usdt = await post('/api/site/group/site/perInfo', {}, { 'x-site-id': '2' });
-    expect(usdt.body.data).toMatchObject({ siteId: 2, series: 'mecha', settlementUnit: 'usdt', currency: 'USDT', deploySiteId: 1002 });
-    expect(usdt.body.data.logo).not.toBe(cny.body.data.logo);
+    expect(cny.data.maintenance).toEqual({ status: 1, startAt: null, endAt: null, message: '' });
+    expect(cny.data.deploySites).toHaveLength(13);
+    expect(new Set(cny.data.deploySites.map((p: { siteId: number }) => p.siteId)).size).toBe(13);
+    expect(cny.data.deploySites[1]).toEqual({ siteId: 2, deploySiteId: 1002 });
+    const usdt = await s.call('/api/site/group/site/perInfo', {}, { headers: { 'x-site-id': '2' } });
+    expect(usdt.data).toMatchObject({ siteId: 2, series: 'mecha', settlementUnit: 'usdt', currency: 'USDT', deploySiteId: 1002 });
+    expect(usdt.data.logo).not.toBe(cny.data.logo);
   });
 
   it('[hardening] an unknown x-site-id is refused; absent or empty, the default site answers', async () => {
     for (const id of ['99', 'abc', '1.5', '-1']) {
-      const res = await post('/api/site/group/site/perInfo', {}, { 'x-site-id': id });
-      expect(res.body, id).toEqual({ code: Errors.SITE_NOT_FOUND.code, data: null, msg: '站点不存在' });
+      const res = await s.call('/api/site/group/site/perInfo', {}, { headers: { 'x-site-id': id } });
+      expect(res, id).toMatchObject({ code: Errors.SITE_NOT_FOUND.code, data: null, msg: '站点不存在' });
     }
     // A member call too: refused before it could act on the default site.
-    expect((await post('/api/wallet/balance', {}, { 'x-site-id': '99' })).body.code).toBe(Errors.SITE_NOT_FOUND.code);
+    expect((await s.call('/api/wallet/balance', {}, { headers: { 'x-site-id': '99' } })).code).toBe(Errors.SITE_NOT_FOUND.code);
     for (const headers of [{}, { 'x-site-id': '' }] as Array<Record<string, string>>)
-      expect((await post('/api/site/group/site/perInfo', {}, headers)).body.data.siteId).toBe(1);
+      expect((await s.call('/api/site/group/site/perInfo', {}, { headers })).data.siteId).toBe(1);
   });
 
   it('[S3-08] answers the seed config keys one by one and together, site by site', async () => {
-    const one = await post('/api/site/configInfo/get', { keyCode: 'login_verify_trigger_times' });
-    expect(one.body.data).toEqual({ keyCode: 'login_verify_trigger_times', value: '3' });
-    const all = await post('/api/site/configInfo/gets', { keyCodes: [...SITE_CONFIG_KEYS, 'no_such_key'] });
-    expect(Object.keys(all.body.data).sort()).toEqual([...SITE_CONFIG_KEYS, 'no_such_key'].sort());
-    expect(all.body.data).toMatchObject({
+    const one = await s.call('/api/site/configInfo/get', { keyCode: 'login_verify_trigger_times' });
+    expect(one.data).toEqual({ keyCode: 'login_verify_trigger_times', value: '3' });
+    const all = await s.call('/api/site/configInfo/gets', { keyCodes: [...SITE_CONFIG_KEYS, 'no_such_key'] });
+    expect(Object.keys(all.data).sort()).toEqual([...SITE_CONFIG_KEYS, 'no_such_key'].sort());
+    expect(all.data).toMatchObject({
       fast_register_verify: '0',
       register_phone_number: '0',
       withdrawal_password: '1',
@@ -58,16 +56,16 @@ describe('site info', () => {
       no_such_key: null,
     });
     await setConfig(s.deps.db, 2, 'withdrawal_password', '0');
-    expect((await post('/api/site/configInfo/get', { keyCode: 'withdrawal_password' }, { 'x-site-id': '2' })).body.data.value).toBe('0');
-    expect((await post('/api/site/configInfo/get', { keyCode: 'withdrawal_password' })).body.data.value).toBe('1');
+    expect((await s.call('/api/site/configInfo/get', { keyCode: 'withdrawal_password' }, { headers: { 'x-site-id': '2' } })).data.value).toBe('0');
+    expect((await s.call('/api/site/configInfo/get', { keyCode: 'withdrawal_password' })).data.value).toBe('1');
   });
 
   it('[S3-08] site_festival_skin drives perInfo.festivalSkin; empty means none', async () => {
-    expect((await post('/api/site/group/site/perInfo', {})).body.data.festivalSkin).toBeNull();
+    expect((await s.call('/api/site/group/site/perInfo', {})).data.festivalSkin).toBeNull();
     await setConfig(s.deps.db, 1, 'site_festival_skin', 'spring_festival');
-    const info = await post('/api/site/group/site/perInfo', {});
-    expect(info.body.data.festivalSkin).toBe('spring_festival');
-    expect(info.body.data.config.site_festival_skin).toBe('spring_festival');
+    const info = await s.call('/api/site/group/site/perInfo', {});
+    expect(info.data.festivalSkin).toBe('spring_festival');
+    expect(info.data.config.site_festival_skin).toBe('spring_festival');
     await setConfig(s.deps.db, 1, 'site_festival_skin', '');
   });
 
@@ -78,9 +76,9 @@ describe('site info', () => {
       ['/api/site/configInfo/gets', { keyCodes: 'withdrawal_password' }],
       ['/api/site/configInfo/gets', { keyCodes: [] }],
     ] as const) {
-      const res = await post(url, body);
-      expect(res.body.code).toBe(Errors.VALIDATION.code);
-      expect(res.body.msg).toMatch(/[\u4e00-\u9fa5]/);
+      const res = await s.call(url, body);
+      expect(res.code).toBe(Errors.VALIDATION.code);
+      expect(res.msg).toMatch(/[\u4e00-\u9fa5]/);
     }
   });
 
@@ -92,16 +90,16 @@ describe('site info', () => {
   });
 
   it('[S1-04] the language code is zh-CN; English answers only once its switch is on', async () => {
-    const off = await post('/api/site/language/code', { code: 'en-US' });
-    expect(off.body.data.code).toBe('zh-CN');
-    expect(off.body.data.languages).toEqual([
+    const off = await s.call('/api/site/language/code', { code: 'en-US' });
+    expect(off.data.code).toBe('zh-CN');
+    expect(off.data.languages).toEqual([
       { code: 'zh-CN', name: '简体中文', enabled: true },
       { code: 'en-US', name: 'English', enabled: false },
     ]);
     await setConfig(s.deps.db, 2, 'english_switch', '1');
-    expect((await post('/api/site/language/code', {}, { 'x-site-id': '2', 'x-lang': 'en' })).body.data.code).toBe('en-US');
-    expect((await post('/api/site/group/site/perInfo', {}, { 'x-site-id': '2' })).body.data.englishEnabled).toBe(true);
-    expect((await post('/api/site/language/code', { code: 'fr' }, { 'x-site-id': '2' })).body.data.code).toBe('zh-CN');
+    expect((await s.call('/api/site/language/code', {}, { headers: { 'x-site-id': '2', 'x-lang': 'en' } })).data.code).toBe('en-US');
+    expect((await s.call('/api/site/group/site/perInfo', {}, { headers: { 'x-site-id': '2' } })).data.englishEnabled).toBe(true);
+    expect((await s.call('/api/site/language/code', { code: 'fr' }, { headers: { 'x-site-id': '2' } })).data.code).toBe('zh-CN');
     await setConfig(s.deps.db, 2, 'english_switch', '0');
   });
 
@@ -136,12 +134,12 @@ describe('site info', () => {
 describe('demo data', () => {
   it('seeding again on a later start duplicates nothing and keeps what an operator changed', async () => {
     const calls = ['/api/site/banner/list', '/api/site/notice/list', '/api/site/navigation/list', '/api/site/floatIcon/list', '/api/site/cs/config'];
-    const before = await Promise.all(calls.map((url) => post(url, {})));
+    const before = await Promise.all(calls.map((url) => s.call(url, {})));
     await setConfig(s.deps.db, 1, 'login_verify_trigger_times', '5');
     await siteModule.seed!(s.deps);
-    const after = await Promise.all(calls.map((url) => post(url, {})));
-    expect(after.map((r) => r.body.data)).toEqual(before.map((r) => r.body.data));
-    expect((await post('/api/site/configInfo/get', { keyCode: 'login_verify_trigger_times' })).body.data.value).toBe('5');
+    const after = await Promise.all(calls.map((url) => s.call(url, {})));
+    expect(after.map((r) => r.data)).toEqual(before.map((r) => r.data));
+    expect((await s.call('/api/site/configInfo/get', { keyCode: 'login_verify_trigger_times' })).data.value).toBe('5');
     await setConfig(s.deps.db, 1, 'login_verify_trigger_times', '3');
   });
 });
@@ -164,12 +162,12 @@ describe('site assets', () => {
 
   it('every image the seeded pages point at exists', async () => {
     const calls = ['/api/site/banner/list', '/api/site/navigation/list', '/api/site/floatIcon/list'];
-    const images: string[] = [(await post('/api/site/group/site/perInfo', {})).body.data.logo];
+    const images: string[] = [(await s.call('/api/site/group/site/perInfo', {})).data.logo];
     for (const siteId of ['1', '2']) {
       for (const url of calls) {
-        for (const item of (await post(url, {}, { 'x-site-id': siteId })).body.data) images.push(item.image ?? item.icon);
+        for (const item of (await s.call(url, {}, { headers: { 'x-site-id': siteId } })).data) images.push(item.image ?? item.icon);
       }
-      for (const channel of (await post('/api/site/cs/config', {}, { 'x-site-id': siteId })).body.data.channels) images.push(channel.icon);
+      for (const channel of (await s.call('/api/site/cs/config', {}, { headers: { 'x-site-id': siteId } })).data.channels) images.push(channel.icon);
     }
     expect(images.length).toBeGreaterThan(30);
     for (const url of new Set(images)) expect((await s.inject({ method: 'GET', url })).statusCode, url).toBe(200);

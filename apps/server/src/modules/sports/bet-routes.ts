@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineRoute, type MemberRequest } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { getConfigValue } from '../site/index.ts';
+import { gatherToMain, walletOwner } from '../wallet/index.ts';
 import { currentVenues } from './book/venues.ts';
 import { placeBet } from './bets/place-bet.ts';
 import { confirmDueBets } from './bets/confirm.ts';
@@ -32,6 +33,7 @@ export function betRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (req) => {
       const owner = ownerOf(req);
+      await gatherToMain(deps.db, walletOwner(req.site, req.member.memberId), req.idempotencyKey);
       const venues = await currentVenues(deps.db, req.site.siteId);
       const { placed, mainAfterMinor } = await placeBet(
         deps.db,

@@ -15,15 +15,16 @@ async function liveBalance(db: Db, apiName: string, memberId: number, mirror: bi
 
 /** `/api/wallet/balance`: main, yeb, what is frozen (withdrawals under review, transfers under way), each venue. */
 export async function walletBalances(db: Db, owner: WalletOwner) {
-  const b = await memberBalances(db, owner.memberId);
-  const venues = await listVenues(db);
+  const [b, venues, auto] = await Promise.all([memberBalances(db, owner.memberId), listVenues(db), autoTransferStatus(db, owner.memberId)]);
   const live = await Promise.all(venues.map((v) => liveBalance(db, v.api_name, owner.memberId, b.venues[v.api_name] ?? 0n)));
+  const atOpenVenues = auto ? venues.reduce((sum, v, i) => (v.status === 0 ? sum + live[i] : sum), 0n) : 0n;
   return {
     currency: owner.currency,
     main: fromMinor(b.main),
     yeb: fromMinor(b.yeb),
     frozen: fromMinor(b.hold + b.transit),
     venues: venues.map((v, i) => ({ api_name: v.api_name, name: v.name, balance: fromMinor(live[i]), status: v.status })),
+    spendable: fromMinor(b.main + atOpenVenues),
   };
 }
 
@@ -31,8 +32,9 @@ export async function walletBalances(db: Db, owner: WalletOwner) {
  * One-click recover: every open venue's balance back to main, each as its own two-phase transfer.
  * Venues that do not settle now are listed in `pending`. A repeat of the key answers the first
  * result; a concurrent twin sweeps nothing twice (one transfer per venue in flight at a time).
+ * `keep`: a venue left as it is (auto-transfer's launch of it).
  */
-export async function recoverAll(db: Db, owner: WalletOwner, idem: IdempotencyKey) {
+export async function recoverAll(db: Db, owner: WalletOwner, idem: IdempotencyKey, keep?: string) {
   const { key } = idem;
   const hash = requestHash(idem, {});
   const earlier = await earlierAnswer<{ main: number; pending: string[] }>(db, owner.memberId, key, hash);
@@ -40,7 +42,7 @@ export async function recoverAll(db: Db, owner: WalletOwner, idem: IdempotencyKe
 
   const pending: string[] = [];
   const { venues: mirrors } = await memberBalances(db, owner.memberId);
-  for (const venue of (await listVenues(db)).filter((v) => v.status === 0)) {
+  for (const venue of (await listVenues(db)).filter((v) => v.status === 0 && v.api_name !== keep)) {
     const balance = await callVenue(venueAdapter(db, venue.api_name), (a) => a.balance(owner.memberId)).catch(() => null);
     if (balance === null) {
       pending.push(venue.api_name);
@@ -87,7 +89,20 @@ export async function autoTransferStatus(db: Db, memberId: number): Promise<bool
   return (rows[0] as { auto_transfer?: boolean } | undefined)?.auto_transfer ?? false;
 }
 
-/** Seed 4: the auto-transfer switch (a venue launch then moves the main balance there). */
+/**
+ * With the member's auto-transfer on, every venue's balance back to main before main is spent
+ * (wallet's gatherToMain): one-click recover under a key derived from the spending call's own, so a
+ * repeated bet or withdrawal recovers nothing twice. Nothing is asked of the venues when our books
+ * show nothing there.
+ */
+export async function bringBackForSpending(db: Db, owner: WalletOwner, key: IdempotencyKey, keep?: string): Promise<void> {
+  if (!(await autoTransferStatus(db, owner.memberId))) return;
+  const { venues } = await memberBalances(db, owner.memberId);
+  if (!Object.entries(venues).some(([apiName, minor]) => apiName !== keep && minor > 0n)) return;
+  await recoverAll(db, owner, { key: `auto:${key.key}`, route: key.route }, keep);
+}
+
+/** Seed 4: the auto-transfer switch (a venue launch then moves the main balance there; a bet, a withdrawal or another launch brings it back). */
 export async function setAutoTransfer(db: Db, memberId: number, status: boolean): Promise<boolean> {
   await db.execute(sql`
     INSERT INTO venue_settings (member_id, auto_transfer) VALUES (${memberId}, ${status})

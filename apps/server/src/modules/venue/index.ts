@@ -4,6 +4,8 @@ import { every } from '../../platform/jobs.ts';
 import { venueRoutes } from './routes.ts';
 import { seedVenues } from './demo.ts';
 import { reconcileVenueTransfers } from './reconcile.ts';
+import { bringBackForSpending } from './balances.ts';
+import { gatherBeforeSpend } from '../wallet/index.ts';
 
 /**
  * Venues (game providers) and the money between them and the main wallet. The casino's launch
@@ -16,6 +18,9 @@ export { venueAdapter, useVenueAdapter, listVenues, openVenue, type VenueRow } f
 export { transferWithVenue, type VenueMove } from './transfers.ts';
 export { recoverAll, walletBalances, autoTransferStatus, setAutoTransfer } from './balances.ts';
 export { reconcileVenueTransfers, RECONCILE_AFTER_MS } from './reconcile.ts';
+
+// 免转钱包: before main is spent anywhere, what auto-transfer left at venues comes back.
+gatherBeforeSpend(bringBackForSpending);
 
 export const venueModule: Module = {
   name: 'venue',

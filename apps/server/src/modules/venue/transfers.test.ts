@@ -228,17 +228,17 @@ describe('recover, auto-transfer, concurrency', () => {
 
   it('[S4-13] sets and reads the auto-transfer switch', async () => {
     const m = await s.member();
-    expect((await w.call('/api/wallet/autoTransfer/get', {}, m.token)).data).toEqual({ status: false });
-    expect((await w.call('/api/wallet/autoTransfer/set', { status: true }, m.token)).data).toEqual({ status: true });
-    expect((await w.call('/api/wallet/autoTransfer/get', {}, m.token)).data).toEqual({ status: true });
-    expect((await w.call('/api/wallet/autoTransfer/set', { status: 'on' }, m.token)).code).toBe(Errors.VALIDATION.code);
+    expect((await s.call('/api/wallet/autoTransfer/get', {}, { token: m.token })).data).toEqual({ status: false });
+    expect((await s.call('/api/wallet/autoTransfer/set', { status: true }, { token: m.token })).data).toEqual({ status: true });
+    expect((await s.call('/api/wallet/autoTransfer/get', {}, { token: m.token })).data).toEqual({ status: true });
+    expect((await s.call('/api/wallet/autoTransfer/set', { status: 'on' }, { token: m.token })).code).toBe(Errors.VALIDATION.code);
   });
 
   it('50 concurrent withdrawals and transfers over one balance never overdraw', async () => {
     const m = await s.member();
     await setOnce(s.deps.db, m.memberId, 'realName', '赵六');
-    await w.call('/api/wallet/withdrawPassword/set', { password: '123456' }, m.token);
-    const card = (await w.call('/api/wallet/bankCard/add', { bankCode: 'ICBC', cardNum: luhnCard(m.memberId) }, m.token)).data;
+    await s.call('/api/wallet/withdrawPassword/set', { password: '123456' }, { token: m.token });
+    const card = (await s.call('/api/wallet/bankCard/add', { bankCode: 'ICBC', cardNum: luhnCard(m.memberId) }, { token: m.token })).data;
     await w.fund(m.token, 1_000);
     const venues = ['AG', 'BBIN', 'PG', 'KY', 'OBTY', 'IMTY'];
     const calls = Array.from({ length: 50 }, (_, i) =>

@@ -20,24 +20,24 @@ afterAll(async () => {
 });
 
 const payTypeOf = async (token: string, kind: string, site: Record<string, string> = {}) =>
-  (await w.call('/api/wallet/pay/types', {}, token, undefined, site)).data.find((t: { kind: string }) => t.kind === kind);
+  (await s.call('/api/wallet/pay/types', {}, { token, headers: site })).data.find((t: { kind: string }) => t.kind === kind);
 
 describe('pay types, wallet type, banks', () => {
   it('lists pay types with limits, one of them the sandbox', async () => {
     const m = await s.member();
-    const types = await w.call('/api/wallet/pay/types', {}, m.token);
+    const types = await s.call('/api/wallet/pay/types', {}, { token: m.token });
     expect(types.code).toBe(0);
     expect(types.data.map((t: { kind: string }) => t.kind)).toEqual(expect.arrayContaining(['sandbox', 'bank', 'usdt']));
     for (const t of types.data) expect(t.min).toBeLessThan(t.max);
-    const banks = await w.call('/api/wallet/bank/list', {}, m.token);
+    const banks = await s.call('/api/wallet/bank/list', {}, { token: m.token });
     expect(banks.data).toContainEqual({ bankCode: 'ICBC', bankName: '中国工商银行' });
   });
 
   it('[S3-22] answers the wallet type RMB on the CNY site and USDT on the USDT site', async () => {
     const cny = await s.member();
-    expect((await w.call('/api/wallet/type', {}, cny.token)).data).toEqual({ walletType: 'RMB', currency: 'CNY', symbol: '¥' });
+    expect((await s.call('/api/wallet/type', {}, { token: cny.token })).data).toEqual({ walletType: 'RMB', currency: 'CNY', symbol: '¥' });
     const usdt = await s.member({ siteId: 2 });
-    const type = await w.call('/api/wallet/type', {}, usdt.token, undefined, { 'x-site-id': '2' });
+    const type = await s.call('/api/wallet/type', {}, { token: usdt.token, headers: { 'x-site-id': '2' } });
     expect(type.data).toEqual({ walletType: 'USDT', currency: 'USDT', symbol: '₮' });
   });
 });
@@ -48,10 +48,20 @@ describe('payVal', () => {
       ['1', 10_000],
       ['2', 1_000],
     ] as const) {
-      const login = await w.call('/api/member/login/v3', { name: DEMO_MEMBER.name, password: DEMO_MEMBER.password }, undefined, undefined, {
-        'x-site-id': site,
-      });
-      const history = await w.call('/api/wallet/queryDealRecord', { page: 1, size: 10, type: 'deposit' }, login.data.token, undefined, { 'x-site-id': site });
+      const login = await s.call(
+        '/api/member/login/v3',
+        { name: DEMO_MEMBER.name, password: DEMO_MEMBER.password },
+        {
+          headers: {
+            'x-site-id': site,
+          },
+        },
+      );
+      const history = await s.call(
+        '/api/wallet/queryDealRecord',
+        { page: 1, size: 10, type: 'deposit' },
+        { token: login.data.token, headers: { 'x-site-id': site } },
+      );
       expect(history.data.list[0]).toMatchObject({ type: 'deposit', amount });
     }
   });
@@ -75,7 +85,7 @@ describe('payVal', () => {
     const order = await w.fund(m.token, 250.5);
     expect(order).toMatchObject({ status: 'success', amount: 250.5, kind: 'sandbox' });
     expect((await w.balance(m.token)).main).toBe(250.5);
-    const orders = await w.call('/api/wallet/pay/orders', { page: 1, size: 10 }, m.token);
+    const orders = await s.call('/api/wallet/pay/orders', { page: 1, size: 10 }, { token: m.token });
     expect(orders.data.total).toBe(1);
     expect(orders.data.list[0].orderNo).toBe(order.orderNo);
   });
@@ -98,7 +108,7 @@ describe('payVal', () => {
       expect(res.msg).toMatch(/[\u4e00-\u9fa5]/);
     }
     expect((await w.balance(m.token)).main).toBe(0);
-    expect((await w.call('/api/wallet/pay/orders', { page: 1, size: 10 }, m.token)).data.total).toBe(0);
+    expect((await s.call('/api/wallet/pay/orders', { page: 1, size: 10 }, { token: m.token })).data.total).toBe(0);
   });
 
   it('refuses a pay type of another site and a call without an idempotency key', async () => {
@@ -106,7 +116,7 @@ describe('payVal', () => {
     const usdtSite = await s.member({ siteId: 2 });
     const foreign = await payTypeOf(usdtSite.token, 'sandbox', { 'x-site-id': '2' });
     expect((await w.move('/api/wallet/pay/payVal', { payTypeId: foreign.payTypeId, amount: 100 }, m.token)).code).toBe(Errors.PAY_TYPE_UNAVAILABLE.code);
-    const noKey = await w.call('/api/wallet/pay/payVal', { payTypeId: await w.sandboxPayType(m.token), amount: 100 }, m.token);
+    const noKey = await s.call('/api/wallet/pay/payVal', { payTypeId: await w.sandboxPayType(m.token), amount: 100 }, { token: m.token });
     expect(noKey.code).toBe(Errors.IDEMPOTENCY_KEY_REQUIRED.code);
   });
 
@@ -185,7 +195,7 @@ describe('speedPay', () => {
     expect((await upload(m.token, order.orderId, Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]), 'image/png')).code).toBe(Errors.PROOF_INVALID.code);
     const uploaded = await upload(m.token, order.orderId, png, 'image/png');
     expect(uploaded.data.hasProof).toBe(true);
-    const confirmed = await w.call('/api/wallet/speedPay/confirm', { orderId: order.orderId, payerName: '张三' }, m.token);
+    const confirmed = await s.call('/api/wallet/speedPay/confirm', { orderId: order.orderId, payerName: '张三' }, { token: m.token });
     expect(confirmed.data.status).toBe('reviewing');
     await approveDeposit(s.deps.db, order.orderId, 'arrived');
     await expect(approveDeposit(s.deps.db, order.orderId)).rejects.toMatchObject({ code: Errors.ORDER_STATE.code });
@@ -197,9 +207,13 @@ describe('speedPay', () => {
     const other = await s.member();
     const bank = await payTypeOf(owner.token, 'bank');
     const order = (await w.move('/api/wallet/pay/payVal', { payTypeId: bank.payTypeId, amount: 200 }, owner.token)).data;
-    expect((await w.call('/api/wallet/speedPay/confirm', { orderId: order.orderId, payerName: '李四' }, other.token)).code).toBe(Errors.ORDER_NOT_FOUND.code);
-    expect((await w.call('/api/wallet/speedPay/cancel', { orderId: order.orderId }, other.token)).code).toBe(Errors.ORDER_NOT_FOUND.code);
-    expect((await w.call('/api/wallet/speedPay/appeal', { orderId: order.orderId, reason: '已付款' }, other.token)).code).toBe(Errors.ORDER_NOT_FOUND.code);
+    expect((await s.call('/api/wallet/speedPay/confirm', { orderId: order.orderId, payerName: '李四' }, { token: other.token })).code).toBe(
+      Errors.ORDER_NOT_FOUND.code,
+    );
+    expect((await s.call('/api/wallet/speedPay/cancel', { orderId: order.orderId }, { token: other.token })).code).toBe(Errors.ORDER_NOT_FOUND.code);
+    expect((await s.call('/api/wallet/speedPay/appeal', { orderId: order.orderId, reason: '已付款' }, { token: other.token })).code).toBe(
+      Errors.ORDER_NOT_FOUND.code,
+    );
     expect((await upload(other.token, order.orderId, png, 'image/png')).code).toBe(Errors.ORDER_NOT_FOUND.code);
   });
 
@@ -207,20 +221,23 @@ describe('speedPay', () => {
     const m = await s.member();
     const bank = await payTypeOf(m.token, 'bank');
     const order = (await w.move('/api/wallet/pay/payVal', { payTypeId: bank.payTypeId, amount: 100 }, m.token)).data;
-    await w.call('/api/wallet/speedPay/confirm', { orderId: order.orderId, payerName: '王五' }, m.token);
+    await s.call('/api/wallet/speedPay/confirm', { orderId: order.orderId, payerName: '王五' }, { token: m.token });
     await rejectDeposit(s.deps.db, order.orderId, 'no money');
-    const appealed = await w.call('/api/wallet/speedPay/appeal', { orderId: order.orderId, reason: '我已转账，请核实' }, m.token);
+    const appealed = await s.call('/api/wallet/speedPay/appeal', { orderId: order.orderId, reason: '我已转账，请核实' }, { token: m.token });
     expect(appealed.data).toMatchObject({ status: 'appealing', appealReason: '我已转账，请核实' });
-    expect((await w.call('/api/wallet/speedPay/appeal', { orderId: order.orderId, reason: '再次申诉' }, m.token)).code).toBe(Errors.ORDER_STATE.code);
+    expect((await s.call('/api/wallet/speedPay/appeal', { orderId: order.orderId, reason: '再次申诉' }, { token: m.token })).code).toBe(
+      Errors.ORDER_STATE.code,
+    );
     await approveDeposit(s.deps.db, order.orderId);
     expect((await w.balance(m.token)).main).toBe(100);
 
-    expect((await w.call('/api/wallet/speedPay/cancelCount', {}, m.token)).data).toEqual({ used: 0, limit: 3, remaining: 3 });
+    expect((await s.call('/api/wallet/speedPay/cancelCount', {}, { token: m.token })).data).toEqual({ used: 0, limit: 3, remaining: 3 });
     const orders = [];
     for (let i = 0; i < 4; i++) orders.push((await w.move('/api/wallet/pay/payVal', { payTypeId: bank.payTypeId, amount: 100 }, m.token)).data);
-    for (const o of orders.slice(0, 3)) expect((await w.call('/api/wallet/speedPay/cancel', { orderId: o.orderId }, m.token)).data.status).toBe('cancelled');
-    expect((await w.call('/api/wallet/speedPay/cancel', { orderId: orders[3].orderId }, m.token)).code).toBe(Errors.CANCEL_LIMIT.code);
-    expect((await w.call('/api/wallet/speedPay/cancelCount', {}, m.token)).data).toEqual({ used: 3, limit: 3, remaining: 0 });
+    for (const o of orders.slice(0, 3))
+      expect((await s.call('/api/wallet/speedPay/cancel', { orderId: o.orderId }, { token: m.token })).data.status).toBe('cancelled');
+    expect((await s.call('/api/wallet/speedPay/cancel', { orderId: orders[3].orderId }, { token: m.token })).code).toBe(Errors.CANCEL_LIMIT.code);
+    expect((await s.call('/api/wallet/speedPay/cancelCount', {}, { token: m.token })).data).toEqual({ used: 3, limit: 3, remaining: 0 });
   });
 });
 
@@ -229,13 +246,13 @@ describe('USDT pay', () => {
     const m = await s.member({ siteId: 2 });
     const site = { 'x-site-id': '2' };
     const trc = await payTypeOf(m.token, 'usdt', site);
-    const res = await w.call('/api/wallet/usdt/pay', { payTypeId: trc.payTypeId, amount: 20 }, m.token, newKey(), site);
+    const res = await s.call('/api/wallet/usdt/pay', { payTypeId: trc.payTypeId, amount: 20 }, { token: m.token, key: newKey(), headers: site });
     expect(res.data.status).toBe('pending');
     expect(res.data.receive.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
     expect(res.data.receive).toMatchObject({ network: 'TRC20', usdtAmount: 20 });
     expect(await confirmChainPayments(s.deps.db, 0)).toBeGreaterThanOrEqual(1);
     expect(await confirmChainPayments(s.deps.db, 0)).toBe(0);
-    const balance = (await w.call('/api/wallet/balance', {}, m.token, undefined, site)).data;
+    const balance = (await s.call('/api/wallet/balance', {}, { token: m.token, headers: site })).data;
     expect(balance).toMatchObject({ currency: 'USDT', main: 20 });
     const { rows } = await s.deps.db.execute(sql`SELECT gateway_order_id FROM wallet_deposit_orders WHERE order_id = ${res.data.orderId}`);
     expect((rows[0] as { gateway_order_id: string }).gateway_order_id).toMatch(/^[0-9a-f]{64}$/);
@@ -243,8 +260,8 @@ describe('USDT pay', () => {
 
   it('converts at the site rate on the CNY site, rounding the USDT sum up', async () => {
     const m = await s.member();
-    const erc = (await w.call('/api/wallet/pay/types', {}, m.token)).data.find((t: { network: string }) => t.network === 'ERC20');
-    const res = await w.call('/api/wallet/usdt/pay', { payTypeId: erc.payTypeId, amount: 1000 }, m.token, newKey());
+    const erc = (await s.call('/api/wallet/pay/types', {}, { token: m.token })).data.find((t: { network: string }) => t.network === 'ERC20');
+    const res = await s.call('/api/wallet/usdt/pay', { payTypeId: erc.payTypeId, amount: 1000 }, { token: m.token, key: newKey() });
     expect(res.data.receive).toMatchObject({ network: 'ERC20', usdtAmount: 138.89 });
     expect(res.data.receive.address).toMatch(/^0x[0-9a-f]{40}$/);
   });

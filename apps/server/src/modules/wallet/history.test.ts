@@ -24,7 +24,7 @@ describe('queryDealRecord', () => {
     await w.fund(m.token, 1_000);
     await w.move('/api/wallet/transfer', { api_name: 'AG', amount: 200, transfer_out: false }, m.token);
     await w.move('/api/wallet/yeb/toYeb', { amount: 300 }, m.token);
-    const all = await w.call('/api/wallet/queryDealRecord', { page: 1, size: 20 }, m.token);
+    const all = await s.call('/api/wallet/queryDealRecord', { page: 1, size: 20 }, { token: m.token });
     expect(all.data.total).toBe(4);
     expect(
       all.data.list.map((r: { type: string; wallet: string; amount: number; balanceAfter: number }) => [r.type, r.wallet, r.amount, r.balanceAfter]),
@@ -35,16 +35,16 @@ describe('queryDealRecord', () => {
       ['deposit', 'main', 1_000, 1_000],
     ]);
     expect(all.data.list[3]).toMatchObject({ typeName: '存款到账', kind: 'deposit.credit' });
-    const deposits = await w.call('/api/wallet/queryDealRecord', { page: 1, size: 20, type: 'deposit' }, m.token);
+    const deposits = await s.call('/api/wallet/queryDealRecord', { page: 1, size: 20, type: 'deposit' }, { token: m.token });
     expect(deposits.data.total).toBe(1);
-    const page2 = await w.call('/api/wallet/queryDealRecord', { page: 2, size: 3 }, m.token);
+    const page2 = await s.call('/api/wallet/queryDealRecord', { page: 2, size: 3 }, { token: m.token });
     expect(page2.data).toMatchObject({ total: 4, list: [{ type: 'deposit' }] });
-    const windowed = await w.call('/api/wallet/queryDealRecord', { page: 1, size: 20, startTime: before, endTime: Date.now() + 1000 }, m.token);
+    const windowed = await s.call('/api/wallet/queryDealRecord', { page: 1, size: 20, startTime: before, endTime: Date.now() + 1000 }, { token: m.token });
     expect(windowed.data.total).toBe(4);
-    const future = await w.call('/api/wallet/queryDealRecord', { page: 1, size: 20, startTime: Date.now() + 60_000 }, m.token);
+    const future = await s.call('/api/wallet/queryDealRecord', { page: 1, size: 20, startTime: Date.now() + 60_000 }, { token: m.token });
     expect(future.data).toEqual({ list: [], total: 0 });
     const other = await s.member();
-    expect((await w.call('/api/wallet/queryDealRecord', { page: 1, size: 20 }, other.token)).data.total).toBe(0);
+    expect((await s.call('/api/wallet/queryDealRecord', { page: 1, size: 20 }, { token: other.token })).data.total).toBe(0);
   });
 
   it('refuses a bad page, size, type or time window', async () => {
@@ -55,7 +55,7 @@ describe('queryDealRecord', () => {
       { page: 1, size: 10, type: 'lottery' },
       { page: 1, size: 10, startTime: 2000, endTime: 1000 },
     ]) {
-      expect((await w.call('/api/wallet/queryDealRecord', body, m.token)).code, JSON.stringify(body)).toBe(Errors.VALIDATION.code);
+      expect((await s.call('/api/wallet/queryDealRecord', body, { token: m.token })).code, JSON.stringify(body)).toBe(Errors.VALIDATION.code);
     }
   });
 });
@@ -65,7 +65,7 @@ describe('the seed wallet calls', () => {
     const m = await s.member();
     await setOnce(s.deps.db, m.memberId, 'realName', '钱七');
     const ok = async (url: string, body: object, key?: string) => {
-      const res = await w.call(url, body, m.token, key);
+      const res = await s.call(url, body, { token: m.token, key });
       expect(res.code, `${url}: ${res.msg}`).toBe(0);
       return res.data;
     };
@@ -94,8 +94,8 @@ describe('the seed wallet calls', () => {
     expect(await ok('/api/wallet/type', {})).toMatchObject({ walletType: 'RMB' });
     await ok('/api/wallet/yeb/config', {});
     await ok('/api/wallet/yeb/toYeb', { amount: 100 }, newKey());
-    expect((await w.call('/api/wallet/yeb/toCenter', { amount: 100 }, m.token, newKey())).code).toBe(Errors.YEB_LOCKED.code);
-    expect((await w.call('/api/wallet/yeb/receive', {}, m.token, newKey())).code).toBe(Errors.NOTHING_TO_RECEIVE.code);
+    expect((await s.call('/api/wallet/yeb/toCenter', { amount: 100 }, { token: m.token, key: newKey() })).code).toBe(Errors.YEB_LOCKED.code);
+    expect((await s.call('/api/wallet/yeb/receive', {}, { token: m.token, key: newKey() })).code).toBe(Errors.NOTHING_TO_RECEIVE.code);
     const docs = (await s.inject({ method: 'GET', url: '/api/docs/json' })).json();
     for (const path of [
       '/api/wallet/balance',

@@ -59,6 +59,7 @@ export {
   type MemberBalances,
 } from './ledger.ts';
 export { announceBalance } from './announce.ts';
+export { gatherBeforeSpend, gatherToMain, type Gatherer } from './gather.ts';
 /** For member info (seed 3): bank cards with masked `cardNum`, virtual-currency `address`es. */
 export { payoutAccounts } from './destinations.ts';
 /** Operator decisions (the back office calls these). */

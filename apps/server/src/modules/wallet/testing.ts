@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { bearer, type TestServer } from '../../test/harness.ts';
+import type { Answer, TestServer } from '../../test/harness.ts';
 import { auditLedger } from './audit.ts';
 
 /** Test helpers of the wallet's HTTP calls (tests only). */
@@ -8,24 +8,12 @@ export const newKey = () => `k-${randomBytes(8).toString('hex')}`;
 /** A fresh key as a route hands it to the service functions tests call directly. */
 export const newIdempotencyKey = (route = '/test') => ({ key: newKey(), route });
 
-export interface Answer {
-  status: number;
-  code: number;
-  data: any;
-  msg: string;
-}
-
+/** The wallet's calls a test makes again and again, over the harness's `s.call`. */
 export function caller(s: TestServer) {
-  const call = async (url: string, payload: unknown, token?: string, key?: string, extra: Record<string, string> = {}): Promise<Answer> => {
-    const headers: Record<string, string> = { ...(token ? bearer(token) : {}), ...(key ? { 'idempotency-key': key } : {}), ...extra };
-    const res = await s.inject({ method: 'POST', url, payload: payload as object, headers });
-    const body = res.json();
-    return { status: res.statusCode, code: body.code, data: body.data, msg: body.msg };
-  };
   /** A money call with a fresh key unless one is given. */
-  const move = (url: string, payload: unknown, token: string, key: string = newKey()) => call(url, payload, token, key);
+  const move = (url: string, payload: unknown, token: string, key: string = newKey()): Promise<Answer> => s.call(url, payload, { token, key });
   const sandboxPayType = async (token: string, siteHeader: Record<string, string> = {}) => {
-    const types = await call('/api/wallet/pay/types', {}, token, undefined, siteHeader);
+    const types = await s.call('/api/wallet/pay/types', {}, { token, headers: siteHeader });
     return types.data.find((t: { kind: string }) => t.kind === 'sandbox').payTypeId as number;
   };
   /** Credits a member through the sandbox gateway (the real deposit path). */
@@ -34,11 +22,11 @@ export function caller(s: TestServer) {
     expect(res.code, res.msg).toBe(0);
     return res.data;
   };
-  const balance = async (token: string) => (await call('/api/wallet/balance', {}, token)).data;
+  const balance = async (token: string) => (await s.call('/api/wallet/balance', {}, { token })).data;
   /** A fresh token, after a test moved the clock past the session's end. */
   const login = async (m: { name: string; password: string }) =>
-    (await call('/api/member/login/v3', { name: m.name, password: m.password })).data.token as string;
-  return { call, move, fund, balance, sandboxPayType, login };
+    (await s.call('/api/member/login/v3', { name: m.name, password: m.password })).data.token as string;
+  return { move, fund, balance, sandboxPayType, login };
 }
 
 /** Every ledger invariant holds: balances equal their transfers, sums are zero, no member below zero. */

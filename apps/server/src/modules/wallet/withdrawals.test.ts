@@ -32,8 +32,8 @@ const withRealName = (memberId: number, realName = '张三') => setOnce(s.deps.d
 async function readyMember(funds = 0, card?: string) {
   const m = await s.member();
   await withRealName(m.memberId);
-  expect((await w.call('/api/wallet/withdrawPassword/set', { password: '123456' }, m.token)).code).toBe(0);
-  const added = await w.call('/api/wallet/bankCard/add', { bankCode: 'ICBC', cardNum: card ?? luhnCard(m.memberId) }, m.token);
+  expect((await s.call('/api/wallet/withdrawPassword/set', { password: '123456' }, { token: m.token })).code).toBe(0);
+  const added = await s.call('/api/wallet/bankCard/add', { bankCode: 'ICBC', cardNum: card ?? luhnCard(m.memberId) }, { token: m.token });
   expect(added.code, added.msg).toBe(0);
   if (funds) await w.fund(m.token, funds);
   return { ...m, cardId: added.data.cardId as number };
@@ -43,20 +43,24 @@ describe('the withdrawal password', () => {
   it('[S5-06] is 6 digits, set once, changed with the old one, reset with a bound card', async () => {
     const m = await readyMember();
     for (const bad of ['12345', '1234567', 'abcdef', '12 456']) {
-      const res = await w.call('/api/wallet/withdrawPassword/update', { oldPassword: '123456', password: bad }, m.token);
+      const res = await s.call('/api/wallet/withdrawPassword/update', { oldPassword: '123456', password: bad }, { token: m.token });
       expect(res.code).toBe(Errors.VALIDATION.code);
     }
-    expect((await w.call('/api/wallet/withdrawPassword/set', { password: '654321' }, m.token)).code).toBe(Errors.WITHDRAW_PASSWORD_EXISTS.code);
-    expect((await w.call('/api/wallet/withdrawPassword/update', { oldPassword: '000000', password: '654321' }, m.token)).code).toBe(
+    expect((await s.call('/api/wallet/withdrawPassword/set', { password: '654321' }, { token: m.token })).code).toBe(Errors.WITHDRAW_PASSWORD_EXISTS.code);
+    expect((await s.call('/api/wallet/withdrawPassword/update', { oldPassword: '000000', password: '654321' }, { token: m.token })).code).toBe(
       Errors.WITHDRAW_PASSWORD_WRONG.code,
     );
-    expect((await w.call('/api/wallet/withdrawPassword/update', { oldPassword: '123456', password: '654321' }, m.token)).code).toBe(0);
-    expect((await w.call('/api/wallet/withdrawPassword/reset', { proof: '4111111111111111', password: '111111' }, m.token)).code).toBe(
+    expect((await s.call('/api/wallet/withdrawPassword/update', { oldPassword: '123456', password: '654321' }, { token: m.token })).code).toBe(0);
+    expect((await s.call('/api/wallet/withdrawPassword/reset', { proof: '4111111111111111', password: '111111' }, { token: m.token })).code).toBe(
       Errors.RESET_PROOF_INVALID.code,
     );
-    const reset = await w.call('/api/wallet/withdrawPassword/reset', { proof: luhnCard(m.memberId).replace(/(\d{4})/g, '$1 '), password: '111111' }, m.token);
+    const reset = await s.call(
+      '/api/wallet/withdrawPassword/reset',
+      { proof: luhnCard(m.memberId).replace(/(\d{4})/g, '$1 '), password: '111111' },
+      { token: m.token },
+    );
     expect(reset.code).toBe(0);
-    expect((await w.call('/api/wallet/withdrawPassword/update', { oldPassword: '111111', password: '222222' }, m.token)).code).toBe(0);
+    expect((await s.call('/api/wallet/withdrawPassword/update', { oldPassword: '111111', password: '222222' }, { token: m.token })).code).toBe(0);
   });
 
   it('five wrong in a row lock withdrawals for 30 minutes, even with the right password', async () => {
@@ -69,7 +73,7 @@ describe('the withdrawal password', () => {
     }
     expect((await attempt('999999')).code).toBe(Errors.WITHDRAW_PASSWORD_LOCKED.code);
     expect((await attempt('123456')).code).toBe(Errors.WITHDRAW_PASSWORD_LOCKED.code);
-    const status = await w.call('/api/wallet/withdrawPassword/status', {}, m.token);
+    const status = await s.call('/api/wallet/withdrawPassword/status', {}, { token: m.token });
     expect(status.data.lockedUntil).toBeGreaterThan(Date.now() + 29 * 60_000);
     expect((await w.balance(m.token)).main).toBe(500);
     clock.shift(30 * 60_000 + 1000);
@@ -80,41 +84,45 @@ describe('the withdrawal password', () => {
   it('[hardening] counts each try before checking it: of 60 changes at once at most five meet the password, the right one late in the burst is not taken', async () => {
     const m = await readyMember();
     const tries = Array.from({ length: 60 }, (_, i) => (i === 50 ? '123456' : '999999'));
-    const answers = await Promise.all(tries.map((old) => w.call('/api/wallet/withdrawPassword/update', { oldPassword: old, password: '654321' }, m.token)));
+    const answers = await Promise.all(
+      tries.map((old) => s.call('/api/wallet/withdrawPassword/update', { oldPassword: old, password: '654321' }, { token: m.token })),
+    );
     const codes = answers.map((a) => a.code);
     const count = (code: number) => codes.filter((c) => c === code).length;
     // At most five tries meet the password, the fifth wrong one locking; the rest wait their turn or meet the lock.
     expect(count(Errors.WITHDRAW_PASSWORD_WRONG.code)).toBeLessThanOrEqual(4);
     expect(count(Errors.WITHDRAW_PASSWORD_WRONG.code) + count(Errors.WITHDRAW_PASSWORD_LOCKED.code) + count(Errors.HIGH_TRAFFIC.code)).toBe(60);
     expect(codes[50]).not.toBe(0);
-    expect((await w.call('/api/wallet/withdrawPassword/status', {}, m.token)).data.lockedUntil).toBeGreaterThan(Date.now());
+    expect((await s.call('/api/wallet/withdrawPassword/status', {}, { token: m.token })).data.lockedUntil).toBeGreaterThan(Date.now());
     clock.shift(30 * 60_000 + 1000);
     m.token = await w.login(m);
     // The password never changed: the old one still works once the lock is over.
-    expect((await w.call('/api/wallet/withdrawPassword/update', { oldPassword: '123456', password: '654321' }, m.token)).code).toBe(0);
+    expect((await s.call('/api/wallet/withdrawPassword/update', { oldPassword: '123456', password: '654321' }, { token: m.token })).code).toBe(0);
   });
 });
 
 describe('bank cards and USDT addresses', () => {
   it('[S5-08] refuses a card failing Luhn, without a real name, of an unknown bank, or bound by someone else', async () => {
     const m = await s.member();
-    expect((await w.call('/api/wallet/bankCard/add', { bankCode: 'ICBC', cardNum: '6222021234567890127' }, m.token)).code).toBe(Errors.VALIDATION.code);
-    expect((await w.call('/api/wallet/bankCard/add', { bankCode: 'ICBC', cardNum: CARDS[0] }, m.token)).code).toBe(Errors.REAL_NAME_REQUIRED.code);
+    expect((await s.call('/api/wallet/bankCard/add', { bankCode: 'ICBC', cardNum: '6222021234567890127' }, { token: m.token })).code).toBe(
+      Errors.VALIDATION.code,
+    );
+    expect((await s.call('/api/wallet/bankCard/add', { bankCode: 'ICBC', cardNum: CARDS[0] }, { token: m.token })).code).toBe(Errors.REAL_NAME_REQUIRED.code);
     await withRealName(m.memberId, '李四');
-    expect((await w.call('/api/wallet/bankCard/add', { bankCode: 'NOPE', cardNum: CARDS[0] }, m.token)).code).toBe(Errors.BANK_INVALID.code);
-    const added = await w.call('/api/wallet/bankCard/add', { bankCode: 'CMB', cardNum: '6222 0212 3456 7890 128' }, m.token);
+    expect((await s.call('/api/wallet/bankCard/add', { bankCode: 'NOPE', cardNum: CARDS[0] }, { token: m.token })).code).toBe(Errors.BANK_INVALID.code);
+    const added = await s.call('/api/wallet/bankCard/add', { bankCode: 'CMB', cardNum: '6222 0212 3456 7890 128' }, { token: m.token });
     expect(added.data).toMatchObject({ bankName: '招商银行', cardNum: '***************0128', realName: '李四' });
     const other = await s.member();
     await withRealName(other.memberId);
-    expect((await w.call('/api/wallet/bankCard/add', { bankCode: 'ICBC', cardNum: CARDS[0] }, other.token)).code).toBe(Errors.CARD_TAKEN.code);
-    expect((await w.call('/api/wallet/bankCard/delete', { cardId: added.data.cardId }, other.token)).code).toBe(Errors.CARD_NOT_FOUND.code);
-    expect((await w.call('/api/wallet/bankCard/delete', { cardId: added.data.cardId }, m.token)).code).toBe(0);
-    expect((await w.call('/api/wallet/bankCard/list', {}, m.token)).data).toEqual([]);
+    expect((await s.call('/api/wallet/bankCard/add', { bankCode: 'ICBC', cardNum: CARDS[0] }, { token: other.token })).code).toBe(Errors.CARD_TAKEN.code);
+    expect((await s.call('/api/wallet/bankCard/delete', { cardId: added.data.cardId }, { token: other.token })).code).toBe(Errors.CARD_NOT_FOUND.code);
+    expect((await s.call('/api/wallet/bankCard/delete', { cardId: added.data.cardId }, { token: m.token })).code).toBe(0);
+    expect((await s.call('/api/wallet/bankCard/list', {}, { token: m.token })).data).toEqual([]);
   });
 
   it('checks USDT address formats per network', async () => {
     const m = await s.member({ siteId: 2 });
-    const add = (network: string, address: string) => w.call('/api/wallet/address/add', { network, address }, m.token, undefined, USDT);
+    const add = (network: string, address: string) => s.call('/api/wallet/address/add', { network, address }, { token: m.token, headers: USDT });
     expect((await add('TRC20', `T${'0'.repeat(33)}`)).code).toBe(Errors.USDT_ADDRESS_INVALID.code);
     expect((await add('TRC20', ERC('a'))).code).toBe(Errors.USDT_ADDRESS_INVALID.code);
     expect((await add('ERC20', `0x${'g'.repeat(40)}`)).code).toBe(Errors.USDT_ADDRESS_INVALID.code);
@@ -128,10 +136,12 @@ describe('bank cards and USDT addresses', () => {
 
   it('[S9-03] the withdraw screen offers at most 3 cards and 3 addresses', async () => {
     const m = await readyMember(0, CARDS[1]);
-    for (const card of CARDS.slice(2, 5)) expect((await w.call('/api/wallet/bankCard/add', { bankCode: 'BOC', cardNum: card }, m.token)).code).toBe(0);
-    for (const c of ['c', 'd', 'e', 'f']) expect((await w.call('/api/wallet/address/add', { network: 'TRC20', address: TRC(c) }, m.token)).code).toBe(0);
-    expect((await w.call('/api/wallet/bankCard/list', {}, m.token)).data).toHaveLength(4);
-    const prepare = await w.call('/api/wallet/withdraw/prepare', {}, m.token);
+    for (const card of CARDS.slice(2, 5))
+      expect((await s.call('/api/wallet/bankCard/add', { bankCode: 'BOC', cardNum: card }, { token: m.token })).code).toBe(0);
+    for (const c of ['c', 'd', 'e', 'f'])
+      expect((await s.call('/api/wallet/address/add', { network: 'TRC20', address: TRC(c) }, { token: m.token })).code).toBe(0);
+    expect((await s.call('/api/wallet/bankCard/list', {}, { token: m.token })).data).toHaveLength(4);
+    const prepare = await s.call('/api/wallet/withdraw/prepare', {}, { token: m.token });
     expect(prepare.data.bankCards).toHaveLength(3);
     expect(prepare.data.addresses).toHaveLength(3);
     expect(prepare.data.bankCards[0].cardNum).toMatch(/^\*+\d{4}$/);
@@ -142,17 +152,17 @@ describe('bank cards and USDT addresses', () => {
 
   it('[S3-20] answers the bind flow the client must complete first', async () => {
     const flow = async (token: string, site: Record<string, string> = {}) =>
-      (await w.call('/api/wallet/withdraw/bindFlow', {}, token, undefined, site)).data.flow;
+      (await s.call('/api/wallet/withdraw/bindFlow', {}, { token, headers: site })).data.flow;
     const m = await s.member();
     expect(await flow(m.token)).toBe('userRealNameBind');
     await withRealName(m.memberId);
     expect(await flow(m.token)).toBe('userInfoBind');
-    await w.call('/api/wallet/withdrawPassword/set', { password: '123456' }, m.token);
+    await s.call('/api/wallet/withdrawPassword/set', { password: '123456' }, { token: m.token });
     expect(await flow(m.token)).toBe('selectRealName');
-    await w.call('/api/wallet/bankCard/add', { bankCode: 'ICBC', cardNum: luhnCard(m.memberId) }, m.token);
+    await s.call('/api/wallet/bankCard/add', { bankCode: 'ICBC', cardNum: luhnCard(m.memberId) }, { token: m.token });
     expect(await flow(m.token)).toBeNull();
     const u = await s.member({ siteId: 2 });
-    await w.call('/api/wallet/withdrawPassword/set', { password: '123456' }, u.token, undefined, USDT);
+    await s.call('/api/wallet/withdrawPassword/set', { password: '123456' }, { token: u.token, headers: USDT });
     expect(await flow(u.token, USDT)).toBe('selectUSDT');
   });
 });
@@ -185,14 +195,14 @@ describe('withdrawals', () => {
     expect(await w.balance(m.token)).toMatchObject({ main: 800, frozen: 0 });
     const other = await s.member();
     expect((await w.move('/api/wallet/withdraw/cancel', { orderId: c.orderId }, other.token)).code).toBe(Errors.ORDER_NOT_FOUND.code);
-    const list = await w.call('/api/wallet/withdraw/orders', { page: 1, size: 10 }, m.token);
+    const list = await s.call('/api/wallet/withdraw/orders', { page: 1, size: 10 }, { token: m.token });
     expect(list.data.list.map((o: { status: string }) => o.status)).toEqual(['rejected', 'paid', 'cancelled']);
   });
 
   it('charges the fee after the free withdrawals of the day, floored to the cent', async () => {
     const m = await readyMember(2_000);
     for (let i = 0; i < 3; i++) await w.move('/api/wallet/withdraw/new', { amount: 100, withdrawPassword: '123456', cardId: m.cardId }, m.token);
-    const prepare = await w.call('/api/wallet/withdraw/prepare', { amount: 123.45 }, m.token);
+    const prepare = await s.call('/api/wallet/withdraw/prepare', { amount: 123.45 }, { token: m.token });
     expect(prepare.data).toMatchObject({ usedTimesToday: 3, fee: 1.23, receivable: 122.22 });
     const fourth = await w.move('/api/wallet/withdraw/new', { amount: 123.45, withdrawPassword: '123456', cardId: m.cardId }, m.token);
     expect(fourth.data).toMatchObject({ amount: 123.45, fee: 1.23, receivable: 122.22 });
@@ -202,26 +212,26 @@ describe('withdrawals', () => {
     const m = await readyMember(500);
     await setConfig(s.deps.db, 1, 'withdraw_turnover_multiple', '1');
     try {
-      const prompt = await w.call('/api/wallet/withdraw/prompt', {}, m.token);
+      const prompt = await s.call('/api/wallet/withdraw/prompt', {}, { token: m.token });
       expect(prompt.data).toMatchObject({ turnoverRequired: 500, turnoverRemaining: 500 });
       expect(prompt.data.tips.join()).toContain('流水');
       const res = await w.move('/api/wallet/withdraw/new', { amount: 100, withdrawPassword: '123456', cardId: m.cardId }, m.token);
       expect(res.code).toBe(Errors.TURNOVER_REQUIRED.code);
-      expect((await w.call('/api/wallet/withdraw/prepare', {}, m.token)).data.withdrawable).toBe(0);
+      expect((await s.call('/api/wallet/withdraw/prepare', {}, { token: m.token })).data.withdrawable).toBe(0);
       // Stakes of kind 'bet.stake' out of the main wallet (the sportsbook's) count as turnover.
       await s.deps.db.transaction(async (tx) => {
         const owner = walletOwner({ siteId: 1, currency: 'CNY' }, m.memberId);
         const [main, stakes] = [await memberAccount(tx, owner), await houseAccount(tx, 1, 'CNY', 'stakes')];
         await postTransfer(tx, { from: main, to: stakes, amountMinor: 50_000n, kind: 'bet.stake', ref: `test-bet:${m.memberId}` });
       });
-      expect((await w.call('/api/wallet/withdraw/prompt', {}, m.token)).data.turnoverRemaining).toBe(0);
+      expect((await s.call('/api/wallet/withdraw/prompt', {}, { token: m.token })).data.turnoverRemaining).toBe(0);
       // A refunded (void) stake no longer counts.
       await s.deps.db.transaction(async (tx) => {
         const owner = walletOwner({ siteId: 1, currency: 'CNY' }, m.memberId);
         const [main, stakes] = [await memberAccount(tx, owner), await houseAccount(tx, 1, 'CNY', 'stakes')];
         await postTransfer(tx, { from: stakes, to: main, amountMinor: 20_000n, kind: 'bet.refund', ref: `test-bet:${m.memberId}` });
       });
-      expect((await w.call('/api/wallet/withdraw/prompt', {}, m.token)).data.turnoverRemaining).toBe(200);
+      expect((await s.call('/api/wallet/withdraw/prompt', {}, { token: m.token })).data.turnoverRemaining).toBe(200);
     } finally {
       await setConfig(s.deps.db, 1, 'withdraw_turnover_multiple', '0');
     }
@@ -242,19 +252,22 @@ describe('withdrawals', () => {
 
   it('pays USDT at the site rate to an address, through the operator path guarded by ADMIN_TOKEN', async () => {
     const m = await s.member({ siteId: 2 });
-    await w.call('/api/wallet/withdrawPassword/set', { password: '123456' }, m.token, undefined, USDT);
-    const address = (await w.call('/api/wallet/address/add', { network: 'TRC20', address: TRC('k') }, m.token, undefined, USDT)).data;
+    await s.call('/api/wallet/withdrawPassword/set', { password: '123456' }, { token: m.token, headers: USDT });
+    const address = (await s.call('/api/wallet/address/add', { network: 'TRC20', address: TRC('k') }, { token: m.token, headers: USDT })).data;
     const payTypeId = await w.sandboxPayType(m.token, USDT);
-    await w.call('/api/wallet/pay/payVal', { payTypeId, amount: 100 }, m.token, newKey(), USDT);
-    const order = await w.call('/api/wallet/usdt/withdraw', { amount: 50, withdrawPassword: '123456', addressId: address.addressId }, m.token, newKey(), USDT);
+    await s.call('/api/wallet/pay/payVal', { payTypeId, amount: 100 }, { token: m.token, key: newKey(), headers: USDT });
+    const order = await s.call(
+      '/api/wallet/usdt/withdraw',
+      { amount: 50, withdrawPassword: '123456', addressId: address.addressId },
+      { token: m.token, key: newKey(), headers: USDT },
+    );
     expect(order.data).toMatchObject({ amount: 50, usdtAmount: 50, status: 'pending', destination: expect.stringContaining('TRC20') });
     await asOperator(async (operator) => {
-      const decide = (headers: Record<string, string>) =>
-        w.call('/api/admin/wallet/withdraw/approve', { orderId: order.data.orderId }, undefined, undefined, headers);
+      const decide = (headers: Record<string, string>) => s.call('/api/admin/wallet/withdraw/approve', { orderId: order.data.orderId }, { headers });
       const denied = await decide({ 'x-admin-token': 'wrong-token-for-the-tests' });
       expect(denied).toMatchObject({ status: 403, code: Errors.OPERATOR_TOKEN.code });
       expect((await decide(operator)).data).toEqual({ orderId: order.data.orderId, status: 'paid' });
     });
-    expect((await w.call('/api/wallet/balance', {}, m.token, undefined, USDT)).data).toMatchObject({ main: 50, frozen: 0 });
+    expect((await s.call('/api/wallet/balance', {}, { token: m.token, headers: USDT })).data).toMatchObject({ main: 50, frozen: 0 });
   });
 });

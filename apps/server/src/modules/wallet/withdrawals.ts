@@ -6,6 +6,7 @@ import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
 import { clock } from '../../platform/clock.ts';
 import { houseAccount, memberAccount, type CurrencyCode, type WalletOwner } from './accounts.ts';
 import { lockedBalanceOf, postTransfer } from './ledger.ts';
+import { gatherToMain } from './gather.ts';
 import { destinationOf } from './destinations.ts';
 import { feeFor, usdtFor, withdrawRules } from './withdraw-rules.ts';
 import { passwordRequired, verifyWithdrawPassword } from './withdraw-password.ts';
@@ -53,6 +54,7 @@ export interface WithdrawRequest {
  */
 export async function requestWithdrawal(db: Db, owner: WalletOwner, key: IdempotencyKey, body: WithdrawRequest) {
   if (await passwordRequired(db, owner.siteId)) await verifyWithdrawPassword(db, owner.memberId, body.withdrawPassword);
+  await gatherToMain(db, owner, key);
   // The password never enters the stored request hash.
   const { withdrawPassword: _, ...hashed } = body;
   const settings = await walletSettings(db, owner.siteId, owner.currency);

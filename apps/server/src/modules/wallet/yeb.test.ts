@@ -21,7 +21,7 @@ describe('the interest wallet (yeb)', () => {
   it('states its terms and rounding; moves in at or above the minimum, refusing bad amounts', async () => {
     const m = await s.member();
     await w.fund(m.token, 2_000);
-    const config = await w.call('/api/wallet/yeb/config', {}, m.token);
+    const config = await s.call('/api/wallet/yeb/config', {}, { token: m.token });
     expect(config.data).toMatchObject({ dailyRatePercent: 0.02, min: 100, lockHours: 24, balance: 0, rounding: 'floor' });
     for (const amount of [0, -1, 100.001, '100']) expect((await w.move('/api/wallet/yeb/toYeb', { amount }, m.token)).code).toBe(Errors.VALIDATION.code);
     expect((await w.move('/api/wallet/yeb/toYeb', { amount: 99.99 }, m.token)).code).toBe(Errors.YEB_BELOW_MIN.code);
@@ -37,7 +37,7 @@ describe('the interest wallet (yeb)', () => {
     clock.shift(25 * 3_600_000);
     m.token = await w.login(m);
     await w.move('/api/wallet/yeb/toYeb', { amount: 200 }, m.token);
-    expect((await w.call('/api/wallet/yeb/config', {}, m.token)).data).toMatchObject({ balance: 500, locked: 200 });
+    expect((await s.call('/api/wallet/yeb/config', {}, { token: m.token })).data).toMatchObject({ balance: 500, locked: 200 });
     const tooMuch = await w.move('/api/wallet/yeb/toCenter', { amount: 300.01 }, m.token);
     expect(tooMuch).toMatchObject({ code: Errors.YEB_LOCKED.code, data: { available: 300 } });
     expect((await w.move('/api/wallet/yeb/toCenter', { amount: 500.01 }, m.token)).code).toBe(Errors.INSUFFICIENT_BALANCE.code);
@@ -59,14 +59,14 @@ describe('the interest wallet (yeb)', () => {
     expect(runs.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect(await accrueInterest(s.deps.db, day)).toBe(0);
     // 123456 minor x 0.02% = 24.6912 -> 24 minor units.
-    expect((await w.call('/api/wallet/yeb/config', {}, m.token)).data).toMatchObject({ receivable: 0.24, totalInterest: 0.24 });
+    expect((await s.call('/api/wallet/yeb/config', {}, { token: m.token })).data).toMatchObject({ receivable: 0.24, totalInterest: 0.24 });
     clock.shift(86_400_000);
     m.token = await w.login(m);
     expect(await accrueInterest(s.deps.db)).toBeGreaterThanOrEqual(1);
     const received = await w.move('/api/wallet/yeb/receive', {}, m.token);
     expect(received.data).toEqual({ received: 0.48, main: 0.48 });
     expect((await w.move('/api/wallet/yeb/receive', {}, m.token)).code).toBe(Errors.NOTHING_TO_RECEIVE.code);
-    expect((await w.call('/api/wallet/yeb/config', {}, m.token)).data).toMatchObject({ receivable: 0, totalInterest: 0.48 });
+    expect((await s.call('/api/wallet/yeb/config', {}, { token: m.token })).data).toMatchObject({ receivable: 0, totalInterest: 0.48 });
   });
 
   it('pays no interest below the minimum', async () => {
@@ -77,7 +77,7 @@ describe('the interest wallet (yeb)', () => {
     m.token = await w.login(m);
     await w.move('/api/wallet/yeb/toCenter', { amount: 60 }, m.token);
     await accrueInterest(s.deps.db, '2040-02-02');
-    expect((await w.call('/api/wallet/yeb/config', {}, m.token)).data.receivable).toBe(0);
+    expect((await s.call('/api/wallet/yeb/config', {}, { token: m.token })).data.receivable).toBe(0);
   });
 
   it('[hardening] yeb in and out at once never deadlock: 40 calls at once all answer, none with 500', async () => {

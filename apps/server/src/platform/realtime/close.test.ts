@@ -47,7 +47,7 @@ describe('graceful close', () => {
     await s.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = s.app.server.address() as AddressInfo;
     const { token, memberId, name, password } = await s.member();
-    expect((await s.post('/api/member/info', {}, bearer(token))).body.code).toBe(0); // its session now warm
+    expect((await s.call('/api/member/info', {}, { token })).code).toBe(0); // its session now warm
 
     // The member's row is held until the test lets it go, so the nickname write waits on it...
     let release!: () => void;
@@ -75,8 +75,8 @@ describe('graceful close', () => {
 
     const again = await startTestServer(place);
     try {
-      const login = await again.post('/api/member/login/v3', { name, password });
-      expect((await again.post('/api/member/info', {}, bearer(login.body.data.token))).body.data.nickname).toBe('走了的客人');
+      const login = await again.call('/api/member/login/v3', { name, password });
+      expect((await again.call('/api/member/info', {}, { token: login.data.token })).data.nickname).toBe('走了的客人');
     } finally {
       await again.close();
       if (place.dataDir) fs.rmSync(place.dataDir, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, channel } from '@bp/contract';
-import { bearer, startTestServer, type TestServer } from '../../test/harness.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { signedHeaders } from '../security/testing.ts';
 import { dropSchema } from '../db/index.ts';
 import { openSocket, type TestSocket } from './testing.ts';
@@ -62,7 +62,7 @@ describe.runIf(redisUrl)('two instances sharing Redis', () => {
     const socket = await onB(`?token=${encodeURIComponent(m.token)}`);
     socket.send({ type: 'sub', ch: channel.user(m.memberId) });
     await socket.next((f) => f.type === 'sub.ok');
-    expect((await a.post('/api/member/logout', {}, bearer(m.token))).body.code).toBe(0);
+    expect((await a.call('/api/member/logout', {}, { token: m.token })).code).toBe(0);
     const ended = await socket.next((f) => f.type === 'session.ended');
     expect(ended.data).toEqual({ code: Errors.AUTH_INVALID.code, msg: Errors.AUTH_INVALID.msg });
     expect(await socket.closed).toBe(4401);

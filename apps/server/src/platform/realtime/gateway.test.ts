@@ -89,8 +89,8 @@ describe('WebSocket gateway /ws', () => {
     const m = await s.member();
     const socket = await connect(m.token);
     await subscribe(socket, channel.user(m.memberId));
-    const again = await s.inject({ method: 'POST', url: '/api/member/login/v3', payload: { name: m.name, password: m.password } });
-    expect(again.json().code).toBe(0);
+    const again = await s.call('/api/member/login/v3', { name: m.name, password: m.password });
+    expect(again.code).toBe(0);
     const ended = await socket.next((f) => f.type === 'session.ended');
     expect(ended.data).toEqual({ code: Errors.LOGIN_ELSEWHERE.code, msg: Errors.LOGIN_ELSEWHERE.msg });
   });
@@ -122,7 +122,7 @@ describe('WebSocket gateway /ws', () => {
 
   it('[S4-04] tells a socket of an ended session why it ended, with the code and message a call gets', async () => {
     const m = await s.member();
-    await s.post('/api/member/login/v3', { name: m.name, password: m.password });
+    await s.call('/api/member/login/v3', { name: m.name, password: m.password });
     const socket = await connect(m.token);
     const ended = await socket.next((f) => f.type === 'session.ended');
     expect(ended.data).toEqual({ code: Errors.LOGIN_ELSEWHERE.code, msg: Errors.LOGIN_ELSEWHERE.msg });

@@ -1,63 +1,97 @@
 import { Button, Dialog, Steps, Tabs } from 'antd-mobile';
 import { LockOutline, MailOutline, PhonebookOutline, CheckShieldOutline, UserOutline } from 'antd-mobile-icons';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import i18n from 'i18next';
+import { z } from 'zod';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Errors, checkPhone, passwordMessage, type ForgetChannel } from '@bp/contract';
 import { useFormCall } from '../../shared/api/use-form-call.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { authApi } from './api.ts';
-import { Field, FieldError } from '../../shared/ui/Field.tsx';
+import { FieldError, FormField } from '../../shared/ui/Field.tsx';
+import { useRulesForm } from '../../shared/ui/use-rules-form.ts';
 import { Resend, SentCode } from '../../shared/ui/code-fields.tsx';
 import './auth.css';
 
 type Sent = Awaited<ReturnType<typeof authApi.forgetStep1>>;
 
+/** The three steps' fields; a message shows as soon as a typed value breaks the contract's rule, never for an empty one. */
+const forgotSchema = z
+  .object({
+    channel: z.enum(['phone', 'email']),
+    name: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    code: z.string(),
+    password: z.string(),
+    confirm: z.string(),
+  })
+  .superRefine((f, ctx) => {
+    const problem = (path: keyof typeof f, message: string | null) => message && ctx.addIssue({ code: 'custom', path: [path], message });
+    if (f.name && f.channel === 'phone' && f.phone) problem('phone', checkPhone(f.phone));
+    if (f.password) problem('password', passwordMessage(f.password, f.name));
+    if (f.confirm && f.confirm !== f.password) problem('confirm', i18n.t('auth.mismatch'));
+  });
+type ForgotForm = z.infer<typeof forgotSchema>;
+
 /** Forgotten password by phone or email, in the seed's three steps: who, the code, the new password. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [channel, setChannel] = useState<ForgetChannel>('phone');
+  const { control, handleSubmit, watch, setValue, trigger, formState } = useRulesForm<ForgotForm>(forgotSchema, {
+    channel: 'phone',
+    name: '',
+    phone: '',
+    email: '',
+    code: '',
+    password: '',
+    confirm: '',
+  });
+  const { channel, name, phone, email, code, password, confirm } = watch();
   const [step, setStep] = useState<1 | 2 | 3>(1);
-  const [who, setWho] = useState({ name: '', phone: '', email: '' });
   const [sent, setSent] = useState<Sent | null>(null);
-  const [code, setCode] = useState('');
   const [verified, setVerified] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
   // A reset ticket no longer valid starts the steps again.
   const { error, setError, busy, run } = useFormCall((err) => err.code === Errors.RESET_TICKET_INVALID.code && setStep(1));
 
-  const whoError = who.name && channel === 'phone' && who.phone ? checkPhone(who.phone) : null;
+  const { errors } = formState;
+  const whoError = errors.phone?.message;
+  const passwordError = errors.password?.message;
+  const confirmError = errors.confirm?.message;
   const sendCode = () =>
     run(async () => {
-      const body = channel === 'phone' ? { name: who.name, phone: who.phone } : { name: who.name, email: who.email };
+      const body = channel === 'phone' ? { name, phone } : { name, email };
       setSent(await authApi.forgetStep1(channel, body));
       setStep(2);
     });
-  const step1 = (e: FormEvent) => {
-    e.preventDefault();
-    if (!who.name || (channel === 'phone' ? !who.phone : !who.email)) return setError(t('auth.fillAll'));
-    if (!whoError) void sendCode();
-  };
-  const step2 = (e: FormEvent) => {
-    e.preventDefault();
+  const whoMissing = () => !name || (channel === 'phone' ? !phone : !email);
+  // A wrong phone stops the first step with its message already in view.
+  const step1 = handleSubmit(
+    () => (whoMissing() ? setError(t('auth.fillAll')) : void sendCode()),
+    () => whoMissing() && setError(t('auth.fillAll')),
+  );
+  const step2 = handleSubmit(() => {
     if (!code.trim()) return setError(t('code.placeholder'));
     void run(async () => {
       setVerified((await authApi.forgetStep2(channel, sent!.ticket, code.trim())).ticket);
       setStep(3);
     });
-  };
-  const passwordError = password ? passwordMessage(password, who.name) : null;
-  const confirmError = confirm && confirm !== password ? t('auth.mismatch') : null;
-  const step3 = (e: FormEvent) => {
-    e.preventDefault();
-    if (!password || passwordError || confirmError || !confirm) return setError(passwordError ?? confirmError ?? t('auth.fillAll'));
-    void run(async () => {
-      await authApi.forgetStep3(channel, verified, password);
-      await Dialog.alert({ content: t('forgot.done'), confirmText: t('auth.toLogin') });
-      navigate('/login', { replace: true });
-    });
+  });
+  const step3 = handleSubmit(
+    () => {
+      if (!password || !confirm) return setError(t('auth.fillAll'));
+      void run(async () => {
+        await authApi.forgetStep3(channel, verified, password);
+        await Dialog.alert({ content: t('forgot.done'), confirmText: t('auth.toLogin') });
+        navigate('/login', { replace: true });
+      });
+    },
+    (invalid) => setError(invalid.password?.message ?? invalid.confirm?.message ?? t('auth.fillAll')),
+  );
+  const pickChannel = (next: ForgetChannel) => {
+    setValue('channel', next);
+    void trigger('phone');
   };
 
   return (
@@ -71,40 +105,33 @@ export function ForgotPasswordPage() {
       <div className="bp-page-body">
         {step === 1 && (
           <form className="bp-card" onSubmit={step1} noValidate>
-            <Tabs activeKey={channel} onChange={(k) => setChannel(k as ForgetChannel)} className="bp-forgot-tabs">
+            <Tabs activeKey={channel} onChange={(k) => pickChannel(k as ForgetChannel)} className="bp-forgot-tabs">
               <Tabs.Tab key="phone" title={t('forgot.byPhone')} />
               <Tabs.Tab key="email" title={t('forgot.byEmail')} />
             </Tabs>
-            <Field
+            <FormField
+              control={control}
               name="name"
+              trim
+              deps={['phone', 'password']}
               icon={<UserOutline />}
-              value={who.name}
-              onChange={(v) => setWho({ ...who, name: v.trim() })}
               placeholder={t('auth.namePlaceholder')}
               maxLength={16}
             />
             <FieldError />
             {channel === 'phone' ? (
-              <Field
+              <FormField
+                control={control}
                 name="phone"
+                trim
                 type="tel"
                 icon={<PhonebookOutline />}
-                value={who.phone}
-                onChange={(v) => setWho({ ...who, phone: v.trim() })}
                 placeholder={t('forgot.phonePlaceholder')}
                 maxLength={13}
                 invalid={!!whoError}
               />
             ) : (
-              <Field
-                name="email"
-                type="email"
-                icon={<MailOutline />}
-                value={who.email}
-                onChange={(v) => setWho({ ...who, email: v.trim() })}
-                placeholder={t('forgot.emailPlaceholder')}
-                maxLength={64}
-              />
+              <FormField control={control} name="email" trim type="email" icon={<MailOutline />} placeholder={t('forgot.emailPlaceholder')} maxLength={64} />
             )}
             <FieldError text={whoError || error} />
             <Button type="submit" block color="primary" size="large" shape="rounded" loading={busy}>
@@ -115,11 +142,10 @@ export function ForgotPasswordPage() {
         {step === 2 && sent && (
           <form className="bp-card" onSubmit={step2} noValidate>
             <SentCode to={sent.to} sandboxCode={sent.sandboxCode} />
-            <Field
+            <FormField
+              control={control}
               name="code"
               icon={<CheckShieldOutline />}
-              value={code}
-              onChange={setCode}
               placeholder={t('code.placeholder')}
               maxLength={8}
               extra={<Resend at={sent.resendAt} onResend={() => void sendCode()} />}
@@ -132,24 +158,23 @@ export function ForgotPasswordPage() {
         )}
         {step === 3 && (
           <form className="bp-card" onSubmit={step3} noValidate>
-            <Field
+            <FormField
+              control={control}
               name="password"
+              deps={['confirm']}
               type="password"
               icon={<LockOutline />}
-              value={password}
-              onChange={setPassword}
               placeholder={t('auth.passwordRule')}
               maxLength={12}
               autoComplete="new-password"
               invalid={!!passwordError}
             />
             <FieldError text={passwordError} />
-            <Field
+            <FormField
+              control={control}
               name="confirm"
               type="password"
               icon={<LockOutline />}
-              value={confirm}
-              onChange={setConfirm}
               placeholder={t('auth.confirmPlaceholder')}
               maxLength={12}
               autoComplete="new-password"

@@ -1,6 +1,8 @@
 import { Button, Toast } from 'antd-mobile';
 import { LockOutline, CheckShieldOutline, UserOutline } from 'antd-mobile-icons';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import i18n from 'i18next';
+import { z } from 'zod';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Errors, type SendCodeData } from '@bp/contract';
@@ -9,9 +11,11 @@ import { beginSession, safeReturnPath } from '../../shared/session/member-info.t
 import { CHANGE_PASSWORD_PATH } from '../../shared/session/login-required.tsx';
 import { useFormCall } from '../../shared/api/use-form-call.ts';
 import { usePageSeries } from '../../shared/theme/theme-state.tsx';
-import { authApi, captchaImageUrl } from './api.ts';
+import { authApi } from './api.ts';
 import { AuthShell } from './AuthShell.tsx';
-import { Field, FieldError } from '../../shared/ui/Field.tsx';
+import { CaptchaField } from './CaptchaField.tsx';
+import { FieldError, FormField } from '../../shared/ui/Field.tsx';
+import { useRulesForm } from '../../shared/ui/use-rules-form.ts';
 import { Resend, SentCode } from '../../shared/ui/code-fields.tsx';
 
 /** Seed 2: /login (optional fromPage), and /entry/login, the same screen in the fresh theme's look. */
@@ -24,13 +28,20 @@ export function EntryLoginPage() {
   return <LoginScreen />;
 }
 
+/** What the login asks for: name and password, and the code of the picture or of the SMS when one is shown. */
+const loginSchema = (ask: { captcha: boolean; sms: boolean }) =>
+  z.object({ name: z.string(), password: z.string(), captcha: z.string(), smsCode: z.string() }).superRefine((f, ctx) => {
+    const missing = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!f.name.trim() || !f.password) missing('name', i18n.t('auth.fillBoth'));
+    if (ask.sms && !f.smsCode.trim()) missing('smsCode', i18n.t('code.placeholder'));
+    if (ask.captcha && !ask.sms && !f.captcha.trim()) missing('captcha', Errors.CAPTCHA_REQUIRED.msg);
+  });
+type LoginForm = z.infer<ReturnType<typeof loginSchema>>;
+
 function LoginScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [captcha, setCaptcha] = useState('');
   const [captchaN, setCaptchaN] = useState(0);
   const [needCaptcha, setNeedCaptcha] = useState(false);
   // A wrong or missing picture code: a new picture to read.
@@ -42,27 +53,31 @@ function LoginScreen() {
   const dormant = dormantNote !== null;
   // Waking by a code sent to the bound phone instead of the picture: the code as sent.
   const [wakeSms, setWakeSms] = useState<SendCodeData | null>(null);
-  const [smsCode, setSmsCode] = useState('');
+  const { control, handleSubmit, setValue, getValues } = useRulesForm<LoginForm>(loginSchema({ captcha: needCaptcha, sms: !!wakeSms }), {
+    name: '',
+    password: '',
+    captcha: '',
+    smsCode: '',
+  });
 
   const newPicture = () => {
     setNeedCaptcha(true);
-    setCaptcha('');
+    setValue('captcha', '');
     setCaptchaN((n) => n + 1);
   };
-  const changeName = (value: string) => {
-    setName(value);
+  const changeName = () => {
     setDormantNote(null);
     setWakeSms(null);
   };
   const sendWakeCode = () =>
     run(async () => {
-      setWakeSms(await authApi.sendWakeCode(name));
-      setSmsCode('');
+      setWakeSms(await authApi.sendWakeCode(getValues('name')));
+      setValue('smsCode', '');
     });
 
   /** The account sleeps: the member wakes it here, with the picture's code or an SMS, and is logged in. */
   const askToWake = async (err: ApiError) => {
-    const days = await authApi.memberSleep(name).then(
+    const days = await authApi.memberSleep(getValues('name')).then(
       (d) => d.sleepDays,
       () => null,
     );
@@ -70,7 +85,7 @@ function LoginScreen() {
     newPicture();
   };
 
-  const enter = async () => {
+  const enter = async ({ name, password, captcha, smsCode }: LoginForm) => {
     const session = dormant
       ? await authApi.activate(name, password, wakeSms ? { smsCode: smsCode.trim() } : { captcha: captcha.trim() })
       : await authApi.login({ name, password, captcha: needCaptcha ? captcha.trim() : undefined });
@@ -79,18 +94,16 @@ function LoginScreen() {
     navigate(info.mustChangePassword ? CHANGE_PASSWORD_PATH : safeReturnPath(params.get('fromPage')), { replace: true });
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim() || !password) return setError(t('auth.fillBoth'));
-    if (wakeSms && !smsCode.trim()) return setError(t('code.placeholder'));
-    if (needCaptcha && !wakeSms && !captcha.trim()) return setError(Errors.CAPTCHA_REQUIRED.msg);
-    void run(() =>
-      enter().catch((err: unknown) => {
-        if (err instanceof ApiError && err.code === Errors.MEMBER_DORMANT.code) return askToWake(err);
-        throw err;
-      }),
-    );
-  };
+  const submit = handleSubmit(
+    (form) =>
+      void run(() =>
+        enter(form).catch((err: unknown) => {
+          if (err instanceof ApiError && err.code === Errors.MEMBER_DORMANT.code) return askToWake(err);
+          throw err;
+        }),
+      ),
+    (missing) => setError(missing.name?.message ?? missing.smsCode?.message ?? missing.captcha?.message ?? ''),
+  );
 
   return (
     <AuthShell
@@ -107,21 +120,20 @@ function LoginScreen() {
     >
       <form onSubmit={submit} noValidate>
         {dormant ? <p className="bp-auth-notice">{dormantNote}</p> : null}
-        <Field
+        <FormField
+          control={control}
           name="name"
           icon={<UserOutline />}
-          value={name}
           onChange={changeName}
           placeholder={t('auth.namePlaceholder')}
           maxLength={16}
           autoComplete="username"
         />
-        <Field
+        <FormField
+          control={control}
           name="password"
           type="password"
           icon={<LockOutline />}
-          value={password}
-          onChange={setPassword}
           placeholder={t('auth.passwordPlaceholder')}
           maxLength={12}
           autoComplete="current-password"
@@ -129,28 +141,17 @@ function LoginScreen() {
         {wakeSms ? (
           <>
             <SentCode to={wakeSms.to} sandboxCode={wakeSms.sandboxCode} />
-            <Field
+            <FormField
+              control={control}
               name="smsCode"
               icon={<CheckShieldOutline />}
-              value={smsCode}
-              onChange={setSmsCode}
               placeholder={t('code.placeholder')}
               maxLength={8}
               extra={<Resend at={wakeSms.resendAt} onResend={() => void sendWakeCode()} />}
             />
           </>
         ) : (
-          needCaptcha && (
-            <Field
-              name="captcha"
-              icon={<CheckShieldOutline />}
-              value={captcha}
-              onChange={setCaptcha}
-              placeholder={t('auth.captchaPlaceholder')}
-              maxLength={8}
-              extra={<img className="bp-captcha-img" src={captchaImageUrl(captchaN)} alt={t('auth.captchaAlt')} onClick={() => setCaptchaN((n) => n + 1)} />}
-            />
-          )
+          needCaptcha && <CaptchaField control={control} drawn={captchaN} redraw={() => setCaptchaN((n) => n + 1)} />
         )}
         <FieldError text={error} />
         <div className="bp-auth-row">

@@ -1,19 +1,22 @@
 import { Button, Checkbox, Toast } from 'antd-mobile';
-import { GiftOutline, LockOutline, PhonebookOutline, CheckShieldOutline, UserOutline } from 'antd-mobile-icons';
-import { useMemo, useState, type FormEvent } from 'react';
+import { GiftOutline, LockOutline, PhonebookOutline, UserOutline } from 'antd-mobile-icons';
+import { useMemo, useState } from 'react';
+import { useController } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Errors, type RegisterBody } from '@bp/contract';
-import { ApiError } from '../../shared/api/request.ts';
+import { useFormCall } from '../../shared/api/use-form-call.ts';
 import { beginSession } from '../../shared/session/member-info.ts';
 import { entryParams } from '../../shared/entry-params.ts';
 import { deviceUuid } from '../../shared/storage/device.ts';
 import { usePerInfo } from '../../shared/site/site-info.ts';
 import { AreaCodeSelect } from '../../shared/ui/code-fields.tsx';
-import { authApi, captchaImageUrl } from './api.ts';
+import { authApi } from './api.ts';
 import { AuthShell } from './AuthShell.tsx';
-import { Field, FieldError } from '../../shared/ui/Field.tsx';
-import { canSubmit, registerErrors, type RegisterForm } from './register-rules.ts';
+import { CaptchaField } from './CaptchaField.tsx';
+import { FieldError, FormField } from '../../shared/ui/Field.tsx';
+import { useRulesForm } from '../../shared/ui/use-rules-form.ts';
+import { registerSchema, type RegisterForm } from './register-rules.ts';
 
 /** Registration with the seed's validation messages as the member types; an invite code from the link is kept. */
 export function RegisterPage() {
@@ -23,51 +26,53 @@ export function RegisterPage() {
   const phoneRequired = site?.config?.register_phone_number === '1';
   const captchaRequired = site?.config?.fast_register_verify === '1';
   const invite = useMemo(() => entryParams(), []);
-  const [form, setForm] = useState<RegisterForm>({ name: '', password: '', confirm: '', phone: '', areaCode: '86' });
-  const [inviteCode, setInviteCode] = useState(invite.i_code ?? '');
-  const [captcha, setCaptcha] = useState('');
+  const { control, handleSubmit, watch, setValue, trigger, formState } = useRulesForm<RegisterForm>(registerSchema({ phoneRequired }), {
+    name: '',
+    password: '',
+    confirm: '',
+    phone: '',
+    areaCode: '86',
+    i_code: invite.i_code ?? '',
+    captcha: '',
+    adult: true,
+  });
+  const errors = formState.errors;
+  const adult = useController({ control, name: 'adult' }).field;
   const [captchaN, setCaptchaN] = useState(0);
-  const [adult, setAdult] = useState(true);
   const [nameState, setNameState] = useState<{ taken?: string; free?: boolean }>({});
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const errors = registerErrors(form, { phoneRequired });
-  const set = (key: keyof RegisterForm) => (value: string) => {
-    setForm((f) => ({ ...f, [key]: value.trim() }));
-    if (key === 'name') setNameState({});
-  };
+  const { error, setError, busy, run } = useFormCall((err) => {
+    if (err.code === Errors.VERIFY_CODE.code || err.code === Errors.CAPTCHA_REQUIRED.code) setCaptchaN((n) => n + 1);
+    if (err.code === Errors.NAME_TAKEN.code) setNameState({ taken: err.message });
+  });
+  const name = watch('name');
+  const inviteCode = watch('i_code');
 
   const checkName = async () => {
-    if (!form.name || errors.name) return;
-    const answer = await authApi.checkName(form.name).catch(() => null);
+    if (!name || errors.name) return;
+    const answer = await authApi.checkName(name).catch(() => null);
     if (answer) setNameState(answer.available ? { free: true } : { taken: answer.msg || Errors.NAME_TAKEN.msg });
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!canSubmit(form, errors, { phoneRequired }) || nameState.taken) return setError(t('auth.fixForm'));
-    if (!adult) return setError(t('auth.mustBeAdult'));
-    if (captchaRequired && !captcha.trim()) return setError(Errors.CAPTCHA_REQUIRED.msg);
+  const send = (form: RegisterForm) => {
+    if (nameState.taken) return setError(t('auth.fixForm'));
+    if (!form.adult) return setError(t('auth.mustBeAdult'));
+    if (captchaRequired && !form.captcha.trim()) return setError(Errors.CAPTCHA_REQUIRED.msg);
     const body: RegisterBody = { name: form.name, password: form.password };
-    if (inviteCode.trim()) body.i_code = inviteCode.trim();
+    if (form.i_code.trim()) body.i_code = form.i_code.trim();
     if (invite.r_code) body.r_code = invite.r_code;
     if (form.phone) Object.assign(body, { phone: form.phone, areaCode: form.areaCode });
-    if (captchaRequired) Object.assign(body, { captchaId: deviceUuid(), captcha: captcha.trim() });
-    setBusy(true);
-    setError('');
-    try {
+    if (captchaRequired) Object.assign(body, { captchaId: deviceUuid(), captcha: form.captcha.trim() });
+    void run(async () => {
       await beginSession(await authApi.register(body));
       Toast.show({ icon: 'success', content: t('auth.registerOk') });
       navigate('/app/home', { replace: true });
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      if (err.code === Errors.VERIFY_CODE.code || err.code === Errors.CAPTCHA_REQUIRED.code) setCaptchaN((n) => n + 1);
-      if (err.code === Errors.NAME_TAKEN.code) setNameState({ taken: err.message });
-      if (err.code !== Errors.REQUEST_CLOSED.code) setError(err.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
+  const pickArea = (code: string) => {
+    setValue('areaCode', code.trim());
+    if (watch('phone')) void trigger('phone');
+  };
+  const submit = handleSubmit(send, () => setError(t('auth.fixForm')));
 
   return (
     <AuthShell
@@ -82,63 +87,65 @@ export function RegisterPage() {
       }
     >
       <form onSubmit={submit} noValidate>
-        <Field
+        <FormField
+          control={control}
           name="name"
+          trim
+          deps={['password']}
           icon={<UserOutline />}
-          value={form.name}
-          onChange={set('name')}
+          onChange={() => setNameState({})}
           onBlur={() => void checkName()}
           placeholder={t('auth.nameRule')}
           maxLength={16}
           autoComplete="username"
-          invalid={!!(errors.name || nameState.taken)}
+          invalid={!!(errors.name?.message || nameState.taken)}
         />
-        <FieldError text={errors.name || nameState.taken} ok={nameState.free ? t('auth.nameFree') : null} />
-        <Field
+        <FieldError text={errors.name?.message || nameState.taken} ok={nameState.free ? t('auth.nameFree') : null} />
+        <FormField
+          control={control}
           name="password"
+          trim
+          deps={['confirm']}
           type="password"
           icon={<LockOutline />}
-          value={form.password}
-          onChange={set('password')}
           placeholder={t('auth.passwordRule')}
           maxLength={12}
           autoComplete="new-password"
-          invalid={!!errors.password}
+          invalid={!!errors.password?.message}
         />
-        <FieldError text={errors.password} />
-        <Field
+        <FieldError text={errors.password?.message} />
+        <FormField
+          control={control}
           name="confirm"
+          trim
           type="password"
           icon={<LockOutline />}
-          value={form.confirm}
-          onChange={set('confirm')}
           placeholder={t('auth.confirmPlaceholder')}
           maxLength={12}
           autoComplete="new-password"
-          invalid={!!errors.confirm}
+          invalid={!!errors.confirm?.message}
         />
-        <FieldError text={errors.confirm} />
+        <FieldError text={errors.confirm?.message} />
         {phoneRequired && (
           <>
-            <Field
+            <FormField
+              control={control}
               name="phone"
+              trim
               type="tel"
               icon={<PhonebookOutline />}
-              value={form.phone}
-              onChange={set('phone')}
               placeholder={t('auth.phonePlaceholder')}
               maxLength={13}
-              extra={<AreaCodeSelect value={form.areaCode} onChange={set('areaCode')} />}
-              invalid={!!errors.phone}
+              extra={<AreaCodeSelect value={watch('areaCode')} onChange={pickArea} />}
+              invalid={!!errors.phone?.message}
             />
-            <FieldError text={errors.phone} />
+            <FieldError text={errors.phone?.message} />
           </>
         )}
-        <Field
+        <FormField
+          control={control}
           name="i_code"
           icon={<GiftOutline />}
-          value={inviteCode}
-          onChange={setInviteCode}
           placeholder={t('auth.invitePlaceholder')}
           maxLength={32}
           readOnly={!!invite.i_code}
@@ -147,19 +154,11 @@ export function RegisterPage() {
         <FieldError />
         {captchaRequired && (
           <>
-            <Field
-              name="captcha"
-              icon={<CheckShieldOutline />}
-              value={captcha}
-              onChange={setCaptcha}
-              placeholder={t('auth.captchaPlaceholder')}
-              maxLength={8}
-              extra={<img className="bp-captcha-img" src={captchaImageUrl(captchaN)} alt={t('auth.captchaAlt')} onClick={() => setCaptchaN((n) => n + 1)} />}
-            />
+            <CaptchaField control={control} drawn={captchaN} redraw={() => setCaptchaN((n) => n + 1)} />
             <FieldError />
           </>
         )}
-        <Checkbox className="bp-auth-agree" checked={adult} onChange={setAdult}>
+        <Checkbox className="bp-auth-agree" checked={adult.value} onChange={adult.onChange}>
           {t('auth.adultAgreement')}
         </Checkbox>
         <FieldError text={error} />

@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import { z } from 'zod';
 import { Errors, NAME_PATTERN, checkPhone, passwordMessage } from '@bp/contract';
 
 /**
@@ -11,11 +12,15 @@ export interface RegisterForm {
   confirm: string;
   phone: string;
   areaCode: string;
+  i_code: string;
+  captcha: string;
+  /** The member says they are 18 or older. */
+  adult: boolean;
 }
 
-export type RegisterErrors = Partial<Record<keyof RegisterForm, string>>;
+export type RegisterErrors = Partial<Record<'name' | 'password' | 'confirm' | 'phone', string>>;
 
-export function registerErrors(form: RegisterForm, opts: { phoneRequired: boolean }): RegisterErrors {
+export function registerErrors(form: RegisterForm): RegisterErrors {
   const out: RegisterErrors = {};
   if (form.name && !NAME_PATTERN.test(form.name)) out.name = Errors.NAME_INVALID.msg;
   if (form.password) {
@@ -23,16 +28,31 @@ export function registerErrors(form: RegisterForm, opts: { phoneRequired: boolea
     if (msg) out.password = msg;
   }
   if (form.confirm && form.confirm !== form.password) out.confirm = i18n.t('auth.mismatch');
-  if ((opts.phoneRequired || form.phone) && form.phone) {
+  if (form.phone) {
     const msg = checkPhone(form.phone, form.areaCode);
     if (msg) out.phone = msg;
   }
   return out;
 }
 
-/** Whether the form may be sent: every required field filled and no message showing. */
-export function canSubmit(form: RegisterForm, errors: RegisterErrors, opts: { phoneRequired: boolean }): boolean {
-  if (!form.name || !form.password || !form.confirm) return false;
-  if (opts.phoneRequired && !form.phone) return false;
-  return Object.keys(errors).length === 0;
-}
+/**
+ * The form's resolver schema: each field's message as above; a required field left empty fails
+ * with no message, so nothing shows under it yet but the form is not sent.
+ */
+export const registerSchema = (opts: { phoneRequired: boolean }) =>
+  z
+    .object({
+      name: z.string(),
+      password: z.string(),
+      confirm: z.string(),
+      phone: z.string(),
+      areaCode: z.string(),
+      i_code: z.string(),
+      captcha: z.string(),
+      adult: z.boolean(),
+    })
+    .superRefine((form, ctx) => {
+      const required: Array<keyof RegisterErrors> = opts.phoneRequired ? ['name', 'password', 'confirm', 'phone'] : ['name', 'password', 'confirm'];
+      for (const key of required) if (!form[key]) ctx.addIssue({ code: 'custom', path: [key], message: '' });
+      for (const [key, message] of Object.entries(registerErrors(form))) ctx.addIssue({ code: 'custom', path: [key], message });
+    });

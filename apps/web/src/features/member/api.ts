@@ -10,8 +10,6 @@ export const memberApi = {
   nickname: (nickname: string) => call('/api/member/nickname', { nickname }, { silent: true }),
   avatars: () => call('/api/member/avatar/list', {}, { cacheMs: 3_600_000 }),
   avatar: (avatarId: string) => call('/api/member/avatar', { avatarId }, { silent: true }),
-  /** The member's money at a glance: the main wallet and the interest wallet. */
-  balance: () => call('/api/wallet/balance', {}),
   /** Needs security verification; every session ends and this device gets the fresh one answered. */
   changePassword: (oldPassword: string, password: string) => call('/api/member/changePassword', { oldPassword, password }, { silent: true }),
   /** Reads the idle-logout choice, or sets it when one is given. */
@@ -80,8 +78,3 @@ export function useMemberInfo() {
 }
 
 export const useAvatars = () => useQuery({ queryKey: ['member', 'avatars'], queryFn: memberApi.avatars, staleTime: Infinity });
-
-export function useBalance() {
-  const loggedIn = useLoggedIn();
-  return useQuery({ queryKey: ['member', 'balance'], queryFn: memberApi.balance, enabled: loggedIn, staleTime: 10_000 });
-}

@@ -1,7 +1,7 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ApiBody, ApiData, Sport } from '@bp/contract';
 import { call, keyed } from '../../shared/api/request.ts';
-import { useLoggedIn } from '../../shared/session/use-session.ts';
+import { usePaged } from '../../shared/api/use-paged.ts';
 import { boardRequest, type BoardFilter, type BoardTab } from './model/board.ts';
 import type { RecordTab } from './model/bet-status.ts';
 
@@ -24,15 +24,13 @@ export const sportsApi = {
   records: (status: RecordTab | undefined, page: number) => call('/api/sports/bet/records', { page, size: RECORDS_PAGE_SIZE, ...(status ? { status } : {}) }),
   cashOut: (orderId: string, cashOutAmount: number, idempotencyKey: string) =>
     call('/api/sports/bet/cashout', { orderId, cashOutAmount }, keyed(idempotencyKey)),
-  balance: () => call('/api/wallet/balance', {}),
 };
 
 export const sportsKeys = {
   board: (tab: BoardTab, filter: BoardFilter) => ['sports', 'board', tab, filter.sport ?? 'all', filter.leagueId ?? 0] as const,
   match: (matchId: number) => ['sports', 'match', matchId] as const,
+  allRecords: ['member', 'sports', 'records'] as const,
   records: (tab: RecordTab) => ['member', 'sports', 'records', tab] as const,
-  /** The same key as the personal centre's balance: the wallet's frames refresh both. */
-  balance: ['member', 'balance'] as const,
 };
 
 /** A board, read again every half minute beside its live frames (a new match, a line moved). */
@@ -57,18 +55,6 @@ export const useMatch = (matchId: number) =>
     refetchInterval: 60_000,
   });
 
-export function useSportsBalance() {
-  const loggedIn = useLoggedIn();
-  return useQuery({ queryKey: sportsKeys.balance, queryFn: sportsApi.balance, enabled: loggedIn, staleTime: 10_000 });
-}
-
 /** A tab of the member's bets, page after page; open bets are read again for fresh cash-out offers. */
-export function useRecords(tab: RecordTab) {
-  return useInfiniteQuery({
-    queryKey: sportsKeys.records(tab),
-    queryFn: ({ pageParam }) => sportsApi.records(tab, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (pages.length * RECORDS_PAGE_SIZE < last.total ? pages.length + 1 : undefined),
-    refetchInterval: tab === 'unsettled' ? 8_000 : false,
-  });
-}
+export const useRecords = (tab: RecordTab) =>
+  usePaged(sportsKeys.records(tab), (page) => sportsApi.records(tab, page), { refetchInterval: tab === 'unsettled' ? 8_000 : false, keepRows: false });

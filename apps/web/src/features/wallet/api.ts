@@ -6,7 +6,7 @@ import { serverClock } from '../../shared/time/server-time.ts';
 import { useLoggedIn } from '../../shared/session/use-session.ts';
 import { dealRecordBody, type DealQuery } from './model/deal-filter.ts';
 
-export type Balance = ApiData<'/api/wallet/balance'>;
+export type { Balance } from '../../shared/wallet/balance.ts';
 export type PayType = ApiData<'/api/wallet/pay/types'>[number];
 export type Deposit = ApiData<'/api/wallet/pay/detail'>;
 export type Withdrawal = ApiData<'/api/wallet/withdraw/new'>;
@@ -20,7 +20,6 @@ const quiet = { silent: true } as const;
 
 /** The wallet's calls (seed 7: wallet, and the member's withdraw password and bank cards). */
 export const walletApi = {
-  balance: () => call('/api/wallet/balance', {}),
   walletType: () => call('/api/wallet/type', {}, { cacheMs: 3_600_000 }),
   transfer: (body: ApiBody<'/api/wallet/transfer'>, key: string) => call('/api/wallet/transfer', body, keyed(key)),
   recover: (key: string) => call('/api/wallet/recover', {}, keyed(key)),
@@ -73,12 +72,8 @@ export const walletApi = {
   receiveInterest: (key: string) => call('/api/wallet/yeb/receive', {}, keyed(key)),
 };
 
-/**
- * Query keys. Everything lives under 'member' (a logout forgets it); the balance shares the
- * personal centre's key, so the wallet's realtime frames refresh every screen showing it.
- */
+/** Query keys. Everything lives under 'member' (a logout forgets it); the balance is shared/wallet's. */
 export const walletKeys = {
-  balance: ['member', 'balance'] as const,
   all: ['member', 'wallet'] as const,
   of: (...parts: Array<string | number>) => ['member', 'wallet', ...parts] as const,
 };
@@ -88,7 +83,6 @@ const useMemberQuery = <T>(key: readonly unknown[], fn: () => Promise<T>, staleT
   return useQuery({ queryKey: key, queryFn: fn, enabled: loggedIn, staleTime });
 };
 
-export const useBalance = () => useMemberQuery(walletKeys.balance, walletApi.balance, 5_000);
 export const useWalletType = () => useMemberQuery(walletKeys.of('type'), walletApi.walletType, Infinity);
 export const useAutoTransfer = () => useMemberQuery(walletKeys.of('autoTransfer'), walletApi.autoTransfer);
 export const usePayTypes = () => useMemberQuery(walletKeys.of('payTypes'), walletApi.payTypes, 60_000);

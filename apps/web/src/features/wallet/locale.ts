@@ -18,7 +18,7 @@ export const walletLocale: Locale = {
       recovered: '已回收至中心钱包，当前余额 {{main}}',
       recoverPending: '{{venues}} 暂未回收成功，请稍后查询余额',
       autoTransfer: '免转钱包',
-      autoTransferHint: '开启后，进入游戏时中心钱包余额自动转入场馆',
+      autoTransferHint: '开启后，进入游戏时中心钱包余额自动转入场馆；投注、提款或进入其他场馆时自动转回中心钱包',
       autoOn: '已开启免转钱包',
       autoOff: '已关闭免转钱包',
       maintenance: '维护中',
@@ -210,7 +210,8 @@ export const walletLocale: Locale = {
       recovered: 'Recovered to the main wallet, balance {{main}}',
       recoverPending: '{{venues}} not recovered yet, check again later',
       autoTransfer: 'Auto transfer',
-      autoTransferHint: 'When on, the main balance moves into a venue when you enter its game',
+      autoTransferHint:
+        'When on, the main balance moves into a venue when you enter its game, and comes back by itself when you bet, withdraw or enter another venue',
       autoOn: 'Auto transfer on',
       autoOff: 'Auto transfer off',
       maintenance: 'Maintenance',

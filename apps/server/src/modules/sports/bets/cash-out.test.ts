@@ -1,24 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Errors } from '@bp/contract';
-import { bearer, type TestServer } from '../../../test/harness.ts';
+import { type TestServer } from '../../../test/harness.ts';
 import { settleDueMatches } from '../settle/settle-match.ts';
-import { finish, fund, idemKey, mainBalance, priced, scriptMatch, setPrices, startBookServer, type Member } from '../test/book-fixtures.ts';
+import { finish, fund, idemKey, mainBalance, priced, scriptMatch, setPrices, startBookServer, type Member } from '../testing.ts';
 
 let s: TestServer;
 beforeAll(async () => (s = await startBookServer()));
 afterAll(() => s.close());
-const call = (m: Member, url: string, payload: object, key?: string) =>
-  s.inject({ method: 'POST', url, payload, headers: bearer(m.token, key ? { 'idempotency-key': key } : {}) }).then((r) => r.json());
 const offerOf = async (m: Member, orderId: string) =>
-  (await call(m, '/api/sports/bet/records', { page: 1, size: 50 })).data.list.find((b: { orderId: string }) => b.orderId === orderId).cashOut;
+  (await s.call('/api/sports/bet/records', { page: 1, size: 50 }, { token: m.token })).data.list.find((b: { orderId: string }) => b.orderId === orderId)
+    .cashOut;
 
 async function pendingSingle() {
   const m = await s.member();
   await fund(s, m.memberId, 100_000n);
   const match = await scriptMatch(s, { markets: [priced('1x2', [2.0, 3.3, 3.4])] });
   const id = await match.sel('1x2', 'home');
-  const placed = await call(m, '/api/sports/bet/place', { type: 'single', stake: 100, selections: [{ selectionId: id, odds: 2.0 }] }, idemKey());
+  const placed = await s.call(
+    '/api/sports/bet/place',
+    { type: 'single', stake: 100, selections: [{ selectionId: id, odds: 2.0 }] },
+    { token: m.token, key: idemKey() },
+  );
   return { m, match, orderId: placed.data.orderId as string };
 }
 
@@ -29,11 +32,11 @@ describe('cash out', () => {
     await setPrices(s, match, [priced('1x2', [1.6, 3.8, 5.0])]);
     expect(await offerOf(m, orderId)).toBe(118.75);
     const key = idemKey();
-    const done = await call(m, '/api/sports/bet/cashout', { orderId, cashOutAmount: 118.75 }, key);
+    const done = await s.call('/api/sports/bet/cashout', { orderId, cashOutAmount: 118.75 }, { token: m.token, key });
     expect(done.data).toEqual({ orderId, status: 'cashed_out', payout: 118.75 });
     expect(await mainBalance(s, m.memberId)).toBe(100_000n - 10_000n + 11_875n);
-    expect((await call(m, '/api/sports/bet/cashout', { orderId, cashOutAmount: 118.75 }, key)).data).toEqual(done.data);
-    expect((await call(m, '/api/sports/bet/cashout', { orderId }, idemKey())).code).toBe(Errors.CASHOUT_UNAVAILABLE.code);
+    expect((await s.call('/api/sports/bet/cashout', { orderId, cashOutAmount: 118.75 }, { token: m.token, key })).data).toEqual(done.data);
+    expect((await s.call('/api/sports/bet/cashout', { orderId }, { token: m.token, key: idemKey() })).code).toBe(Errors.CASHOUT_UNAVAILABLE.code);
     expect(await mainBalance(s, m.memberId)).toBe(100_000n - 10_000n + 11_875n);
     // The result later settles nothing on a cashed-out bet.
     await finish(s, match, { homeScore: 1, visitScore: 0 });
@@ -47,10 +50,10 @@ describe('cash out', () => {
     const { m, match, orderId } = await pendingSingle();
     await setPrices(s, match, [priced('1x2', [2.5, 3.0, 3.0], { status: 'suspended' })]);
     expect(await offerOf(m, orderId)).toBeNull();
-    expect((await call(m, '/api/sports/bet/cashout', { orderId }, idemKey())).code).toBe(Errors.MARKET_SUSPENDED.code);
+    expect((await s.call('/api/sports/bet/cashout', { orderId }, { token: m.token, key: idemKey() })).code).toBe(Errors.MARKET_SUSPENDED.code);
     await setPrices(s, match, [priced('1x2', [2.5, 3.0, 3.0])]);
     // 100 x 2 / 2.5 x 0.95 = 76
-    const changed = await call(m, '/api/sports/bet/cashout', { orderId, cashOutAmount: 80 }, idemKey());
+    const changed = await s.call('/api/sports/bet/cashout', { orderId, cashOutAmount: 80 }, { token: m.token, key: idemKey() });
     expect(changed.code).toBe(Errors.CASHOUT_CHANGED.code);
     expect(changed.data).toEqual({ cashOut: 76 });
     expect(await mainBalance(s, m.memberId)).toBe(90_000n);
@@ -59,10 +62,9 @@ describe('cash out', () => {
   it('refuses parlays, settled bets, and bets of someone else', async () => {
     const { m, orderId } = await pendingSingle();
     const other = await s.member();
-    expect((await call(other, '/api/sports/bet/cashout', { orderId }, idemKey())).code).toBe(Errors.BET_NOT_FOUND.code);
+    expect((await s.call('/api/sports/bet/cashout', { orderId }, { token: other.token, key: idemKey() })).code).toBe(Errors.BET_NOT_FOUND.code);
     const [a, b] = [await scriptMatch(s), await scriptMatch(s)];
-    const parlay = await call(
-      m,
+    const parlay = await s.call(
       '/api/sports/bet/place',
       {
         type: 'parlay',
@@ -72,9 +74,11 @@ describe('cash out', () => {
           { selectionId: await b.sel('1x2', 'home'), odds: 2.1 },
         ],
       },
-      idemKey(),
+      { token: m.token, key: idemKey() },
     );
-    expect((await call(m, '/api/sports/bet/cashout', { orderId: parlay.data.orderId }, idemKey())).code).toBe(Errors.CASHOUT_UNAVAILABLE.code);
+    expect((await s.call('/api/sports/bet/cashout', { orderId: parlay.data.orderId }, { token: m.token, key: idemKey() })).code).toBe(
+      Errors.CASHOUT_UNAVAILABLE.code,
+    );
     expect(await offerOf(m, parlay.data.orderId)).toBeNull();
   });
 });

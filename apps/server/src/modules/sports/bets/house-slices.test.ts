@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, type TestServer } from '../../../test/harness.ts';
+import { type TestServer } from '../../../test/harness.ts';
 import { setConfig } from '../../site/index.ts';
 import { auditLedger, HOUSE_SLICES, houseAccount, memberAccount, postTransfer, walletOwner } from '../../wallet/index.ts';
 import { settleDueMatches } from '../settle/settle-match.ts';
 import { confirmDueBets } from './confirm.ts';
 import { returnStake, takeBackPayout } from './ledger.ts';
-import { FOOTBALL_MARKETS, finish, fund, goLive, idemKey, priced, scriptMatch, setPrices, startBookServer, type Member } from '../test/book-fixtures.ts';
+import { FOOTBALL_MARKETS, finish, fund, goLive, idemKey, priced, scriptMatch, setPrices, startBookServer, type Member } from '../testing.ts';
 
 let s: TestServer;
 beforeAll(async () => (s = await startBookServer()));
 afterAll(() => s.close());
-const call = (m: Member, url: string, payload: object) =>
-  s.inject({ method: 'POST', url, payload, headers: bearer(m.token, { 'idempotency-key': idemKey() }) }).then((r) => r.json());
 const single = (m: Member, selectionId: number, odds: number) =>
-  call(m, '/api/sports/bet/place', { type: 'single', stake: 100, selections: [{ selectionId, odds }] });
+  s.call('/api/sports/bet/place', { type: 'single', stake: 100, selections: [{ selectionId, odds }] }, { token: m.token, key: idemKey() });
 
 /** A bet's movements, oldest first, with the keys of the accounts on either side. */
 const moves = async (orderId: string) =>
@@ -38,7 +36,7 @@ describe("the house side of a member's bets is the member's slice", () => {
     const match = await scriptMatch(s);
     const won = (await single(m, await match.sel('1x2', 'home'), 2.1)).data.orderId;
     const cashed = (await single(m, await (await scriptMatch(s)).sel('1x2', 'home'), 2.1)).data.orderId;
-    expect((await call(m, '/api/sports/bet/cashout', { orderId: cashed })).code).toBe(0);
+    expect((await s.call('/api/sports/bet/cashout', { orderId: cashed }, { token: m.token, key: idemKey() })).code).toBe(0);
     await finish(s, match, { homeScore: 1, visitScore: 0 });
     await settleDueMatches(s.deps);
     // A corrected result takes the payout back to where it came from.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Errors } from '@bp/contract';
-import { bearer, type TestServer } from '../../../test/harness.ts';
+import { type TestServer } from '../../../test/harness.ts';
 import { setConfig } from '../../site/index.ts';
 import { setVenueStatus } from '../book/venues.ts';
 import { setStakeFactor } from './limits.ts';
@@ -18,17 +18,13 @@ import {
   startBookServer,
   type Member,
   type ScriptedMatch,
-} from '../test/book-fixtures.ts';
+} from '../testing.ts';
 
 let s: TestServer;
 beforeAll(async () => (s = await startBookServer()));
 afterAll(() => s.close());
-const bet = (m: Member, body: unknown, key = idemKey()) =>
-  s
-    .inject({ method: 'POST', url: '/api/sports/bet/place', payload: body as object, headers: bearer(m.token, { 'idempotency-key': key }) })
-    .then((r) => r.json());
-const records = (m: Member, body: object = { page: 1, size: 20 }) =>
-  s.inject({ method: 'POST', url: '/api/sports/bet/records', payload: body, headers: bearer(m.token) }).then((r) => r.json());
+const bet = (m: Member, body: unknown, key = idemKey()) => s.call('/api/sports/bet/place', body, { token: m.token, key });
+const records = (m: Member, body: object = { page: 1, size: 20 }) => s.call('/api/sports/bet/records', body, { token: m.token });
 const betCount = async (memberId: number) =>
   Number(((await s.deps.db.execute(sql`SELECT count(*)::int AS n FROM sports_bets WHERE member_id = ${memberId}`)).rows[0] as { n: number }).n);
 
@@ -84,16 +80,16 @@ describe('placing a single', () => {
     expect(await betCount(m.memberId)).toBe(1);
     const other = await bet(m, { ...body, stake: 60 }, key);
     expect(other.code).toBe(Errors.IDEMPOTENCY_MISMATCH.code);
-    const none = await s.inject({ method: 'POST', url: '/api/sports/bet/place', payload: body, headers: bearer(m.token) });
-    expect(none.json().code).toBe(Errors.IDEMPOTENCY_KEY_REQUIRED.code);
+    const none = await s.call('/api/sports/bet/place', body, { token: m.token });
+    expect(none.code).toBe(Errors.IDEMPOTENCY_KEY_REQUIRED.code);
   });
 
   it('refuses a visitor with 401', async () => {
     const match = await scriptMatch(s);
     const body = { type: 'single', stake: 100, selections: [{ selectionId: await match.sel('1x2', 'home'), odds: 2.1 }] };
-    const res = await s.inject({ method: 'POST', url: '/api/sports/bet/place', payload: body, headers: { 'idempotency-key': idemKey() } });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe(Errors.AUTH_INVALID.code);
+    const res = await s.call('/api/sports/bet/place', body, { key: idemKey() });
+    expect(res.status).toBe(401);
+    expect(res.code).toBe(Errors.AUTH_INVALID.code);
   });
 });
 
@@ -270,10 +266,7 @@ describe('a USDT site', () => {
     await fund(s, m.memberId, 10_000n, 2, 'USDT');
     const match = await scriptMatch(s);
     const id = await match.sel('1x2', 'home');
-    const usdt = (body: object) =>
-      s
-        .inject({ method: 'POST', url: '/api/sports/bet/place', payload: body, headers: bearer(m.token, { 'idempotency-key': idemKey(), 'x-site-id': '2' }) })
-        .then((r) => r.json());
+    const usdt = (body: object) => s.call('/api/sports/bet/place', body, { token: m.token, key: idemKey(), headers: { 'x-site-id': '2' } });
     expect((await usdt({ type: 'single', stake: 0.99, selections: [{ selectionId: id, odds: 2.1 }] })).code).toBe(Errors.STAKE_BELOW_MIN.code);
     const res = await usdt({ type: 'single', stake: 1.5, selections: [{ selectionId: id, odds: 2.1 }] });
     expect(res.data).toMatchObject({ stake: 1.5, potentialReturn: 3.15 });

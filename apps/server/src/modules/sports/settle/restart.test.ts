@@ -5,10 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { dropSchema } from '../../../platform/db/index.ts';
-import { bearer, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { setConfig } from '../../site/index.ts';
 import { settleMatch } from './settle-match.ts';
-import { finish, fund, idemKey, mainBalance, scriptMatch } from '../test/book-fixtures.ts';
+import { finish, fund, idemKey, mainBalance, scriptMatch } from '../testing.ts';
 
 /** The same database for two server lives: a PGlite folder, or a PostgreSQL schema. */
 const databaseUrl = process.env.DATABASE_URL || null;
@@ -30,13 +30,12 @@ describe('a server stopped in the middle of settlement', () => {
     const home = await match.sel('1x2', 'home');
     const orders: string[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await s.inject({
-        method: 'POST',
-        url: '/api/sports/bet/place',
-        headers: bearer(m.token, { 'idempotency-key': idemKey() }),
-        payload: { type: 'single', stake: 100, selections: [{ selectionId: home, odds: 2.1 }] },
-      });
-      orders.push(res.json().data.orderId);
+      const res = await s.call(
+        '/api/sports/bet/place',
+        { type: 'single', stake: 100, selections: [{ selectionId: home, odds: 2.1 }] },
+        { token: m.token, key: idemKey() },
+      );
+      orders.push(res.data.orderId);
     }
     await finish(s, match, { homeScore: 1, visitScore: 0 });
     const stop = new AbortController();

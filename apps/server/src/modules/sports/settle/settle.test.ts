@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, type TestServer } from '../../../test/harness.ts';
+import { type TestServer } from '../../../test/harness.ts';
 import { settleDueMatches, settleMatch } from './settle-match.ts';
-import { finish, fund, idemKey, mainBalance, priced, scriptMatch, startBookServer, type Member, type ScriptedMatch } from '../test/book-fixtures.ts';
+import { finish, fund, idemKey, mainBalance, priced, scriptMatch, startBookServer, type Member, type ScriptedMatch } from '../testing.ts';
 import type { MarketKind } from '@bp/contract';
 import { houseAccount, memberAccount, postTransfer, walletOwner } from '../../wallet/index.ts';
 
@@ -10,15 +10,13 @@ let s: TestServer;
 beforeAll(async () => (s = await startBookServer()));
 afterAll(() => s.close());
 const place = async (m: Member, selections: Array<{ selectionId: number; odds: number }>, stake = 100) => {
-  const res = await s.inject({
-    method: 'POST',
-    url: '/api/sports/bet/place',
-    headers: bearer(m.token, { 'idempotency-key': idemKey() }),
-    payload: { type: selections.length > 1 ? 'parlay' : 'single', stake, selections },
-  });
-  const body = res.json();
-  if (body.code !== 0) throw new Error(`bet refused: ${res.body}`);
-  return body.data.orderId as string;
+  const res = await s.call(
+    '/api/sports/bet/place',
+    { type: selections.length > 1 ? 'parlay' : 'single', stake, selections },
+    { token: m.token, key: idemKey() },
+  );
+  if (res.code !== 0) throw new Error(`bet refused: ${res.code} ${res.msg}`);
+  return res.data.orderId as string;
 };
 const betRow = async (orderId: string) =>
   (

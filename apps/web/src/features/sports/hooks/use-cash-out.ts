@@ -5,6 +5,7 @@ import { Dialog, Toast } from 'antd-mobile';
 import { Errors, type BetRecord } from '@bp/contract';
 import { ApiError } from '../../../shared/api/request.ts';
 import { useCurrency } from '../../../shared/site/use-currency.ts';
+import { BALANCE_KEY } from '../../../shared/wallet/balance.ts';
 import { sportsApi, sportsKeys } from '../api.ts';
 import { keyFor, type KeyedBet } from '../model/placement-key.ts';
 
@@ -55,8 +56,8 @@ export function useCashOut() {
       await attempt(bet.orderId, bet.cashOut);
     } finally {
       setBusy(null);
-      void queryClient.invalidateQueries({ queryKey: ['member', 'sports', 'records'] });
-      void queryClient.invalidateQueries({ queryKey: sportsKeys.balance });
+      void queryClient.invalidateQueries({ queryKey: sportsKeys.allRecords });
+      void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
     }
   };
   return { cashOut, busy };

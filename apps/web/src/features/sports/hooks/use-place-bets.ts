@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Errors, type BetPlaceData } from '@bp/contract';
 import { ApiError } from '../../../shared/api/request.ts';
+import { BALANCE_KEY } from '../../../shared/wallet/balance.ts';
 import { sportsApi, sportsKeys } from '../api.ts';
 import { keyFor, type KeyedBet } from '../model/placement-key.ts';
 import { placementsOf, type Slip } from '../model/slip.ts';
@@ -53,8 +54,8 @@ export function usePlaceBets() {
   const patch = (slot: string, next: Partial<Outcome> & { state: Outcome['state'] }) =>
     setOutcomes((list) => list?.map((o) => (o.slot === slot ? ({ ...o, ...next } as Outcome) : o)) ?? null);
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: sportsKeys.balance });
-    void queryClient.invalidateQueries({ queryKey: ['member', 'sports', 'records'] });
+    void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
+    void queryClient.invalidateQueries({ queryKey: sportsKeys.allRecords });
   };
 
   const follow = async (slot: string, placed: BetPlaceData) => {

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { onMemberFrame } from '../../../shared/realtime/member-socket.ts';
 import { PageHeader } from '../../../shared/ui/PageHeader.tsx';
+import { BALANCE_KEY } from '../../../shared/wallet/balance.ts';
 import { sportsKeys, useRecords } from '../api.ts';
 import { RECORD_TABS, type RecordTab } from '../model/bet-status.ts';
 import { useCashOut } from '../hooks/use-cash-out.ts';
@@ -30,8 +31,8 @@ export function BetRecordsPage() {
 
   useEffect(() => {
     const reread = () => {
-      for (const r of RECORD_TABS) void queryClient.invalidateQueries({ queryKey: sportsKeys.records(r) });
-      void queryClient.invalidateQueries({ queryKey: sportsKeys.balance });
+      void queryClient.invalidateQueries({ queryKey: sportsKeys.allRecords });
+      void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
     };
     const stops = [onMemberFrame('bet.settled', reread), onMemberFrame('bet.confirmed', reread)];
     return () => stops.forEach((stop) => stop());

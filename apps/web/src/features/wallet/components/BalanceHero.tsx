@@ -1,7 +1,8 @@
 import { RedoOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBalance, useWalletType } from '../api.ts';
+import { useBalance } from '../../../shared/wallet/balance.ts';
+import { useWalletType } from '../api.ts';
 import { useCurrency } from '../../../shared/site/use-currency.ts';
 
 /** Everything the member holds: main, interest wallet, venues and what is frozen, and the actions below it. */

@@ -1,14 +1,17 @@
 import { Button, NoticeBar, Result, Toast } from 'antd-mobile';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useController } from 'react-hook-form';
+import { z } from 'zod';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Errors } from '@bp/contract';
+import { Errors, type Currency } from '@bp/contract';
 import type { ApiError } from '../../../shared/api/request.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { walletApi, walletKeys, type Prepare, type Withdrawal } from '../api.ts';
 import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { useDebounced } from '../../../shared/ui/use-debounced.ts';
+import { useRulesForm } from '../../../shared/ui/use-rules-form.ts';
 import { useMoneyAction } from '../hooks/use-money-action.ts';
 import { amountProblem } from '../model/amount.ts';
 import { showsOwnRefusal } from '../model/refusal.ts';
@@ -23,6 +26,14 @@ interface WithdrawRequest {
   to: Destination;
 }
 
+/** The amount as typed, checked as it is typed: the contract's amount rule, the limits, and no more than can be withdrawn. */
+const withdrawSchema = (p: Prepare, currency: Pick<Currency, 'code'>, overWithdrawable: string) =>
+  z.object({ amount: z.string(), to: z.custom<Destination | null>() }).superRefine((f, ctx) => {
+    const problem = amountProblem(f.amount, { min: p.min, max: p.max }, currency) ?? (Number(f.amount) > p.withdrawable ? overWithdrawable : null);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+  });
+type WithdrawFields = z.infer<ReturnType<typeof withdrawSchema>>;
+
 /** The withdraw form: where to, how much (limits, fee and what arrives), then the password; the amount is held at once. */
 export function WithdrawForm({ prepare: p, pinRequired }: { prepare: Prepare; pinRequired: boolean }) {
   const { t } = useTranslation();
@@ -30,16 +41,20 @@ export function WithdrawForm({ prepare: p, pinRequired }: { prepare: Prepare; pi
   const queryClient = useQueryClient();
   const { money, currency, usdtSite } = useCurrency();
   const firstCard = usdtSite ? undefined : p.bankCards[0];
-  const [to, setTo] = useState<Destination | null>(
-    firstCard ? { kind: 'card', id: firstCard.cardId } : p.addresses[0] ? { kind: 'address', id: p.addresses[0].addressId } : null,
-  );
-  const [text, setText] = useState('');
+  const { control, formState } = useRulesForm<WithdrawFields>(withdrawSchema(p, currency, t('wallet.withdraw.overWithdrawable')), {
+    amount: '',
+    to: firstCard ? { kind: 'card', id: firstCard.cardId } : p.addresses[0] ? { kind: 'address', id: p.addresses[0].addressId } : null,
+  });
+  const { field: amountField } = useController({ control, name: 'amount' });
+  const { field: toField } = useController({ control, name: 'to' });
+  const text = amountField.value;
+  const to = toField.value;
   const [asking, setAsking] = useState(false);
   const [placed, setPlaced] = useState<Withdrawal | null>(null);
   const pin = useRef('');
   const refusal = useRef<ApiError | null>(null);
 
-  const problem = amountProblem(text, { min: p.min, max: p.max }, currency) ?? (Number(text) > p.withdrawable ? t('wallet.withdraw.overWithdrawable') : null);
+  const problem = formState.errors.amount?.message ?? null;
   const amount = text !== '' && !problem ? Number(text) : null;
   const quoted = useDebounced(amount);
   const { data: quote } = useQuery({
@@ -119,12 +134,12 @@ export function WithdrawForm({ prepare: p, pinRequired }: { prepare: Prepare; pi
         </div>
       </div>
       <div className="bp-section-title">{t('wallet.withdraw.destination', { destination: currency.destination })}</div>
-      <DestinationPicker cards={p.bankCards} addresses={p.addresses} value={to} onChange={setTo} usdtSite={usdtSite} />
+      <DestinationPicker cards={p.bankCards} addresses={p.addresses} value={to} onChange={toField.onChange} usdtSite={usdtSite} />
       <div className="bp-section-title">{t('wallet.withdraw.amount')}</div>
       <div className="bp-card">
         <AmountField
           value={text}
-          onChange={setText}
+          onChange={amountField.onChange}
           placeholder={t('wallet.withdraw.placeholder')}
           problem={problem}
           hint={t('wallet.amount.limits', { min: money(p.min), max: money(p.max) })}

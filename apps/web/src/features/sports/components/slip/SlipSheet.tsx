@@ -6,7 +6,8 @@ import { SPORTS_LIMITS } from '@bp/contract';
 import { useCurrency } from '../../../../shared/site/use-currency.ts';
 import { useLoggedIn } from '../../../../shared/session/use-session.ts';
 import { showLoginReminder } from '../../../../shared/session/login-required.tsx';
-import { sportsApi, useSportsBalance } from '../../api.ts';
+import { useBalance } from '../../../../shared/wallet/balance.ts';
+import { sportsApi } from '../../api.ts';
 import { clashingLegs, modeOf, needsOddsConfirm, type OddsPolicy } from '../../model/slip.ts';
 import { slipReturn, slipStakeProblems, totalStake, whyNotPlace } from '../../model/stake.ts';
 import { formatOdds, parlayOdds } from '../../model/odds.ts';
@@ -23,12 +24,12 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
   const current = useSlip();
   const loggedIn = useLoggedIn();
   const { money, currency } = useCurrency();
-  const balance = useSportsBalance();
+  const balance = useBalance();
   const { outcomes, place, reset, busy } = usePlaceBets();
   const mode = modeOf(current);
   const maxPayout = SPORTS_LIMITS[currency.code].maxPayout;
   const problems = useMemo(
-    () => slipStakeProblems(current, loggedIn ? (balance.data?.main ?? null) : null, maxPayout),
+    () => slipStakeProblems(current, loggedIn ? (balance.data?.spendable ?? null) : null, maxPayout),
     [current, loggedIn, balance.data, maxPayout],
   );
   const blocked = whyNotPlace(current, problems);
@@ -158,7 +159,7 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
             <div className="bp-slip-sums">
               {loggedIn ? (
                 <span>
-                  {t('sports.slip.balance')} <b>{balance.data ? money(balance.data.main) : '—'}</b>
+                  {t('sports.slip.balance')} <b>{balance.data ? money(balance.data.spendable) : '—'}</b>
                 </span>
               ) : null}
               <span>

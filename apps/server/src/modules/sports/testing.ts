@@ -1,14 +1,15 @@
+/** The sports book's test kit: scripted matches, fed through the feed's own entry point. */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { MarketKind, Sport } from '@bp/contract';
-import { clock } from '../../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { setConfig } from '../../site/index.ts';
-import { houseAccount, memberAccount, postTransfer, walletOwner } from '../../wallet/index.ts';
-import type { FeedMarket } from '../feed/adapter.ts';
-import { applyFeedEvents } from '../feed/apply.ts';
-import type { MatchResult } from '../markets/grade.ts';
-import { selectionCodes } from '../markets/kinds.ts';
+import { clock } from '../../platform/clock.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { setConfig } from '../site/index.ts';
+import { houseAccount, memberAccount, postTransfer, walletOwner } from '../wallet/index.ts';
+import type { FeedMarket } from './feed/adapter.ts';
+import { applyFeedEvents } from './feed/apply.ts';
+import type { MatchResult } from './markets/grade.ts';
+import { selectionCodes } from './markets/kinds.ts';
 
 /**
  * Test support: matches written through the feed's own entry point (applyFeedEvents), as a
