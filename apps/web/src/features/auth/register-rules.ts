@@ -37,7 +37,7 @@ export function registerErrors(form: RegisterForm): RegisterErrors {
 
 /**
  * The form's resolver schema: each field's message as above; a required field left empty fails
- * with no message, so nothing shows under it yet but the form is not sent.
+ * the form without a message under it, so nothing shows yet but the form is not sent.
  */
 export const registerSchema = (opts: { phoneRequired: boolean }) =>
   z
@@ -53,6 +53,8 @@ export const registerSchema = (opts: { phoneRequired: boolean }) =>
     })
     .superRefine((form, ctx) => {
       const required: Array<keyof RegisterErrors> = opts.phoneRequired ? ['name', 'password', 'confirm', 'phone'] : ['name', 'password', 'confirm'];
-      for (const key of required) if (!form[key]) ctx.addIssue({ code: 'custom', path: [key], message: '' });
+      // Under no field: an untouched field says nothing (an empty message would read zod's own
+      // 'Invalid input'), yet the form is not sent and the page says to complete it.
+      if (required.some((key) => !form[key])) ctx.addIssue({ code: 'custom', path: ['incomplete'], message: i18n.t('auth.fixForm') });
       for (const [key, message] of Object.entries(registerErrors(form))) ctx.addIssue({ code: 'custom', path: [key], message });
     });

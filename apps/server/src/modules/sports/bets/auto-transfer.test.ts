@@ -42,6 +42,18 @@ describe('免转钱包 (auto-transfer) brings venue money back when it is spent'
     expect(await w.balance(m.token)).toMatchObject({ main: 990 });
   });
 
+  it('[S7-11] bets at once, each bringing the venue money back, bring it back once: every stake is taken, nothing is doubled', async () => {
+    const m = await playedAtVenue(true);
+    const id = await (await scriptMatch(s)).sel('1x2', 'home');
+    const body = { type: 'single', stake: 10, selections: [{ selectionId: id, odds: 2.1 }] };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => s.call('/api/sports/bet/place', body, { token: m.token, key: idemKey() })));
+    expect(answers.map((a) => [a.code, a.msg]).filter(([code]) => code !== 0)).toEqual([]);
+    const after = await w.balance(m.token);
+    expect(after).toMatchObject({ main: 940, spendable: 940 });
+    expect(pg(after)).toBe(0);
+    await expectLedgerSound(s);
+  });
+
   it('[S7-11] with auto-transfer off, venue money stays there: the bet is refused and spendable is main alone', async () => {
     const m = await playedAtVenue(false);
     expect(await w.balance(m.token)).toMatchObject({ main: 0, spendable: 0 });
