@@ -271,3 +271,38 @@ describe('withdrawals', () => {
     expect((await s.call('/api/wallet/balance', {}, { token: m.token, headers: USDT })).data).toMatchObject({ main: 50, frozen: 0 });
   });
 });
+
+describe('免转钱包 (auto-transfer) and withdrawals', () => {
+  const pg = (b: { venues: Array<{ api_name: string; balance: number }> }) => b.venues.find((v) => v.api_name === 'PG')!.balance;
+  /** A ready member whose 500 sits at the PG venue, auto-transfer as asked. */
+  async function playedAtVenue(auto: boolean) {
+    const m = await readyMember(500);
+    expect((await s.call('/api/wallet/autoTransfer/set', { status: auto }, { token: m.token })).code).toBe(0);
+    expect((await w.move('/api/wallet/transfer', { api_name: 'PG', amount: 500, transfer_out: false }, m.token)).code).toBe(0);
+    return m;
+  }
+
+  it('[S7-11] a withdrawal with auto-transfer on brings the venue money back first; a repeat of its key moves nothing again', async () => {
+    const m = await playedAtVenue(true);
+    const key = newKey();
+    const body = { amount: 100, withdrawPassword: '123456', cardId: m.cardId };
+    const first = await w.move('/api/wallet/withdraw/new', body, m.token, key);
+    expect(first.code, first.msg).toBe(0);
+    const after = await w.balance(m.token);
+    expect(after.main).toBe(400);
+    expect(pg(after)).toBe(0);
+    const again = await w.move('/api/wallet/withdraw/new', body, m.token, key);
+    expect(again.data).toEqual(first.data);
+    expect((await w.balance(m.token)).main).toBe(400);
+    await expectLedgerSound(s);
+  });
+
+  it('[S7-11] with auto-transfer off, a withdrawal cannot reach venue money: refused, nothing moves', async () => {
+    const m = await playedAtVenue(false);
+    const refused = await w.move('/api/wallet/withdraw/new', { amount: 100, withdrawPassword: '123456', cardId: m.cardId }, m.token);
+    expect(refused.code).toBe(Errors.INSUFFICIENT_BALANCE.code);
+    const after = await w.balance(m.token);
+    expect(after.main).toBe(0);
+    expect(pg(after)).toBe(500);
+  });
+});
