@@ -251,7 +251,9 @@ describe.runIf(browserAvailable())('the sportsbook', () => {
     await stake.fill('5');
     await says('最低投注 10');
     await stake.fill('600');
-    await says('余额不足，可用 500');
+    // What is left to stake reads as money, in the site's currency.
+    await says('余额不足，可用 ¥500.00');
+    await shoot(page, 'sports-06b-slip-single-balance');
     await stake.fill('100');
     await expect.poll(() => page.locator('.bp-slip .bp-field-error').innerText()).toBe('');
     await page.getByRole('button', { name: '确认投注' }).click();
@@ -276,6 +278,21 @@ describe.runIf(browserAvailable())('the sportsbook', () => {
     await page.locator(`[data-order="${bet.orderId}"]`).getByText('已提前结算').waitFor();
     await shoot(page, 'sports-12-cashed-out');
   }, 120_000);
+
+  it('[S1-03] [S9-04] on the USDT site the slip says the money in ₮: the balance, what is left to stake, the total', async () => {
+    const member = await site.server.member({ siteId: 2 });
+    const { page } = await phone(site);
+    await page.goto('/login?siteId=2&theme=site');
+    await logIn(page, member.name, member.password);
+    const match = await scriptMatch(site.server, { leagueId: SCRIPTED_LEAGUE, home: '上海海港', visit: '北京国安' });
+    await page.goto(`/app/sports/match/${match.matchId}`);
+    await page.locator('.bp-sp-market', { hasText: '全场独赢' }).locator('.bp-odds:not([disabled])').first().click();
+    await page.locator('.bp-slipbar').click();
+    await page.locator('input[name^="stake-"]').fill('20');
+    await page.locator('.bp-slip .bp-field-error', { hasText: '余额不足，可用 ₮0.00' }).waitFor();
+    await expect.poll(() => page.locator('.bp-slip-sums').innerText()).toMatch(/余额\s*₮0\.00[\s\S]*合计投注\s*₮20\.00/);
+    await shoot(page, 'sports-13-slip-usdt');
+  }, 90_000);
 
   it('[S2-14] the boards and the slip read well in the eight themes', async () => {
     const { page } = await phone(site);

@@ -19,6 +19,18 @@ async function tapPin(page: Page, boxes: number, digits: string): Promise<void> 
 /** The numeric keypad that is up now (each password field has its own). */
 const keypad = (page: Page) => page.locator('.adm-number-keyboard-popup .adm-popup-body').filter({ visible: true });
 
+/** The password sheet (title, amount, the six boxes and the line under them) shows whole on screen, above the keypad the member types on. */
+async function pinSheetAboveKeypad(page: Page): Promise<void> {
+  const sheet = page.locator('.bp-pin-sheet');
+  const [keys, title, boxes, line] = await Promise.all(
+    [keypad(page), sheet.locator('.bp-sheet-title'), sheet.locator('.adm-passcode-input'), sheet.locator('.bp-field-error')].map((l) => l.boundingBox()),
+  );
+  expect(keys && title && boxes && line).toBeTruthy();
+  expect(title!.y).toBeGreaterThanOrEqual(0);
+  expect(boxes!.y + boxes!.height).toBeLessThanOrEqual(keys!.y);
+  expect(line!.y + line!.height).toBeLessThanOrEqual(keys!.y);
+}
+
 /** Waits for a toast to leave before a screenshot. */
 const calm = (page: Page) =>
   page
@@ -35,12 +47,14 @@ describe.runIf(browserAvailable())('the wallet', () => {
     site = await startSite();
   });
   afterAll(async () => {
-    if (site) await setConfig(site.server.deps.db, 1, 'withdraw_turnover_multiple', null).catch(() => undefined);
+    for (const siteId of [1, 2]) if (site) await setConfig(site.server.deps.db, siteId, 'withdraw_turnover_multiple', null).catch(() => undefined);
     await site?.close();
   });
 
-  const api = async (token: string, url: string, payload: object = {}, key?: string) =>
-    (await site.server.inject({ method: 'POST', url, headers: bearer(token, key ? { 'idempotency-key': key } : {}), payload })).json().data;
+  const api = async (token: string, url: string, payload: object = {}, key?: string, siteId = 1) => {
+    const headers = bearer(token, { ...(key ? { 'idempotency-key': key } : {}), ...(siteId === 1 ? {} : { 'x-site-id': String(siteId) }) });
+    return (await site.server.inject({ method: 'POST', url, headers, payload })).json().data;
+  };
   const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('bp.token')!);
 
   it('[S7-13] [S3-03] [S4-13] [S7-11] [S5-07] a sandbox deposit, a transfer to a venue and back, one-click recover, all in the history', async () => {
@@ -184,8 +198,13 @@ describe.runIf(browserAvailable())('the wallet', () => {
     await page.getByRole('button', { name: '立即提款' }).click();
 
     await keypad(page).first().waitFor();
-    for (const d of '111111') await keypad(page).getByRole('button', { name: d, exact: true }).click();
+    for (const d of '111') await keypad(page).getByRole('button', { name: d, exact: true }).click();
+    await settle(page);
+    await pinSheetAboveKeypad(page);
+    await shoot(page, 'wallet-09b-withdraw-pin');
+    for (const d of '111') await keypad(page).getByRole('button', { name: d, exact: true }).click();
     await page.locator('.bp-pin-sheet').getByText('资金密码错误').waitFor();
+    await pinSheetAboveKeypad(page);
     expect(await api(token, '/api/wallet/balance').then((b) => b.frozen)).toBe(0);
     for (const d of '258036') await keypad(page).getByRole('button', { name: d, exact: true }).click();
     await page.getByText('提款申请已提交').waitFor();
@@ -312,5 +331,23 @@ describe.runIf(browserAvailable())('the wallet', () => {
     await other.page.getByTestId('wallet-main').getByText('₮0.00').waitFor();
     await other.page.getByText('USDT钱包').waitFor();
     await shoot(other.page, 'wallet-19-usdt-site');
+
+    // Bound and funded, the USDT member's password sheet asks in ₮, above its keypad too.
+    const usdtToken = await tokenOf(other.page);
+    const usdtApi = (url: string, payload: object = {}, key?: string) => api(usdtToken, url, payload, key, 2);
+    await usdtApi('/api/wallet/withdrawPassword/set', { password: '258036' });
+    await usdtApi('/api/wallet/address/add', { network: 'TRC20', address: TRC20 });
+    const types: Array<{ payTypeId: number; kind: string }> = await usdtApi('/api/wallet/pay/types');
+    await usdtApi('/api/wallet/pay/payVal', { payTypeId: types.find((p) => p.kind === 'sandbox')!.payTypeId, amount: 100 }, `e2e-u-${Date.now()}`);
+    await setConfig(site.server.deps.db, 2, 'withdraw_turnover_multiple', '0');
+    await other.page.goto('/app/wallet/withdraw');
+    await other.page.getByPlaceholder('请输入提款金额').fill('20');
+    await other.page.locator('.bp-fee').getByText('₮20.00').waitFor();
+    await other.page.getByRole('button', { name: '立即提款' }).click();
+    await other.page.locator('.bp-pin-sheet').getByText('₮20.00').waitFor();
+    for (const d of '25') await keypad(other.page).getByRole('button', { name: d, exact: true }).click();
+    await settle(other.page);
+    await pinSheetAboveKeypad(other.page);
+    await shoot(other.page, 'wallet-20-usdt-withdraw-pin');
   });
 });

@@ -2,7 +2,7 @@ import { Toast } from 'antd-mobile';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { HUMAN_CHECK_SCENE } from '@bp/contract';
-import { ApiError } from '../../shared/api/request.ts';
+import { useAction } from '../../shared/api/use-action.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { safeReturnPath } from '../../shared/session/member-info.ts';
 import { StatusArt } from '../../shared/ui/StatusArt.tsx';
@@ -24,16 +24,16 @@ export function HumanCheckPage() {
   const from = (useLocation().state as { from?: string } | null)?.from;
   const { challenge, error, setError, busy, check } = useChallenge(NEED);
 
-  const drop = async (x: number, ms: number) => {
-    const ticket = await check(x, ms);
-    if (!ticket) return;
-    try {
-      await authApi.humanCheck(ticket);
+  const pass = useAction(authApi.humanCheck, {
+    refused: (err) => setError(err.message),
+    done: () => {
       Toast.show({ icon: 'success', content: t('verify.passed') });
       navigate(safeReturnPath(from), { replace: true });
-    } catch (err) {
-      if (err instanceof ApiError) setError(err.message);
-    }
+    },
+  });
+  const drop = async (x: number, ms: number) => {
+    const ticket = await check(x, ms);
+    if (ticket) await pass.run(ticket);
   };
 
   return (
@@ -50,7 +50,7 @@ export function HumanCheckPage() {
               piece={challenge.piece}
               width={challenge.width}
               pieceY={challenge.pieceY ?? 0}
-              disabled={busy}
+              disabled={busy || pass.busy}
               onDrop={(x, ms) => void drop(x, ms)}
             />
           </div>

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Errors, passwordMessage } from '@bp/contract';
-import { ApiError } from '../../shared/api/request.ts';
+import { useFormCall } from '../../shared/api/use-form-call.ts';
 import { beginSession } from '../../shared/session/member-info.ts';
 import { session } from '../../shared/session/session.ts';
 import { useMustChangePassword } from '../../shared/session/use-session.ts';
@@ -25,8 +25,8 @@ export function ChangePasswordPage() {
   const [oldPassword, setOld] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  // A closed verification is no error of the form: a toast says the change was not made.
+  const { error, setError, busy, run } = useFormCall((err) => err.code === Errors.REQUEST_CLOSED.code && Toast.show({ content: err.message }));
   const ruleError = password ? passwordMessage(password, name) : null;
   const sameError = password && password === oldPassword ? t('member.sameAsOld') : null;
   const confirmError = confirm && confirm !== password ? t('auth.mismatch') : null;
@@ -35,19 +35,11 @@ export function ChangePasswordPage() {
     e.preventDefault();
     if (!oldPassword || !password || !confirm) return setError(t('auth.fillAll'));
     if (ruleError || sameError || confirmError) return;
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       await beginSession(await memberApi.changePassword(oldPassword, password));
       Toast.show({ icon: 'success', content: t('member.passwordChanged') });
       navigate('/app/member', { replace: true });
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      if (err.code !== Errors.REQUEST_CLOSED.code) setError(err.message);
-      else Toast.show({ content: err.message });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

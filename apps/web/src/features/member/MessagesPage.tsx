@@ -1,9 +1,8 @@
 import { Badge, Button, Dialog, ErrorBlock, SwipeAction, Toast } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
 import type { MessageItem } from '@bp/contract';
-import { ApiError } from '../../shared/api/request.ts';
+import { useAction } from '../../shared/api/use-action.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { PagedList } from '../../shared/ui/PagedList.tsx';
 import { formatDateTime } from '../../shared/ui/format.ts';
@@ -13,17 +12,12 @@ import './member.css';
 /** A change to the messages (read, pinned, deleted): the list and the unread count are read again. */
 function useMessageAction() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const act = async (work: () => Promise<unknown>): Promise<boolean> => {
-    try {
-      await work();
-      await queryClient.invalidateQueries({ queryKey: MESSAGES_KEY });
-      return true;
-    } catch (err) {
-      if (err instanceof ApiError) Toast.show({ content: err.message });
-      return false;
-    }
-  };
+  const { run } = useAction((work: () => Promise<unknown>) => work().then(() => true), {
+    refused: (err) => Toast.show({ content: err.message }),
+    invalidates: [MESSAGES_KEY],
+  });
+  /** Whether the change was made. */
+  const act = async (work: () => Promise<unknown>): Promise<boolean> => (await run(work)) === true;
   const remove = async (id: number) =>
     (await Dialog.confirm({ content: t('member.messages.deleteAsk'), cancelText: t('common.cancel'), confirmText: t('common.delete') })) &&
     act(() => messageApi.remove(id));

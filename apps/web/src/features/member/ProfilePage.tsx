@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADDRESS_MAX, ADDRESS_MIN, EARLIEST_BIRTHDAY, NICKNAME_MAX, NICKNAME_MIN, charCount, latestBirthday } from '@bp/contract';
-import { ApiError } from '../../shared/api/request.ts';
+import { useAction } from '../../shared/api/use-action.ts';
 import { useFormCall } from '../../shared/api/use-form-call.ts';
 import { refreshMemberInfo } from '../../shared/session/member-info.ts';
 import { serverClock } from '../../shared/time/server-time.ts';
@@ -26,15 +26,13 @@ export function ProfilePage() {
   const { data: info } = useMemberInfo();
   const { data: avatars } = useAvatars();
   const refresh = useRefreshInfo();
-  const pickAvatar = async (avatarId: string) => {
-    try {
+  const { run: pickAvatar } = useAction(
+    async (avatarId: string) => {
       await memberApi.avatar(avatarId);
       await refresh();
-      Toast.show({ icon: 'success', content: t('member.avatarChanged') });
-    } catch (err) {
-      if (err instanceof ApiError) Toast.show({ content: err.message });
-    }
-  };
+    },
+    { done: () => Toast.show({ icon: 'success', content: t('member.avatarChanged') }), refused: (err) => Toast.show({ content: err.message }) },
+  );
 
   return (
     <div className="bp-page">

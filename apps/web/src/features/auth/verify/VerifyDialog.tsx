@@ -1,11 +1,12 @@
 import { Button, CenterPopup, Input } from 'antd-mobile';
 import { CloseOutline, RedoOutline } from 'antd-mobile-icons';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaptchaExGetData, NeedSafeData } from '@bp/contract';
 import type { z } from 'zod';
 import { useStore } from '../../../shared/store.ts';
-import { ApiError } from '../../../shared/api/request.ts';
+import type { ApiError } from '../../../shared/api/request.ts';
+import { useAction } from '../../../shared/api/use-action.ts';
 import { authApi } from '../api.ts';
 import { pendingVerification } from './verify-store.ts';
 import { SliderChallenge } from './SliderChallenge.tsx';
@@ -22,38 +23,31 @@ export function VerifyDialogHost() {
   return pending ? <VerifyDialog key={pending.need.scene + pending.need.verifyType} need={pending.need} finish={pending.finish} /> : null;
 }
 
+/**
+ * A challenge of the scene and how to answer it: loaded at once and again on demand; an answer
+ * checked gives the ticket, or says why not and loads a fresh challenge.
+ */
 export function useChallenge(need: NeedSafeData) {
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const load = useCallback(async () => {
-    setBusy(true);
-    try {
-      setChallenge(await authApi.captchaGet(need.scene, need.verifyType));
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  }, [need.scene, need.verifyType]);
-  useEffect(() => void load(), [load]);
+  const said = { refused: (err: ApiError) => setError(err.message) };
+  const loading = useAction((_: void) => authApi.captchaGet(need.scene, need.verifyType), { ...said, done: setChallenge });
+  const checking = useAction(
+    (a: { captchaId: string; answer: number | string; durationMs?: number }) => authApi.captchaCheck(a.captchaId, a.answer, a.durationMs),
+    said,
+  );
+  const load = loading.run;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once per dialog, which its scene and kind of challenge key
+  useEffect(() => void load(), []);
 
   /** Checks an answer: the ticket, or null after showing why and loading a fresh challenge. */
   const check = async (answer: number | string, durationMs?: number): Promise<string | null> => {
     if (!challenge) return null;
-    setBusy(true);
-    try {
-      const { ticket } = await authApi.captchaCheck(challenge.captchaId, answer, durationMs);
-      return ticket;
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
-      await load();
-      return null;
-    } finally {
-      setBusy(false);
-    }
+    const passed = await checking.run({ captchaId: challenge.captchaId, answer, durationMs });
+    if (!passed) await load();
+    return passed?.ticket ?? null;
   };
-  return { challenge, error, setError, busy, load, check };
+  return { challenge, error, setError, busy: loading.busy || checking.busy, load, check };
 }
 
 function VerifyDialog({ need, finish }: { need: NeedSafeData; finish(ticket: string | null): void }) {

@@ -13,12 +13,13 @@ import {
   type SlipMode,
 } from '../model/slip.ts';
 
-/** The bet slip lives across the sports screens and a reload (its prices are read again when it opens). */
+/** The bet slip lives across the sports screens and a reload (its prices are read again when it opens); its stakes are its form's (use-slip-stakes.ts). */
 const KEY = 'bp.sports.slip';
 
 function load(): Slip {
   const saved = local.getJson<Partial<Slip>>(KEY);
-  return saved && Array.isArray(saved.legs) ? { ...emptySlip, ...saved } : emptySlip;
+  if (!saved || !Array.isArray(saved.legs)) return emptySlip;
+  return { legs: saved.legs, mode: saved.mode ?? emptySlip.mode, policy: saved.policy ?? emptySlip.policy };
 }
 
 export const slipStore = createStore<Slip>(load());
@@ -37,13 +38,11 @@ export const slip = {
   /** Empties the slip; the member's odds policy stays. */
   clear: () => update((s) => ({ ...emptySlip, policy: s.policy })),
   setMode: (mode: SlipMode) => update((s) => ({ ...s, mode })),
-  setStake: (selectionId: number, text: string) => update((s) => ({ ...s, stakes: { ...s.stakes, [selectionId]: text } })),
-  setParlayStake: (text: string) => update((s) => ({ ...s, parlayStake: text })),
   setPolicy: (policy: OddsPolicy) => update((s) => ({ ...s, policy })),
   prices: (updates: PriceUpdate[]) => updates.length > 0 && update((s) => applyPrices(s, updates)),
   acceptOdds: () => update(acceptOdds),
-  /** After a placement: the legs placed leave, the stakes are cleared. */
-  drop: (selectionIds: number[]) => update((s) => selectionIds.reduce(removeLeg, { ...s, parlayStake: '' })),
+  /** After a placement: the legs placed leave. */
+  drop: (selectionIds: number[]) => update((s) => selectionIds.reduce(removeLeg, s)),
 };
 
 export const useSlip = (): Slip => useStore(slipStore);

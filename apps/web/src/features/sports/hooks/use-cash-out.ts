@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Dialog, Toast } from 'antd-mobile';
 import { Errors, type BetRecord } from '@bp/contract';
 import { ApiError } from '../../../shared/api/request.ts';
@@ -19,7 +19,6 @@ export function useCashOut() {
   const { money } = useCurrency();
   const queryClient = useQueryClient();
   const keys = useRef(new Map<string, KeyedBet>());
-  const [busy, setBusy] = useState<string | null>(null);
 
   const attempt = async (orderId: string, amount: number): Promise<void> => {
     const body = { orderId, cashOutAmount: amount };
@@ -43,22 +42,25 @@ export function useCashOut() {
     }
   };
 
+  // Whatever became of it, the records and the balance are read again.
+  const cashing = useMutation({
+    mutationFn: ({ orderId, amount }: { orderId: string; amount: number }) => attempt(orderId, amount),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: sportsKeys.allRecords });
+      void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
+    },
+  });
+
   const cashOut = async (bet: BetRecord) => {
-    if (bet.cashOut === null || busy) return;
+    if (bet.cashOut === null || cashing.isPending) return;
     const ok = await Dialog.confirm({
       content: t('sports.rec.cashOutConfirm', { amount: money(bet.cashOut) }),
       cancelText: t('common.cancel'),
       confirmText: t('common.confirm'),
     });
-    if (!ok) return;
-    setBusy(bet.orderId);
-    try {
-      await attempt(bet.orderId, bet.cashOut);
-    } finally {
-      setBusy(null);
-      void queryClient.invalidateQueries({ queryKey: sportsKeys.allRecords });
-      void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
-    }
+    if (ok) await cashing.mutateAsync({ orderId: bet.orderId, amount: bet.cashOut });
   };
+  /** The bet being cashed out now, if any. */
+  const busy = cashing.isPending ? cashing.variables.orderId : null;
   return { cashOut, busy };
 }

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Errors, type BetPlaceData } from '@bp/contract';
 import { ApiError } from '../../../shared/api/request.ts';
 import { BALANCE_KEY } from '../../../shared/wallet/balance.ts';
 import { sportsApi, sportsKeys } from '../api.ts';
 import { keyFor, type KeyedBet } from '../model/placement-key.ts';
-import { placementsOf, type Slip } from '../model/slip.ts';
+import { placementsOf, type Placement, type Slip, type SlipStakes } from '../model/slip.ts';
 import { awaitConfirmation } from './confirm-bet.ts';
 import { slip } from './slip-store.ts';
 
@@ -66,8 +66,7 @@ export function usePlaceBets() {
     refresh();
   };
 
-  const place = async (current: Slip) => {
-    const placements = placementsOf(current);
+  const placeAll = async (placements: Placement[]) => {
     setOutcomes(placements.map((p) => ({ slot: p.slot, selectionIds: p.body.selections.map((s) => s.selectionId), state: 'placing' })));
     for (const p of placements) {
       const keyed = keyFor(keys.current.get(p.slot), p.body);
@@ -85,8 +84,14 @@ export function usePlaceBets() {
         patch(p.slot, { state: 'failed', message: e.message });
       }
     }
-    refresh();
   };
+  const placing = useMutation({ mutationFn: placeAll, onSettled: refresh });
 
-  return { outcomes, place, reset: () => setOutcomes(null), busy: outcomes?.some((o) => o.state === 'placing') ?? false };
+  return {
+    outcomes,
+    /** Places the slip's bets at the stakes typed; a tap while they are placed does nothing. */
+    place: (current: Slip, stakes: SlipStakes) => !placing.isPending && placing.mutate(placementsOf(current, stakes)),
+    reset: () => setOutcomes(null),
+    busy: placing.isPending,
+  };
 }

@@ -49,13 +49,33 @@ export interface Slip {
   legs: SlipLeg[];
   /** The member's choice; one leg is always a single. */
   mode: SlipMode;
-  /** Stakes as typed: per selection for singles, one for the parlay. */
-  stakes: Record<number, string>;
-  parlayStake: string;
   policy: OddsPolicy;
 }
 
-export const emptySlip: Slip = { legs: [], mode: 'parlay', stakes: {}, parlayStake: '', policy: 'better' };
+export const emptySlip: Slip = { legs: [], mode: 'parlay', policy: 'better' };
+
+/** The stakes as typed (the slip's form): one for the parlay, and one per single, keyed by `stakeKey`. */
+export interface SlipStakes {
+  parlay: string;
+  singles: Record<string, string>;
+}
+
+export const noStakes: SlipStakes = { parlay: '', singles: {} };
+
+/**
+ * A single's stake belongs to its market line: the slip holds one pick per market, so a pick
+ * replaced by another of its market keeps the stake typed for it.
+ */
+export const stakeKey = (leg: Pick<SlipLeg, 'marketId'>): string => `m${leg.marketId}`;
+
+export const singleStake = (stakes: SlipStakes, leg: SlipLeg): string => stakes.singles[stakeKey(leg)] ?? '';
+
+/** The stakes of the legs still in the slip (a leg taken out takes its stake with it); the same object when none goes. */
+export function keptStakes(stakes: SlipStakes, legs: SlipLeg[]): SlipStakes {
+  const keys = new Set(legs.map(stakeKey));
+  const kept = Object.entries(stakes.singles).filter(([key]) => keys.has(key));
+  return kept.length === Object.keys(stakes.singles).length ? stakes : { ...stakes, singles: Object.fromEntries(kept) };
+}
 
 /** The slip takes as many selections as the longest parlay (seed: 2 to 10 legs). */
 export const MAX_SLIP_LEGS = PARLAY_LEGS.max;
@@ -68,20 +88,14 @@ export const modeOf = (slip: Slip): SlipMode => (slip.legs.length < 2 ? 'single'
  */
 export function toggleLeg(slip: Slip, leg: SlipLeg): { slip: Slip; refused: 'full' | null } {
   if (slip.legs.some((l) => l.selectionId === leg.selectionId)) return { slip: removeLeg(slip, leg.selectionId), refused: null };
-  const sameMarket = slip.legs.findIndex((l) => l.marketId === leg.marketId);
-  if (sameMarket >= 0) {
-    const legs = slip.legs.map((l, i) => (i === sameMarket ? leg : l));
-    const { [slip.legs[sameMarket].selectionId]: moved, ...stakes } = slip.stakes;
-    return { slip: { ...slip, legs, stakes: moved ? { ...stakes, [leg.selectionId]: moved } : stakes }, refused: null };
+  if (slip.legs.some((l) => l.marketId === leg.marketId)) {
+    return { slip: { ...slip, legs: slip.legs.map((l) => (l.marketId === leg.marketId ? leg : l)) }, refused: null };
   }
   if (slip.legs.length >= MAX_SLIP_LEGS) return { slip, refused: 'full' };
   return { slip: { ...slip, legs: [...slip.legs, leg] }, refused: null };
 }
 
-export function removeLeg(slip: Slip, selectionId: number): Slip {
-  const { [selectionId]: _gone, ...stakes } = slip.stakes;
-  return { ...slip, legs: slip.legs.filter((l) => l.selectionId !== selectionId), stakes };
-}
+export const removeLeg = (slip: Slip, selectionId: number): Slip => ({ ...slip, legs: slip.legs.filter((l) => l.selectionId !== selectionId) });
 
 export type ParlayProblem = 'tooFew' | 'tooMany' | 'sameMatch';
 
@@ -157,16 +171,17 @@ export interface Placement {
  * when only better prices pass silently (the server takes the better current price), the current
  * one with `acceptOddsChange` when any change is accepted.
  */
-export function placementsOf(slip: Slip): Placement[] {
+export function placementsOf(slip: Slip, stakes: SlipStakes): Placement[] {
   const any = slip.policy === 'any';
   const pick = (l: SlipLeg) => ({ selectionId: l.selectionId, odds: any ? l.odds : Math.min(l.odds, l.acceptedOdds) });
   if (modeOf(slip) === 'parlay') {
-    return [{ slot: 'parlay', body: { type: 'parlay', stake: Number(slip.parlayStake), selections: slip.legs.map(pick), acceptOddsChange: any } }];
+    return [{ slot: 'parlay', body: { type: 'parlay', stake: Number(stakes.parlay), selections: slip.legs.map(pick), acceptOddsChange: any } }];
   }
-  return slip.legs
-    .filter((l) => (slip.stakes[l.selectionId] ?? '') !== '')
-    .map((l) => ({
-      slot: `single:${l.selectionId}`,
-      body: { type: 'single', stake: Number(slip.stakes[l.selectionId]), selections: [pick(l)], acceptOddsChange: any },
-    }));
+  return stakedSingles(slip, stakes).map((l) => ({
+    slot: `single:${l.selectionId}`,
+    body: { type: 'single', stake: Number(singleStake(stakes, l)), selections: [pick(l)], acceptOddsChange: any },
+  }));
 }
+
+/** The singles the member typed a stake for. */
+export const stakedSingles = (slip: Slip, stakes: SlipStakes): SlipLeg[] => slip.legs.filter((l) => singleStake(stakes, l) !== '');

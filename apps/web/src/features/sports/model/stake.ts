@@ -1,5 +1,6 @@
 import { hasAtMostTwoDecimals } from '@bp/contract';
-import { modeOf, needsOddsConfirm, parlayProblem, type Slip, type SlipLeg } from './slip.ts';
+import { z } from 'zod';
+import { modeOf, needsOddsConfirm, parlayProblem, singleStake, stakedSingles, stakeKey, type Slip, type SlipLeg, type SlipStakes } from './slip.ts';
 import { potentialReturn } from './odds.ts';
 
 /**
@@ -47,35 +48,39 @@ export function limitsOf(legs: SlipLeg[]): StakeLimits {
   return { min: Math.max(...legs.map((l) => l.minStake)), max: Math.min(...legs.map((l) => l.maxStake)) };
 }
 
+/** The stakes the slip bets now: every typed single, or the parlay's. */
+const betTexts = (slip: Slip, stakes: SlipStakes): string[] => (modeOf(slip) === 'parlay' ? [stakes.parlay] : slip.legs.map((l) => singleStake(stakes, l)));
+
 /** What the slip stakes in all (every typed single, or the parlay). */
-export function totalStake(slip: Slip): number {
-  const texts = modeOf(slip) === 'parlay' ? [slip.parlayStake] : slip.legs.map((l) => slip.stakes[l.selectionId] ?? '');
-  const cents = texts.reduce((sum, t) => sum + (NUMBER.test(t) ? Math.round(Number(t) * 100) : 0), 0);
+export function totalStake(slip: Slip, stakes: SlipStakes): number {
+  const cents = betTexts(slip, stakes).reduce((sum, t) => sum + (NUMBER.test(t) ? Math.round(Number(t) * 100) : 0), 0);
   return cents / 100;
 }
 
 /** What the slip returns if everything wins (each single on its own, or the parlay). */
-export function slipReturn(slip: Slip): number {
+export function slipReturn(slip: Slip, stakes: SlipStakes): number {
   if (modeOf(slip) === 'parlay')
     return potentialReturn(
-      Number(slip.parlayStake) || 0,
+      Number(stakes.parlay) || 0,
       slip.legs.map((l) => l.odds),
     );
-  const cents = slip.legs.reduce((sum, l) => sum + Math.round(potentialReturn(Number(slip.stakes[l.selectionId]) || 0, [l.odds]) * 100), 0);
+  const cents = slip.legs.reduce((sum, l) => sum + Math.round(potentialReturn(Number(singleStake(stakes, l)) || 0, [l.odds]) * 100), 0);
   return cents / 100;
 }
 
 /**
- * Every stake problem of the slip, keyed by selection id for singles and `parlay` for the parlay;
- * singles are also held together to the balance, every bet to the site's largest payout.
+ * Every problem of the typed stakes, keyed `parlay` or by the single's `stakeKey`: each stake
+ * against its limits and the balance, singles also together against the balance, every bet
+ * against the site's largest payout. A stake not typed yet is no problem here (`whyNotPlace`
+ * asks for it).
  */
-export function slipStakeProblems(slip: Slip, balance: number | null, maxPayout: number): Map<number | 'parlay', StakeProblem> {
-  const out = new Map<number | 'parlay', StakeProblem>();
+export function slipStakeProblems(slip: Slip, stakes: SlipStakes, balance: number | null, maxPayout: number): Map<string, StakeProblem> {
+  const out = new Map<string, StakeProblem>();
   if (slip.legs.length === 0) return out;
   if (modeOf(slip) === 'parlay') {
-    const problem = stakeProblem(slip.parlayStake, limitsOf(slip.legs), balance);
+    const problem = stakes.parlay === '' ? null : stakeProblem(stakes.parlay, limitsOf(slip.legs), balance);
     const payout = potentialReturn(
-      Number(slip.parlayStake) || 0,
+      Number(stakes.parlay) || 0,
       slip.legs.map((l) => l.odds),
     );
     if (problem) out.set('parlay', problem);
@@ -83,32 +88,44 @@ export function slipStakeProblems(slip: Slip, balance: number | null, maxPayout:
     return out;
   }
   let left = balance;
-  for (const leg of slip.legs) {
-    const text = slip.stakes[leg.selectionId] ?? '';
+  for (const leg of stakedSingles(slip, stakes)) {
+    const text = singleStake(stakes, leg);
     const problem = stakeProblem(text, limitsOf([leg]), left);
     if (problem) {
-      out.set(leg.selectionId, problem);
+      out.set(stakeKey(leg), problem);
       continue;
     }
-    if (potentialReturn(Number(text), [leg.odds]) > maxPayout) out.set(leg.selectionId, { key: 'payout', value: maxPayout });
+    if (potentialReturn(Number(text), [leg.odds]) > maxPayout) out.set(stakeKey(leg), { key: 'payout', value: maxPayout });
     if (left !== null) left = Math.round((left - Number(text)) * 100) / 100;
   }
   return out;
 }
 
-/** Why the slip cannot be placed yet (an i18n key under `sports.slip.`), or null when it can. */
-export function whyNotPlace(slip: Slip, problems: Map<number | 'parlay', StakeProblem>): string | null {
+/**
+ * The stakes form's schema: each problem of `slipStakeProblems` under its box, worded by `say`,
+ * so the boxes say what is wrong as the member types and the form is not sent while any does.
+ */
+export const stakesSchema = (slip: Slip, balance: number | null, maxPayout: number, say: (problem: StakeProblem) => string) =>
+  z.object({ parlay: z.string(), singles: z.custom<SlipStakes['singles']>() }).superRefine((stakes, ctx) => {
+    for (const [key, problem] of slipStakeProblems(slip, stakes, balance, maxPayout)) {
+      ctx.addIssue({ code: 'custom', path: key === 'parlay' ? ['parlay'] : ['singles', key], message: say(problem) });
+    }
+  });
+
+/**
+ * Why the slip cannot be placed yet (an i18n key under `sports.slip.`), or null when it can;
+ * `badStake`: some typed stake breaks its rules.
+ */
+export function whyNotPlace(slip: Slip, stakes: SlipStakes, badStake: boolean): string | null {
   if (slip.legs.length === 0) return 'empty';
   const parlay = modeOf(slip) === 'parlay';
-  const betting = parlay ? slip.legs : slip.legs.filter((l) => (slip.stakes[l.selectionId] ?? '') !== '');
-  if (parlay) {
-    const problem = parlayProblem(slip.legs);
-    if (problem) return problem;
-  }
+  const problem = parlay ? parlayProblem(slip.legs) : null;
+  if (problem) return problem;
+  const betting = parlay ? slip.legs : stakedSingles(slip, stakes);
   if (betting.length === 0) return 'noStake';
   if (betting.some((l) => l.status !== 'open')) return 'blocked';
-  const real = [...problems.values()].filter((p) => p.key !== 'empty' || parlay);
-  if (real.length > 0) return real[0].key === 'empty' ? 'noStake' : 'stake';
+  if (parlay && stakes.parlay === '') return 'noStake';
+  if (badStake) return 'stake';
   if (needsOddsConfirm(slip)) return 'confirmOdds';
   return null;
 }

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { checkRealName, type BindFlow } from '@bp/contract';
-import { ApiError } from '../../../shared/api/request.ts';
+import { useFormCall } from '../../../shared/api/use-form-call.ts';
 import { FieldError } from '../../../shared/ui/Field.tsx';
 import { walletApi, walletKeys } from '../api.ts';
 import { BIND_STEP_OF, bindProgress, bindSteps } from '../model/bind-flow.ts';
@@ -20,14 +20,9 @@ export function BindGuide({ flow, usdtSite }: { flow: BindFlow; usdtSite: boolea
     void queryClient.invalidateQueries({ queryKey: ['member', 'info'] });
   };
   const setPin = async (pin: string) => {
-    try {
-      await walletApi.setPassword(pin);
-      Toast.show({ icon: 'success', content: t('wallet.pin.saved') });
-      refresh();
-      return null;
-    } catch (err) {
-      return err instanceof ApiError ? err.message : null;
-    }
+    await walletApi.setPassword(pin);
+    Toast.show({ icon: 'success', content: t('wallet.pin.saved') });
+    refresh();
   };
   const step = BIND_STEP_OF[flow];
   const back = encodeURIComponent('/app/wallet/withdraw');
@@ -61,22 +56,16 @@ export function BindGuide({ flow, usdtSite }: { flow: BindFlow; usdtSite: boolea
 export function RealNameForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error: refusal, setError: setRefusal, busy, run } = useFormCall();
   const trimmed = name.trim();
   const problem = trimmed ? checkRealName(trimmed) : null;
   const submit = async () => {
     if (!trimmed || problem) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await walletApi.bindRealName(trimmed);
       Toast.show({ icon: 'success', content: t('wallet.bind.realNameDone') });
       onDone();
-    } catch (err) {
-      if (err instanceof ApiError) setRefusal(err.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <div className="bp-bind-form">
@@ -85,7 +74,7 @@ export function RealNameForm({ onDone }: { onDone(): void }) {
         value={name}
         onChange={(v) => {
           setName(v);
-          setRefusal(null);
+          setRefusal('');
         }}
         placeholder={t('wallet.bind.realName')}
         maxLength={48}

@@ -2,12 +2,13 @@ import { Button } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkWithdrawPassword } from '@bp/contract';
+import { useFormCall } from '../../../shared/api/use-form-call.ts';
 import { FieldError } from '../../../shared/ui/Field.tsx';
 import { PinInput } from './PinInput.tsx';
 
 /**
  * A new 6-digit withdrawal password typed twice; `before` holds what else the change needs (the
- * old password, or the proof of a bound card). `submit` answers the server's refusal, or null.
+ * old password, or the proof of a bound card). A refusal of `submit` shows under the boxes.
  */
 export function NewPinForm({
   submitLabel,
@@ -16,23 +17,20 @@ export function NewPinForm({
   ready = true,
 }: {
   submitLabel: string;
-  submit(pin: string): Promise<string | null>;
+  submit(pin: string): Promise<void>;
   before?: ReactNode;
   ready?: boolean;
 }) {
   const { t } = useTranslation();
   const [pin, setPin] = useState('');
   const [again, setAgain] = useState('');
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error: refusal, busy, run } = useFormCall();
   const complete = pin.length === 6 && again.length === 6;
   const mismatch = complete && pin !== again ? t('wallet.pin.mismatch') : null;
 
   const send = async () => {
     if (!complete || mismatch || checkWithdrawPassword(pin)) return;
-    setBusy(true);
-    setRefusal(await submit(pin));
-    setBusy(false);
+    await run(() => submit(pin));
   };
 
   return (

@@ -1,32 +1,24 @@
 import { Button, Dialog, Input, TextArea, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../shared/api/request.ts';
+import { useAction } from '../../../shared/api/use-action.ts';
 import { useCancelCount, walletApi, walletKeys, type Deposit } from '../api.ts';
+import { toastRefusal } from '../hooks/use-money-action.ts';
 import { depositActions } from '../model/deposit-actions.ts';
-import { showsOwnRefusal } from '../model/refusal.ts';
 
 /** "I have paid", appeal and cancel of a waiting deposit order, each only when the order allows it. */
 export function OrderActions({ order, onChange }: { order: Deposit; onChange(order: Deposit): void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const can = depositActions(order);
   const { data: cancels } = useCancelCount();
   const [payerName, setPayerName] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction((work: () => Promise<Deposit>) => work(), { refused: toastRefusal, invalidates: [walletKeys.all] });
 
   const act = async (work: () => Promise<Deposit>, done: string) => {
-    setBusy(true);
-    try {
-      onChange(await work());
-      Toast.show({ icon: 'success', content: done });
-      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
-    } catch (err) {
-      if (err instanceof ApiError && showsOwnRefusal(err.code)) Toast.show({ content: err.message });
-    } finally {
-      setBusy(false);
-    }
+    const updated = await run(work);
+    if (!updated) return;
+    onChange(updated);
+    Toast.show({ icon: 'success', content: done });
   };
 
   const appeal = async () => {

@@ -4,20 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { FieldError } from '../../../shared/ui/Field.tsx';
 import { PinInput } from './PinInput.tsx';
 
-/**
- * Asks for the withdrawal password before money leaves: the 6 boxes and the keypad in a sheet;
- * `submit` runs once all 6 digits are in and answers the refusal to show, or null when done.
- */
-export function PinSheet({ title, detail, submit, onClose }: { title: string; detail: string; submit(pin: string): Promise<string | null>; onClose(): void }) {
+interface Props {
+  title: string;
+  detail: string;
+  /** Runs once all 6 digits are in; answers the refusal to show, or null when done. */
+  submit(pin: string): Promise<string | null>;
+  /** The submitted action runs: the sheet stays until it answered. */
+  busy: boolean;
+  onClose(): void;
+}
+
+/** Asks for the withdrawal password before money leaves: the 6 boxes in a sheet that stays above its keypad. */
+export function PinSheet({ title, detail, submit, busy, onClose }: Props) {
   const { t } = useTranslation();
   const [pin, setPin] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const filled = async (value: string) => {
-    setBusy(true);
     setRefusal(null);
     const problem = await submit(value);
-    setBusy(false);
     if (problem) {
       setRefusal(problem);
       setPin('');

@@ -3,7 +3,7 @@ import { CheckCircleFill, PictureOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROOF_TYPES } from '@bp/contract';
-import { ApiError } from '../../../shared/api/request.ts';
+import { useAction } from '../../../shared/api/use-action.ts';
 import { walletApi, type Deposit } from '../api.ts';
 import { proofProblem } from '../model/proof.ts';
 
@@ -13,7 +13,7 @@ export function ProofUpload({ order, onUploaded }: { order: Deposit; onUploaded(
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction((file: File) => walletApi.uploadProof(order.orderId, file), { refused: (err) => setProblem(err.message) });
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const picked = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -23,17 +23,11 @@ export function ProofUpload({ order, onUploaded }: { order: Deposit; onUploaded(
     const broken = proofProblem(file);
     setProblem(broken);
     if (broken) return;
-    setBusy(true);
-    try {
-      const updated = await walletApi.uploadProof(order.orderId, file);
-      setPreview(URL.createObjectURL(file));
-      Toast.show({ icon: 'success', content: t('wallet.order.proofUploaded') });
-      onUploaded(updated);
-    } catch (err) {
-      if (err instanceof ApiError) setProblem(err.message);
-    } finally {
-      setBusy(false);
-    }
+    const updated = await run(file);
+    if (!updated) return;
+    setPreview(URL.createObjectURL(file));
+    Toast.show({ icon: 'success', content: t('wallet.order.proofUploaded') });
+    onUploaded(updated);
   };
 
   return (

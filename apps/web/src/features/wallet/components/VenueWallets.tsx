@@ -2,7 +2,7 @@ import { Button, Switch, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../shared/api/request.ts';
+import { useAction } from '../../../shared/api/use-action.ts';
 import { useBalance } from '../../../shared/wallet/balance.ts';
 import { useAutoTransfer, walletApi, walletKeys, type Balance } from '../api.ts';
 import { useCurrency } from '../../../shared/site/use-currency.ts';
@@ -60,25 +60,20 @@ function AutoTransferSwitch() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { data } = useAutoTransfer();
-  const [saving, setSaving] = useState(false);
-  const change = async (status: boolean) => {
-    setSaving(true);
-    try {
-      queryClient.setQueryData(walletKeys.of('autoTransfer'), await walletApi.setAutoTransfer(status));
-      Toast.show({ content: t(status ? 'wallet.autoOn' : 'wallet.autoOff') });
-    } catch (err) {
-      if (err instanceof ApiError) Toast.show({ content: err.message });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const change = useAction(walletApi.setAutoTransfer, {
+    done: (answer) => {
+      queryClient.setQueryData(walletKeys.of('autoTransfer'), answer);
+      Toast.show({ content: t(answer.status ? 'wallet.autoOn' : 'wallet.autoOff') });
+    },
+    refused: (err) => Toast.show({ content: err.message }),
+  });
   return (
     <div className="bp-card bp-auto-transfer">
       <div>
         <strong>{t('wallet.autoTransfer')}</strong>
         <p className="bp-muted">{t('wallet.autoTransferHint')}</p>
       </div>
-      <Switch checked={data?.status ?? false} loading={saving || !data} onChange={(v) => void change(v)} aria-label={t('wallet.autoTransfer')} />
+      <Switch checked={data?.status ?? false} loading={change.busy || !data} onChange={(v) => void change.run(v)} aria-label={t('wallet.autoTransfer')} />
     </div>
   );
 }

@@ -164,7 +164,7 @@ export function WithdrawForm({ prepare: p, pinRequired }: { prepare: Prepare; pi
         </Button>
       </div>
       {asking && amount !== null ? (
-        <PinSheet title={t('wallet.withdraw.pinTitle')} detail={money(amount)} submit={send} onClose={() => setAsking(false)} />
+        <PinSheet title={t('wallet.withdraw.pinTitle')} detail={money(amount)} submit={send} busy={withdraw.busy} onClose={() => setAsking(false)} />
       ) : null}
     </>
   );

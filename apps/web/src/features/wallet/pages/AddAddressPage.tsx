@@ -14,7 +14,7 @@ export function AddAddressPage() {
   const [network, setNetwork] = useState<UsdtNetwork>('TRC20');
   const [address, setAddress] = useState('');
   const [alias, setAlias] = useState('');
-  const { save, busy, refusal, setRefusal } = useSaveDestination();
+  const { save, busy, refusal, clearRefusal } = useSaveDestination();
   const valid = checkUsdtAddress(network, address) === null;
   const problem = couldBeUsdtAddress(network, address) ? null : Errors.USDT_ADDRESS_INVALID.msg;
 
@@ -38,7 +38,7 @@ export function AddAddressPage() {
                 className={network === n ? 'is-active' : ''}
                 onClick={() => {
                   setNetwork(n);
-                  setRefusal(null);
+                  clearRefusal();
                 }}
               >
                 {n}
@@ -50,7 +50,7 @@ export function AddAddressPage() {
             value={address}
             onChange={(v) => {
               setAddress(v.trim());
-              setRefusal(null);
+              clearRefusal();
             }}
             placeholder={t('wallet.cards.address')}
             aria-label={t('wallet.cards.address')}

@@ -23,7 +23,7 @@ export function AddCardPage() {
   const [cardNum, setCardNum] = useState('');
   const [left, setLeft] = useState(false);
   const [branch, setBranch] = useState('');
-  const { save, busy, refusal, setRefusal } = useSaveDestination();
+  const { save, busy, refusal, clearRefusal } = useSaveDestination();
 
   const problem = cardNumberProblem(cardNum, left);
   const complete = compactCardNum(cardNum).length >= 12 && cardNumberProblem(cardNum, true) === null;
@@ -59,7 +59,7 @@ export function AddCardPage() {
               value={cardNum}
               onChange={(v) => {
                 setCardNum(typedCardNumber(v));
-                setRefusal(null);
+                clearRefusal();
               }}
               onBlur={() => setLeft(true)}
               placeholder={t('wallet.cards.cardNum')}

@@ -2,13 +2,12 @@ import { Dialog, Toast } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../shared/api/request.ts';
+import { useAction } from '../../../shared/api/use-action.ts';
 import { PageHeader } from '../../../shared/ui/PageHeader.tsx';
 import { useAddresses, useCards, walletApi, walletKeys } from '../api.ts';
 import { AddressFace, BankCardFace } from '../components/BankCardFace.tsx';
 import { useCurrency } from '../../../shared/site/use-currency.ts';
-import { showsOwnRefusal } from '../model/refusal.ts';
+import { toastRefusal } from '../hooks/use-money-action.ts';
 import '../wallet.css';
 
 /** The server binds at most 5 of each. */
@@ -18,21 +17,17 @@ const BIND_LIMIT = 5;
 export function DestinationsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { usdtSite } = useCurrency();
   const { data: cards } = useCards();
   const { data: addresses } = useAddresses();
 
+  const deletion = useAction((work: () => Promise<null>) => work(), {
+    done: () => Toast.show({ content: t('wallet.cards.deleted') }),
+    refused: toastRefusal,
+    invalidates: [walletKeys.all, ['member', 'info']],
+  });
   const remove = async (content: string, work: () => Promise<null>) => {
-    if (!(await Dialog.confirm({ content, confirmText: t('wallet.cards.delete'), cancelText: t('common.cancel') }))) return;
-    try {
-      await work();
-      Toast.show({ content: t('wallet.cards.deleted') });
-      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['member', 'info'] });
-    } catch (err) {
-      if (err instanceof ApiError && showsOwnRefusal(err.code)) Toast.show({ content: err.message });
-    }
+    if (await Dialog.confirm({ content, confirmText: t('wallet.cards.delete'), cancelText: t('common.cancel') })) await deletion.run(work);
   };
 
   return (

@@ -2,7 +2,6 @@ import { Input, NoticeBar, Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../shared/api/request.ts';
 import { PageHeader } from '../../../shared/ui/PageHeader.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { usePasswordStatus, walletApi, walletKeys } from '../api.ts';
@@ -23,17 +22,12 @@ export function WithdrawPasswordPage() {
   const [oldPin, setOldPin] = useState('');
   const [proof, setProof] = useState('');
 
-  /** Runs a change; answers the server's refusal to show under the form, or null when it is done. */
+  /** A change of the password; a refusal stays under the form. */
   const change = (work: (pin: string) => Promise<null>, message: string) => async (pin: string) => {
-    try {
-      await work(pin);
-      Toast.show({ icon: 'success', content: message });
-      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
-      done();
-      return null;
-    } catch (err) {
-      return err instanceof ApiError ? err.message : null;
-    }
+    await work(pin);
+    Toast.show({ icon: 'success', content: message });
+    void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    done();
   };
 
   return (

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { CloseOutline, LockFill } from 'antd-mobile-icons';
 import { useCurrency } from '../../../../shared/site/use-currency.ts';
 import { formatOdds, potentialReturn } from '../../model/odds.ts';
-import type { SlipLeg } from '../../model/slip.ts';
-import type { StakeProblem } from '../../model/stake.ts';
+import type { Control } from 'react-hook-form';
+import { stakeKey, type SlipLeg, type SlipStakes } from '../../model/slip.ts';
 import { slip } from '../../hooks/slip-store.ts';
 import { useOddsFlash } from '../../hooks/use-odds-flash.ts';
 import { StakeInput } from './StakeInput.tsx';
@@ -12,8 +12,8 @@ interface Props {
   leg: SlipLeg;
   /** Shares its match with another leg (no parlay). */
   clash: boolean;
-  /** Singles: this leg's own stake. */
-  stake?: { text: string; problem?: StakeProblem };
+  /** Singles: this leg's own stake, as typed, in the slip's form. */
+  stake?: { control: Control<SlipStakes>; text: string };
 }
 
 /** One selection in the slip: the match, the market and choice, the price (flashing as it moves), and for singles its stake. */
@@ -52,10 +52,9 @@ export function SlipLegRow({ leg, clash, stake }: Props) {
       {stake ? (
         <div className="bp-slip-leg-stake">
           <StakeInput
+            control={stake.control}
+            path={`singles.${stakeKey(leg)}`}
             name={`stake-${leg.selectionId}`}
-            value={stake.text}
-            onChange={(v) => slip.setStake(leg.selectionId, v)}
-            problem={stake.problem}
             placeholder={t('sports.slip.limits', { min: leg.minStake, max: leg.maxStake })}
           />
           <span className="bp-slip-leg-return">

@@ -1,18 +1,18 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button, Popup, Radio } from 'antd-mobile';
-import { SPORTS_LIMITS } from '@bp/contract';
 import { useCurrency } from '../../../../shared/site/use-currency.ts';
 import { useLoggedIn } from '../../../../shared/session/use-session.ts';
 import { showLoginReminder } from '../../../../shared/session/login-required.tsx';
 import { useBalance } from '../../../../shared/wallet/balance.ts';
 import { sportsApi } from '../../api.ts';
-import { clashingLegs, modeOf, needsOddsConfirm, type OddsPolicy } from '../../model/slip.ts';
-import { slipReturn, slipStakeProblems, totalStake, whyNotPlace } from '../../model/stake.ts';
+import { clashingLegs, modeOf, needsOddsConfirm, singleStake, type OddsPolicy } from '../../model/slip.ts';
+import { slipReturn, totalStake, whyNotPlace } from '../../model/stake.ts';
 import { formatOdds, parlayOdds } from '../../model/odds.ts';
 import { slip, useSlip } from '../../hooks/slip-store.ts';
 import { reachedBook, usePlaceBets } from '../../hooks/use-place-bets.ts';
+import { useSlipStakes } from '../../hooks/use-slip-stakes.ts';
 import { SlipLegRow } from './SlipLegRow.tsx';
 import { StakeInput } from './StakeInput.tsx';
 import { PlaceResult } from './PlaceResult.tsx';
@@ -23,16 +23,12 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
   const navigate = useNavigate();
   const current = useSlip();
   const loggedIn = useLoggedIn();
-  const { money, currency } = useCurrency();
+  const { money } = useCurrency();
   const balance = useBalance();
   const { outcomes, place, reset, busy } = usePlaceBets();
   const mode = modeOf(current);
-  const maxPayout = SPORTS_LIMITS[currency.code].maxPayout;
-  const problems = useMemo(
-    () => slipStakeProblems(current, loggedIn ? (balance.data?.spendable ?? null) : null, maxPayout),
-    [current, loggedIn, balance.data, maxPayout],
-  );
-  const blocked = whyNotPlace(current, problems);
+  const { control, stakes, setValue, handleSubmit, formState } = useSlipStakes(current, loggedIn ? (balance.data?.spendable ?? null) : null);
+  const blocked = whyNotPlace(current, stakes, Object.keys(formState.errors).length > 0);
   const clashes = clashingLegs(current.legs);
   const ids = current.legs.map((l) => l.selectionId).join(',');
 
@@ -48,7 +44,7 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
   const placed = outcomes?.some(reachedBook) ?? false;
   const failure = outcomes?.find((o) => o.state === 'failed');
   // A refusal's message stays until the member changes the bet (not while prices merely move).
-  const intent = JSON.stringify([current.legs.map((l) => [l.selectionId, l.acceptedOdds]), current.mode, current.stakes, current.parlayStake, current.policy]);
+  const intent = JSON.stringify([current.legs.map((l) => [l.selectionId, l.acceptedOdds]), current.mode, stakes, current.policy]);
   useEffect(() => {
     if (!placed) reset();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the bet itself, not its moving prices nor the outcome it resets
@@ -57,16 +53,20 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
     const done = (outcomes ?? []).filter((o) => o.state === 'accepted' || o.state === 'waiting' || o.state === 'unknown').flatMap((o) => o.selectionIds);
     // Kept after a bet was taken, the parlay's stake is typed again, so one tap cannot place it twice;
     // after a refusal nothing was placed, and the stake stays for the next try.
-    if (keep && done.length > 0) slip.setParlayStake('');
-    else if (!keep) slip.drop(done);
+    if (!keep) slip.drop(done);
+    if (!keep || done.length > 0) setValue('parlay', '');
     reset();
     if (!keep && done.length === current.legs.length) onClose();
   };
 
+  const clear = () => {
+    slip.clear();
+    setValue('parlay', '');
+  };
   const act = () => {
     if (!loggedIn) return showLoginReminder();
     if (needsOddsConfirm(current)) return slip.acceptOdds();
-    void place(current);
+    void handleSubmit((typed) => place(current, typed))();
   };
   const label = !loggedIn
     ? t('sports.slip.login')
@@ -95,7 +95,7 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
             </button>
           ))}
         </div>
-        <button className="bp-slip-clear" onClick={() => slip.clear()} disabled={current.legs.length === 0}>
+        <button className="bp-slip-clear" onClick={clear} disabled={current.legs.length === 0}>
           {t('sports.slip.clear')}
         </button>
       </header>
@@ -119,7 +119,7 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
                 key={leg.selectionId}
                 leg={leg}
                 clash={mode === 'parlay' && clashes.has(leg.selectionId)}
-                stake={mode === 'single' ? { text: current.stakes[leg.selectionId] ?? '', problem: problems.get(leg.selectionId) } : undefined}
+                stake={mode === 'single' ? { control, text: singleStake(stakes, leg) } : undefined}
               />
             ))}
           </ul>
@@ -131,14 +131,7 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
                   {t('sports.slip.combined')} <b>@{formatOdds(parlayOdds(current.legs.map((l) => l.odds)))}</b>
                 </span>
               </div>
-              <StakeInput
-                name="stake-parlay"
-                value={current.parlayStake}
-                onChange={slip.setParlayStake}
-                problem={problems.get('parlay')}
-                placeholder={t('sports.slip.stakeFor')}
-                quick
-              />
+              <StakeInput control={control} path="parlay" name="stake-parlay" placeholder={t('sports.slip.stakeFor')} quick />
             </section>
           ) : null}
           <Radio.Group value={current.policy} onChange={(v) => slip.setPolicy(v as OddsPolicy)}>
@@ -163,10 +156,10 @@ export function SlipSheet({ visible, onClose }: { visible: boolean; onClose(): v
                 </span>
               ) : null}
               <span>
-                {t('sports.slip.total')} <b>{money(totalStake(current))}</b>
+                {t('sports.slip.total')} <b>{money(totalStake(current, stakes))}</b>
               </span>
               <span>
-                {t('sports.slip.toReturn')} <b className="bp-gold-text">{money(slipReturn(current))}</b>
+                {t('sports.slip.toReturn')} <b className="bp-gold-text">{money(slipReturn(current, stakes))}</b>
               </span>
             </div>
             <Button block color="primary" size="large" loading={busy} disabled={loggedIn && blocked !== null && blocked !== 'confirmOdds'} onClick={act}>

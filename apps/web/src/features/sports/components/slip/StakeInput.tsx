@@ -1,47 +1,52 @@
 import { Input } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
-import { cleanStakeInput, type StakeProblem } from '../../model/stake.ts';
+import { useController, type Control } from 'react-hook-form';
+import type { SlipStakes } from '../../model/slip.ts';
+import { cleanStakeInput } from '../../model/stake.ts';
 
 const QUICK_STAKES = [50, 100, 500, 1000];
 
-/** A stake box: digits and one point only, its problem (if any) under it as the member types. */
+/** Where a stake box writes in the slip's form: the parlay's stake, or a single's (by its `stakeKey`). */
+export type StakePath = 'parlay' | `singles.${string}`;
+
+/** A stake box of the slip's form: digits and one point only, its problem (if any) under it as the member types. */
 export function StakeInput({
-  value,
-  onChange,
-  problem,
+  control,
+  path,
+  name,
   placeholder,
   quick = false,
-  name,
 }: {
-  value: string;
-  onChange(v: string): void;
-  problem?: StakeProblem;
+  control: Control<SlipStakes>;
+  path: StakePath;
+  /** The input's own name. */
+  name: string;
   placeholder: string;
   quick?: boolean;
-  name: string;
 }) {
-  const { t } = useTranslation();
-  const shown = problem && problem.key !== 'empty' ? problem : null;
+  const { field, fieldState } = useController({ control, name: path });
+  const problem = fieldState.error?.message;
+  const type = (text: string) => field.onChange(cleanStakeInput(text));
   return (
     <div className="bp-stake">
-      <div className={`bp-stake-box${shown ? ' is-invalid' : ''}`}>
+      <div className={`bp-stake-box${problem ? ' is-invalid' : ''}`}>
         <Input
           name={name}
-          value={value}
-          onChange={(v) => onChange(cleanStakeInput(v))}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={type}
+          onBlur={field.onBlur}
           placeholder={placeholder}
           inputMode="decimal"
           autoComplete="off"
           clearable
         />
       </div>
-      <div className="bp-field-error" role={shown ? 'alert' : undefined}>
-        {shown ? t(`sports.stake.${shown.key}`, { value: 'value' in shown ? shown.value : '' }) : ''}
+      <div className="bp-field-error" role={problem ? 'alert' : undefined}>
+        {problem ?? ''}
       </div>
       {quick ? (
         <div className="bp-stake-quick">
           {QUICK_STAKES.map((n) => (
-            <button key={n} type="button" onClick={() => onChange(String(n))}>
+            <button key={n} type="button" onClick={() => type(String(n))}>
               {n}
             </button>
           ))}
