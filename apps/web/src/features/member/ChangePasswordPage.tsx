@@ -1,6 +1,7 @@
 import { Button, NoticeBar, Toast } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
-import { useState, type FormEvent } from 'react';
+import i18n from 'i18next';
+import { z } from 'zod';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Errors, passwordMessage } from '@bp/contract';
@@ -9,9 +10,19 @@ import { beginSession } from '../../shared/session/member-info.ts';
 import { session } from '../../shared/session/session.ts';
 import { useMustChangePassword } from '../../shared/session/use-session.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { Field } from '../../shared/ui/Field.tsx';
+import { FieldError, FormField } from '../../shared/ui/Field.tsx';
+import { useRulesForm } from '../../shared/ui/use-rules-form.ts';
 import { memberApi } from './api.ts';
 import './member.css';
+
+/** The three fields; a message shows as soon as a typed value breaks the contract's rule, never for an empty one. */
+const changeSchema = (name: string | undefined) =>
+  z.object({ oldPassword: z.string(), password: z.string(), confirm: z.string() }).superRefine((f, ctx) => {
+    const problem = (path: keyof typeof f, message: string | null) => message && ctx.addIssue({ code: 'custom', path: [path], message });
+    if (f.password) problem('password', passwordMessage(f.password, name) ?? (f.password === f.oldPassword ? i18n.t('member.sameAsOld') : null));
+    if (f.confirm && f.confirm !== f.password) problem('confirm', i18n.t('auth.mismatch'));
+  });
+type ChangeForm = z.infer<ReturnType<typeof changeSchema>>;
 
 /**
  * Change password: the security verification opens on the way (the common path handles it); every
@@ -22,25 +33,24 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const name = session.user()?.name;
   const mustChange = useMustChangePassword();
-  const [oldPassword, setOld] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const { control, handleSubmit, formState } = useRulesForm<ChangeForm>(changeSchema(name), { oldPassword: '', password: '', confirm: '' });
   // A closed verification is no error of the form: a toast says the change was not made.
   const { error, setError, busy, run } = useFormCall((err) => err.code === Errors.REQUEST_CLOSED.code && Toast.show({ content: err.message }));
-  const ruleError = password ? passwordMessage(password, name) : null;
-  const sameError = password && password === oldPassword ? t('member.sameAsOld') : null;
-  const confirmError = confirm && confirm !== password ? t('auth.mismatch') : null;
+  const { errors } = formState;
+  const passwordError = errors.password?.message;
+  const confirmError = errors.confirm?.message;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!oldPassword || !password || !confirm) return setError(t('auth.fillAll'));
-    if (ruleError || sameError || confirmError) return;
-    await run(async () => {
-      await beginSession(await memberApi.changePassword(oldPassword, password));
-      Toast.show({ icon: 'success', content: t('member.passwordChanged') });
-      navigate('/app/member', { replace: true });
-    });
-  };
+  const submit = handleSubmit(
+    ({ oldPassword, password, confirm }) => {
+      if (!oldPassword || !password || !confirm) return setError(t('auth.fillAll'));
+      void run(async () => {
+        await beginSession(await memberApi.changePassword(oldPassword, password));
+        Toast.show({ icon: 'success', content: t('member.passwordChanged') });
+        navigate('/app/member', { replace: true });
+      });
+    },
+    (invalid) => !invalid.password && !invalid.confirm && setError(t('auth.fillAll')),
+  );
 
   return (
     <div className="bp-page">
@@ -48,45 +58,40 @@ export function ChangePasswordPage() {
       {mustChange ? <NoticeBar content={t('member.mustChange')} color="alert" /> : null}
       <form className="bp-page-body" onSubmit={submit} noValidate>
         <div className="bp-card">
-          <Field
+          <FormField
+            control={control}
             type="password"
             maxLength={12}
             name="oldPassword"
             icon={<LockOutline />}
-            value={oldPassword}
-            onChange={setOld}
             placeholder={t('member.oldPassword')}
             autoComplete="current-password"
+            deps={['password']}
           />
-          <div className="bp-field-error" />
-          <Field
+          <FieldError />
+          <FormField
+            control={control}
             type="password"
             maxLength={12}
             name="password"
             icon={<LockOutline />}
-            value={password}
-            onChange={setPassword}
             placeholder={t('member.newPassword')}
             autoComplete="new-password"
-            invalid={!!(ruleError || sameError)}
+            invalid={!!passwordError}
+            deps={['confirm']}
           />
-          <div className="bp-field-error" role={ruleError || sameError ? 'alert' : undefined}>
-            {ruleError || sameError}
-          </div>
-          <Field
+          <FieldError text={passwordError} />
+          <FormField
+            control={control}
             type="password"
             maxLength={12}
             name="confirm"
             icon={<LockOutline />}
-            value={confirm}
-            onChange={setConfirm}
             placeholder={t('auth.confirmPlaceholder')}
             autoComplete="new-password"
             invalid={!!confirmError}
           />
-          <div className="bp-field-error" role={confirmError || error ? 'alert' : undefined}>
-            {confirmError || error}
-          </div>
+          <FieldError text={confirmError || error} />
           <Button type="submit" block color="primary" size="large" shape="rounded" loading={busy}>
             {t('member.changePassword')}
           </Button>
