@@ -135,7 +135,7 @@ describe.runIf(browserAvailable())('the sportsbook', () => {
     await page.getByText('没有找到“没有这支球队”相关的赛事').waitFor();
   }, 120_000);
 
-  it('[S3-07] a match follows its channel: prices flash up green and down red, a suspended market locks', async () => {
+  it('[S3-07] a match follows its channel: a price that rises flashes red, one that falls green (the mainland way), a suspended market locks', async () => {
     const { db } = site.server.deps;
     const match = await scriptMatch(site.server, { leagueId: SCRIPTED_LEAGUE, home: '北京国安', visit: '上海申花' });
     await setMatchMedia(db, match.matchId, {
@@ -156,6 +156,10 @@ describe.runIf(browserAvailable())('the sportsbook', () => {
     // Both flash at once, for a moment: watched together, so a slow machine does not miss the second.
     await Promise.all([home.and(page.locator('.is-up')).waitFor(), visit.and(page.locator('.is-down')).waitFor()]);
     expect(await home.innerText()).toContain('2.25');
+    const [rise, fall] = await Promise.all([home, visit].map((odds) => odds.locator('.bp-odds-price').evaluate((el) => getComputedStyle(el).color)));
+    const rgb = (color: string) => color.match(/\d+/g)!.map(Number);
+    expect(rgb(rise)[0]).toBeGreaterThan(rgb(rise)[1] + 100);
+    expect(rgb(fall)[1]).toBeGreaterThan(rgb(fall)[0] + 100);
     await shoot(page, 'sports-03-match-odds-flash');
 
     await setPrices(site.server, match, [priced('1x2', [2.25, 3.3, 3.1], { status: 'suspended' })]);

@@ -84,3 +84,20 @@ export async function openFromMenu(page: Page, label: string, pathname: string):
   await page.getByText(label, { exact: true }).click();
   await waitForPath(page, pathname);
 }
+
+/**
+ * Pulls the list down with a finger, from near its top edge (the page scrolled to its top), as a
+ * member does to read it again: touch events through the browser's input, as a phone sends them.
+ */
+export async function pullDown(page: Page, selector: string): Promise<void> {
+  const box = (await page.locator(selector).first().boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + 12;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', dy: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y: y + dy }] });
+  await touch('touchStart', 0);
+  for (let dy = 20; dy <= 240; dy += 20) await touch('touchMove', dy);
+  await touch('touchEnd', 240);
+  await cdp.detach();
+}

@@ -11,7 +11,7 @@ describe.runIf(browserAvailable())('a visitor becomes a member', () => {
   });
   afterAll(async () => site?.close());
 
-  it('[S2-03] [S4-03] [S5-01] [S2-12] opens home, meets the login reminder, registers (a bad password first), lands logged in, logs out', async () => {
+  it("[S2-03] [S4-03] [S5-01] [S2-12] opens home, a visitor's personal centre and the login reminder, registers (a bad password first), lands logged in, logs out", async () => {
     // An invite link: the inviter's own code arrives with the visitor and reaches registration.
     const inviter = await site.server.member();
     const info = await site.server.inject({ method: 'POST', url: '/api/member/info', headers: bearer(inviter.token), payload: {} });
@@ -28,14 +28,43 @@ describe.runIf(browserAvailable())('a visitor becomes a member', () => {
     await dismissPopups(page);
     await page.locator('#app-download svg').waitFor();
     await expect(page.getByRole('button', { name: '登录' }).first().isVisible()).resolves.toBe(true);
+    // Where a member's balance shows, a visitor has the way in.
+    const money = page.locator('.bp-home-wallet');
+    await expect(money.getByRole('button', { name: '登录' }).isVisible()).resolves.toBe(true);
+    await expect(money.getByRole('button', { name: '注册' }).isVisible()).resolves.toBe(true);
     await shoot(page, '01-home-visitor');
 
-    // A member page: the warm reminder, then to login with the way back.
+    // 我的: a visitor's personal centre, no reminder over a blank page; the pages open to visitors open.
     await page.locator('.bp-tabbar').getByText('我的').click();
+    await waitForPath(page, '/app/member');
+    const centre = page.locator('.bp-visitor');
+    await centre.getByRole('button', { name: '登录' }).waitFor();
+    await expect(centre.getByRole('button', { name: '注册' }).isVisible()).resolves.toBe(true);
+    expect(await centre.locator('.adm-list-item').allInnerTexts()).toEqual([
+      '我的钱包',
+      '注单记录',
+      '消息中心',
+      '帮助中心',
+      '代理中心',
+      '主题风格',
+      '联系客服',
+    ]);
+    expect(await page.locator('.adm-dialog').count()).toBe(0);
+    await shoot(page, '02-visitor-centre');
+    await centre.getByText('帮助中心').click();
+    await waitForPath(page, '/app/member/help');
+    await page.goBack();
+    // A page for members asks to log in first: cancelled, the visitor stays; else to login, and there after.
+    await centre.getByText('注单记录').click();
     expect(await dialogText(page)).toContain('请先登录');
     await shoot(page, '02-login-reminder');
+    await page.getByRole('button', { name: '取消' }).click();
+    await page.locator('.adm-dialog').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/app/member');
+    await centre.getByText('注单记录').click();
+    await dialogText(page);
     await page.getByRole('button', { name: '去登录' }).click();
-    await waitForPath(page, /^\/login\?fromPage=%2Fapp%2Fmember/);
+    await waitForPath(page, /^\/login\?fromPage=%2Fapp%2Fsports%2Frecords$/);
     await shoot(page, '03-login');
 
     await page.getByRole('button', { name: '立即注册' }).click();
@@ -61,6 +90,8 @@ describe.runIf(browserAvailable())('a visitor becomes a member', () => {
     await dismissPopups(page);
     await page.locator('.bp-home-greeting').waitFor();
     expect(await page.locator('.bp-home-greeting').innerText()).toContain(name);
+    await money.getByText('¥0.00').waitFor();
+    await expect(money.getByRole('button', { name: '充值' }).isVisible()).resolves.toBe(true);
     await shoot(page, '05-home-member');
 
     const rows = await site.server.deps.db.execute(sql`SELECT invite_code FROM members WHERE name = ${name}`);
@@ -69,7 +100,16 @@ describe.runIf(browserAvailable())('a visitor becomes a member', () => {
     await page.locator('.bp-tabbar').getByText('我的').click();
     await waitForPath(page, '/app/member');
     await page.getByText(name, { exact: true }).first().waitFor();
+    // The member's bets are one tap from 我的; VIP is not offered while it has no page.
+    const menu = await page.locator('.bp-member-menu .adm-list-item').allInnerTexts();
+    expect(menu).toContain('注单记录');
+    expect(menu).not.toContain('VIP特权');
     await shoot(page, '06-member-centre');
+    await page.locator('.bp-member-menu').getByText('注单记录').click();
+    await waitForPath(page, '/app/sports/records');
+    await page.locator('.adm-nav-bar').getByText('投注记录').waitFor();
+    await page.goBack();
+    await waitForPath(page, '/app/member');
     await page.getByRole('button', { name: '退出登录' }).click();
     await page.locator('.adm-dialog-body').getByRole('button', { name: '退出登录' }).click();
     await waitForPath(page, '/app/home');

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePerInfo, siteInfoApi } from '../shared/site/site-info.ts';
 import { VerifyDialogHost } from '../features/auth/verify/VerifyDialog.tsx';
@@ -20,7 +20,11 @@ const MEMBER_FRAME_READS = [
   ['message.new', ['member', 'messages']],
 ] as const;
 
-/** What every page shares: theme, title, language, server time, the member's channel, the verification dialog. */
+/**
+ * What every page shares: theme, title, language, server time, the member's channel, the
+ * verification dialog, and the scroll: a page opened starts at its top, back returns to where the
+ * member was on the page before (React Router's restoration, kept per history entry).
+ */
 export function Root() {
   const queryClient = useQueryClient();
   const { data } = usePerInfo();
@@ -44,6 +48,7 @@ export function Root() {
       <ThemeController />
       <TitleSync />
       <Outlet />
+      <ScrollRestoration />
       <VerifyDialogHost />
     </>
   );

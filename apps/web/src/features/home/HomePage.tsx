@@ -5,6 +5,7 @@ import { BUILD } from '@bp/contract';
 import { HomeHeader } from './HomeHeader.tsx';
 import { BannerCarousel } from './BannerCarousel.tsx';
 import { NoticeTicker } from './NoticeTicker.tsx';
+import { HomeWallet } from './HomeWallet.tsx';
 import { QuickNav } from './QuickNav.tsx';
 import { LiveStrip } from './LiveStrip.tsx';
 import { AnnouncementList } from './AnnouncementList.tsx';
@@ -56,6 +57,7 @@ export function HomePage() {
       <div className="bp-home-body">
         <BannerCarousel />
         <NoticeTicker />
+        <HomeWallet />
         <QuickNav />
         <LiveStrip />
         <AnnouncementList />

@@ -1,28 +1,22 @@
 import { Popup } from 'antd-mobile';
 import { SoundOutline } from 'antd-mobile-icons';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '@bp/contract';
 import { serverClock } from '../../shared/time/server-time.ts';
 import { formatDateTime } from '../../shared/ui/format.ts';
 import { isShowing, tickerEntries } from './announcements.ts';
 import { useNotices } from './api.ts';
-
-const ROW_MS = 3_500;
+import { trackShift, useTickerRow } from './use-ticker-row.ts';
 
 /** The announcement ticker (seed 4 rules in announcements.ts); a tap opens every announcement. */
 export function NoticeTicker() {
   const { t } = useTranslation();
   const { data } = useNotices();
   const [open, setOpen] = useState(false);
-  const [row, setRow] = useState(0);
   const entries = useMemo(() => tickerEntries(data ?? [], serverClock.now()), [data]);
   const hasText = entries.some((e) => e.notice);
-  useEffect(() => {
-    if (!hasText) return;
-    const timer = setInterval(() => setRow((r) => (r + 1) % entries.length), ROW_MS);
-    return () => clearInterval(timer);
-  }, [entries.length, hasText]);
+  const { row, slide } = useTickerRow(entries.length, hasText);
   if (!hasText) return null;
   const showing = (data ?? []).filter((n) => isShowing(n, serverClock.now()));
   return (
@@ -30,8 +24,8 @@ export function NoticeTicker() {
       <div className="bp-ticker" role="button" onClick={() => setOpen(true)} aria-label={t('home.notices')}>
         <SoundOutline className="bp-ticker-icon" />
         <div className="bp-ticker-window">
-          <ul className="bp-ticker-rows" style={{ transform: `translateY(-${row * 100}%)` }}>
-            {entries.map((e) => (
+          <ul className={`bp-ticker-rows${slide ? ' is-sliding' : ''}`} style={{ transform: trackShift(row, entries.length) }}>
+            {[...entries, { ...entries[0], key: 'again' }].map((e) => (
               <li key={e.key}>{e.notice ? e.notice.content || e.notice.title : ''}</li>
             ))}
           </ul>

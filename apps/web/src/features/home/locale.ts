@@ -13,6 +13,13 @@ export const homeLocale: Locale = {
       scan: '扫码访问',
       liveNow: '滚球进行中',
       worldCup: '世界杯',
+      wallet: {
+        main: '中心钱包',
+        refresh: '刷新余额',
+        deposit: '充值',
+        visitor: '您还未登录',
+        visitorWhy: '登录后查看余额，随时充值',
+      },
     },
   },
   en: {
@@ -27,6 +34,13 @@ export const homeLocale: Locale = {
       scan: 'Scan to open',
       liveNow: 'In play now',
       worldCup: 'World Cup',
+      wallet: {
+        main: 'Main wallet',
+        refresh: 'Refresh balance',
+        deposit: 'Deposit',
+        visitor: 'You are not logged in',
+        visitorWhy: 'Log in to see your balance and deposit',
+      },
     },
   },
 };

@@ -1,6 +1,7 @@
 import {
   BankcardOutline,
   ClockCircleOutline,
+  FileOutline,
   GiftOutline,
   LockOutline,
   MailOpenOutline,
@@ -16,6 +17,7 @@ import type { ReactNode } from 'react';
 
 const ICONS: Record<string, ReactNode> = {
   wallet: <BankcardOutline />,
+  bets: <FileOutline />,
   vip: <GiftOutline />,
   messages: <MailOutline />,
   help: <QuestionCircleOutline />,

@@ -22,7 +22,7 @@ export const memberArea: Area = {
   name: 'member',
   tab: { key: 'member', path: '/app/member', title: 'tabs.member', icon: <UserOutline />, order: 90 },
   routes: [
-    { path: 'member', handle: titled('member.title'), lazy: memberPage(async () => (await import('./MemberCentrePage.tsx')).MemberCentrePage) },
+    { path: 'member', handle: titled('member.title'), lazy: async () => ({ Component: (await import('./PersonalCentrePage.tsx')).PersonalCentrePage }) },
     { path: 'member/profile', handle: titled('member.menu.profile'), lazy: memberPage(async () => (await import('./ProfilePage.tsx')).ProfilePage) },
     { path: 'member/phone', handle: titled('member.menu.phone'), lazy: memberPage(async () => (await import('./BindContactPage.tsx')).BindPhonePage) },
     { path: 'member/email', handle: titled('member.menu.email'), lazy: memberPage(async () => (await import('./BindContactPage.tsx')).BindEmailPage) },

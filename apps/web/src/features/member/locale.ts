@@ -6,6 +6,7 @@ export const memberLocale: Locale = {
       title: '个人中心',
       menu: {
         wallet: '我的钱包',
+        bets: '注单记录',
         vip: 'VIP特权',
         messages: '消息中心',
         help: '帮助中心',
@@ -18,6 +19,7 @@ export const memberLocale: Locale = {
         theme: '主题风格',
         cs: '联系客服',
       },
+      visitor: { welcome: '您好，欢迎来到{{site}}', why: '登录后查看余额、注单与消息' },
       inviteCode: '我的邀请码',
       mainWallet: '中心钱包',
       interestWallet: '余额宝',
@@ -110,6 +112,7 @@ export const memberLocale: Locale = {
       title: 'My account',
       menu: {
         wallet: 'Wallet',
+        bets: 'My bets',
         vip: 'VIP',
         messages: 'Messages',
         help: 'Help',
@@ -122,6 +125,7 @@ export const memberLocale: Locale = {
         theme: 'Theme',
         cs: 'Customer service',
       },
+      visitor: { welcome: 'Welcome to {{site}}', why: 'Log in to see your balance, bets and messages' },
       inviteCode: 'My invite code',
       mainWallet: 'Main wallet',
       interestWallet: 'Interest wallet',

@@ -1,23 +1,9 @@
-import { useLayoutEffect, type ComponentType, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import type { ComponentType, ReactNode } from 'react';
 import type { Area, RouteHandle } from '../../shared/routing/areas.ts';
 import { RequireMember } from '../../shared/session/login-required.tsx';
 import { usePerInfo } from '../../shared/site/site-info.ts';
 
 const titled = (title: string): RouteHandle => ({ title: `walletPages.${title}` });
-
-/**
- * A screen opens at its top, not where the screen before it was scrolled to. Keyed on the path:
- * from one wallet screen to the next React keeps this wrapper and swaps only the page inside it.
- */
-function FromTheTop({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  useLayoutEffect(() => {
-    // Not returned: newer browsers answer scrollTo with a promise, which React would take for a cleanup.
-    window.scrollTo(0, 0);
-  }, [pathname]);
-  return children;
-}
 
 /**
  * Money on a wallet screen is in the site's currency, and a USDT site asks for other bindings: the
@@ -34,11 +20,9 @@ const walletPage = (load: () => Promise<ComponentType>) => async () => {
   return {
     element: (
       <RequireMember>
-        <FromTheTop>
-          <CurrencyKnown>
-            <Page />
-          </CurrencyKnown>
-        </FromTheTop>
+        <CurrencyKnown>
+          <Page />
+        </CurrencyKnown>
       </RequireMember>
     ),
   };

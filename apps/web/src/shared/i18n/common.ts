@@ -29,6 +29,7 @@ export const common: Locale = {
       saved: '保存成功',
       empty: '暂无内容',
       loadFailed: '加载失败，点击重试',
+      pull: { pulling: '下拉刷新', release: '释放立即刷新', refreshing: '正在刷新…', done: '刷新成功' },
     },
     api: {
       timeoutToast: '网络超时，请重试',
@@ -94,6 +95,7 @@ export const common: Locale = {
       saved: 'Saved',
       empty: 'Nothing here yet',
       loadFailed: 'Failed to load, tap to retry',
+      pull: { pulling: 'Pull to refresh', release: 'Release to refresh', refreshing: 'Refreshing…', done: 'Refreshed' },
     },
     api: {
       timeoutToast: 'Network timed out, please try again',

@@ -8,21 +8,28 @@ import { currentUrl, navigateTo } from '../navigation.ts';
 
 let showing = false;
 
-/** The warm reminder (seed 4): 'please log in first', then to login (and back here after) or home. */
-export function showLoginReminder(from: string = currentUrl()): void {
+/**
+ * The warm reminder (seed 4): 'please log in first', then to login (and to `from` after) or home.
+ * Asked from a page a visitor may stay on (`stay`), the other way is to cancel and stay.
+ */
+export function showLoginReminder(from: string = currentUrl(), { stay = false } = {}): void {
   if (showing) return;
   showing = true;
+  const login = `/login?fromPage=${encodeURIComponent(from)}`;
   Dialog.show({
     title: i18n.t('api.warmTips'),
     content: i18n.t('auth.loginFirst'),
     closeOnAction: true,
     actions: [
       [
-        { key: 'home', text: i18n.t('common.goHome') },
+        stay ? { key: 'stay', text: i18n.t('common.cancel') } : { key: 'home', text: i18n.t('common.goHome') },
         { key: 'login', text: i18n.t('auth.toLogin'), bold: true },
       ],
     ],
-    onAction: (action) => navigateTo(action.key === 'login' ? `/login?fromPage=${encodeURIComponent(from)}` : '/app/home', { replace: true }),
+    onAction: (action) => {
+      if (action.key === 'login') navigateTo(login, { replace: !stay });
+      else if (action.key === 'home') navigateTo('/app/home', { replace: true });
+    },
     afterClose: () => {
       showing = false;
     },

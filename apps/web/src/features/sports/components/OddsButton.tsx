@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * A price to tap: it joins the slip (or leaves it), flashes green when it rises and red when it
+ * A price to tap: it joins the slip (or leaves it), flashes red when it rises and green when it
  * falls, and shows a lock while its market is suspended or the match takes no bets.
  */
 export function OddsButton({ match, market, selection, label, layout = 'stack' }: Props) {

@@ -4,7 +4,7 @@ import { oddsMove, type OddsMove } from '../model/odds.ts';
 const FLASH_MS = 2_400;
 
 /**
- * Which way a price just moved, for a short while after it moved (the green or red flash), as a
+ * Which way a price just moved, for a short while after it moved (red when it rose, green when it fell), as a
  * class: `is-up flash-0`. The flash parity alternates with every move, so a second move in the
  * same direction starts its flash over (the element itself stays, a tap on it is never lost).
  */

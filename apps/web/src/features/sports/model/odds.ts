@@ -19,7 +19,7 @@ export function potentialReturn(stake: number, legOdds: number[]): number {
 
 export type OddsMove = 'up' | 'down' | null;
 
-/** Which way a price went: up is better for the member (shown green), down worse (red). */
+/** Which way a price went: up is better for the member, down worse (shown red and green, the mainland way). */
 export function oddsMove(before: number | null | undefined, after: number): OddsMove {
   if (before === null || before === undefined || before === after) return null;
   return after > before ? 'up' : 'down';

@@ -2,14 +2,14 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { Button, InfiniteScroll } from 'antd-mobile';
 import { onMemberFrame } from '../../../shared/realtime/member-socket.ts';
 import { PageHeader } from '../../../shared/ui/PageHeader.tsx';
+import { PullRefresh } from '../../../shared/ui/PullRefresh.tsx';
 import { BALANCE_KEY } from '../../../shared/wallet/balance.ts';
 import { sportsKeys, useRecords } from '../api.ts';
 import { RECORD_TABS, type RecordTab } from '../model/bet-status.ts';
 import { useCashOut } from '../hooks/use-cash-out.ts';
-import { useScrollTop } from '../hooks/use-scroll-top.ts';
 import { RecordCard } from '../components/RecordCard.tsx';
 import { BoardSkeleton, SportsEmpty } from '../components/SportsEmpty.tsx';
 import '../locale.ts';
@@ -27,7 +27,6 @@ export function BetRecordsPage() {
   const tab: RecordTab = params.get('tab') === 'settled' ? 'settled' : 'unsettled';
   const records = useRecords(tab);
   const { cashOut, busy } = useCashOut();
-  useScrollTop();
 
   useEffect(() => {
     const reread = () => {
@@ -55,7 +54,7 @@ export function BetRecordsPage() {
           </button>
         ))}
       </div>
-      <PullToRefresh onRefresh={() => records.refetch().then(() => undefined)}>
+      <PullRefresh refresh={() => records.refetch()}>
         <section className="bp-rec-list">
           {records.isPending ? (
             <BoardSkeleton />
@@ -79,7 +78,7 @@ export function BetRecordsPage() {
             </>
           )}
         </section>
-      </PullToRefresh>
+      </PullRefresh>
     </div>
   );
 }

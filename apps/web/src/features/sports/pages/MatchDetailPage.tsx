@@ -10,7 +10,6 @@ import { sportsKeys, useMatch } from '../api.ts';
 import { applyMatchFrame } from '../model/live.ts';
 import { isVenueOpen } from '../model/venue.ts';
 import { useMatchFrames } from '../hooks/use-match-frames.ts';
-import { useScrollTop } from '../hooks/use-scroll-top.ts';
 import { Scoreboard } from '../components/Scoreboard.tsx';
 import { MarketSections } from '../components/MarketSections.tsx';
 import { SlipBar } from '../components/slip/SlipBar.tsx';
@@ -33,7 +32,6 @@ export function MatchDetailPage() {
   const key = sportsKeys.match(matchId);
   const match = useMatch(matchId);
   const reread = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useScrollTop(matchId);
 
   useMatchFrames(
     match.data ? [matchId] : [],

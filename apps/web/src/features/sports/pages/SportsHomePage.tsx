@@ -5,6 +5,7 @@ import { SearchBar, Toast } from 'antd-mobile';
 import { BillOutline, SearchOutline } from 'antd-mobile-icons';
 import { SPORTS, type Sport } from '@bp/contract';
 import { local } from '../../../shared/storage/local.ts';
+import { PullRefresh } from '../../../shared/ui/PullRefresh.tsx';
 import { sportsKeys, useBoard, useLeagues, useVenues } from '../api.ts';
 import { BOARD_TABS, SEARCH_DEBOUNCE_MS, searchMatches, type BoardTab } from '../model/board.ts';
 import { chooseVenue } from '../model/venue.ts';
@@ -25,7 +26,7 @@ const isSport = (v: string | null): v is Sport => (SPORTS as readonly string[]).
 /**
  * The sports home (/app/sports): a venue (open only at status 0, else the member goes home),
  * the popular, in-play and upcoming boards by sport and league, a search that waits 300 ms,
- * and the bet slip. Filters live in the address, so back returns to the same board.
+ * and the bet slip. Filters live in the address, so back returns to the same board; pulled down, the board is read again.
  */
 export function SportsHomePage() {
   const { t } = useTranslation();
@@ -94,15 +95,17 @@ export function SportsHomePage() {
       <SportStrip sport={sport} onPick={(s) => set({ sport: s, league: undefined })} />
       <BoardTabs tab={tab} liveCount={liveCount} onPick={(b) => set({ tab: b === 'popular' ? undefined : b, league: undefined })} />
       <LeagueChips leagues={venueLeagues} leagueId={leagueId} onPick={(id) => set({ league: id ? String(id) : undefined })} />
-      <section className="bp-sp-list">
-        {board.isPending || !venueCode ? (
-          <BoardSkeleton />
-        ) : list.length === 0 ? (
-          <SportsEmpty text={term.trim() ? t('sports.noSearch', { term: term.trim() }) : t('sports.noMatches')} />
-        ) : (
-          list.map((m) => <MatchCard key={m.matchId} match={m} />)
-        )}
-      </section>
+      <PullRefresh refresh={() => Promise.all([board.refetch(), leagues.refetch()])}>
+        <section className="bp-sp-list">
+          {board.isPending || !venueCode ? (
+            <BoardSkeleton />
+          ) : list.length === 0 ? (
+            <SportsEmpty text={term.trim() ? t('sports.noSearch', { term: term.trim() }) : t('sports.noMatches')} />
+          ) : (
+            list.map((m) => <MatchCard key={m.matchId} match={m} />)
+          )}
+        </section>
+      </PullRefresh>
       <SlipBar />
     </div>
   );
