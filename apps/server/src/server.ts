@@ -3,7 +3,7 @@ import type { Config } from './platform/config.ts';
 import { openDatabase } from './platform/db/index.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { installHttp, installGate, installCompression, installProxyTrust, lazyRequestLogger, proxyTrust, HTTP_OPTIONS } from './platform/http/index.ts';
-import { installOpenApi } from './platform/openapi.ts';
+import { installOpenApi } from './platform/openapi/index.ts';
 import { memoryBus, redisBus, installGateway } from './platform/realtime/index.ts';
 import { installSecurity, provisionClientKeys } from './platform/security/index.ts';
 import type { Deps } from './platform/deps.ts';

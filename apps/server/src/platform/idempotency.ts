@@ -21,7 +21,8 @@ export interface IdempotencyKey {
   route: string;
 }
 
-const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,64}$/;
+/** What an `Idempotency-Key` may be (also documented in OpenAPI). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,64}$/;
 
 /** Routes with `idempotent: true` require an `Idempotency-Key` header of 8 to 64 characters. */
 export function installIdempotency(app: FastifyInstance): void {
@@ -32,7 +33,7 @@ export function installIdempotency(app: FastifyInstance): void {
     (config) => config.idempotent === true,
     async (req) => {
       const key = req.headers['idempotency-key'];
-      if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+      if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
       req.idempotencyKey = { key, route: req.routeOptions.url ?? req.url };
     },
   );

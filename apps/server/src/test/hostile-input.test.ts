@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_CLIENT, Errors, Headers } from '@bp/contract';
 import { clock } from '../platform/clock.ts';
 import { openAnswer, sealBody, signedHeaders } from '../platform/security/testing.ts';
+import { withSchemasInline } from '../platform/openapi/testing.ts';
 import { asOperator, bearer, startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -139,7 +140,7 @@ let operations: Operation[];
 beforeAll(async () => {
   s = await startTestServer();
   member = await s.member();
-  operations = operationsOf((await s.inject({ method: 'GET', url: '/api/docs/json' })).json());
+  operations = operationsOf(withSchemasInline((await s.inject({ method: 'GET', url: '/api/docs/json' })).json()));
 });
 afterAll(() => s.close());
 

@@ -72,7 +72,7 @@ export function installSessionCheck(app: FastifyInstance, deps: Deps): void {
   hookWhere(
     app,
     'preHandler',
-    (config) => config.auth !== undefined,
+    (config) => config.auth === 'member' || config.auth === 'optional',
     hookOf((req) => checkSession(deps.db, req)),
   );
 }

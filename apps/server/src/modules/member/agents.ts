@@ -4,7 +4,7 @@ import { AGENT_APPLICATION_STATUSES, AgentContactData, type AgentStatus } from '
 import { oneOf, type Db } from '../../platform/db/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { clock } from '../../platform/clock.ts';
-import { defineRoute, fail, requireOperator } from '../../platform/http/index.ts';
+import { defineRoute, fail } from '../../platform/http/index.ts';
 import { getConfigValue, setConfig, listSites } from '../site/index.ts';
 import { countInvited, getMember, makeAgent } from '../auth/index.ts';
 
@@ -92,11 +92,9 @@ export function agentRoutes(app: FastifyInstance, { db }: Deps): void {
       summary: 'Approves or rejects a member’s pending agent application',
       rateLimit: 'read',
       tags: ['admin'],
+      auth: 'operator',
     },
-    async (req) => {
-      requireOperator(req);
-      return decideAgent(db, req.body.memberId, req.body.approve);
-    },
+    async (req) => decideAgent(db, req.body.memberId, req.body.approve),
   );
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { defineRoute, requireOperator } from '../../platform/http/index.ts';
+import { defineRoute } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { deleteMessages, listMessages, markRead, openMessage, pinMessage, sendMessage, unreadCount } from './messages.ts';
 
@@ -44,10 +44,8 @@ export function messageRoutes(app: FastifyInstance, deps: Deps): void {
       summary: 'Sends a message to one member, or to every member of a site',
       rateLimit: 'read',
       tags: ['admin'],
+      auth: 'operator',
     },
-    async (req) => {
-      requireOperator(req);
-      return sendMessage(deps, req.body);
-    },
+    async (req) => sendMessage(deps, req.body),
   );
 }

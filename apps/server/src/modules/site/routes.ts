@@ -48,6 +48,7 @@ export function siteRoutes(app: FastifyInstance, { db, database, bus }: Deps): v
     {
       url: '/api/health',
       summary: 'Liveness and what the instance runs on',
+      tags: ['site'],
       exempt: true,
     },
     async () => {

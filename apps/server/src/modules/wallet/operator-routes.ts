@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { defineRoute, requireOperator } from '../../platform/http/index.ts';
+import { defineRoute } from '../../platform/http/index.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -19,7 +19,7 @@ async function ownerOf(db: Db, table: 'deposit' | 'withdraw', orderId: number): 
   return row ? { memberId: Number(row.member_id), siteId: row.site_id, currency: row.currency } : null;
 }
 
-/** The operator's decisions on deposits and withdrawals (requireOperator guards them). */
+/** The operator's decisions on deposits and withdrawals (`auth: 'operator'` guards them). */
 export function operatorRoutes(app: FastifyInstance, deps: Deps): void {
   const decisions = [
     ['deposit', 'approve', 'Approves a deposit: the member is credited once', approveDeposit],
@@ -28,8 +28,7 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps): void {
     ['withdraw', 'reject', 'Rejects a withdrawal: the hold returns to the member', rejectWithdrawal],
   ] as const;
   for (const [table, verb, summary, decide] of decisions) {
-    defineRoute(app, { url: `/api/admin/wallet/${table}/${verb}`, summary, rateLimit: 'read', tags: ['admin'] }, async (req) => {
-      requireOperator(req);
+    defineRoute(app, { url: `/api/admin/wallet/${table}/${verb}`, summary, rateLimit: 'read', tags: ['admin'], auth: 'operator' }, async (req) => {
       const order = await decide(deps.db, req.body.orderId, req.body.note);
       const owner = await ownerOf(deps.db, table, order.orderId);
       if (owner) await announceBalance(deps, owner, table);

@@ -6,4 +6,4 @@ export { installCompression, COMPRESS_ABOVE_BYTES } from './compression.ts';
 export { hookWhere } from './route-hooks.ts';
 export { installGate, hookOf, type GateCheck } from './gate.ts';
 export { lazyRequestLogger } from './request-logger.ts';
-export { ADMIN_TOKEN_HEADER, requireOperator } from './operator.ts';
+export { ADMIN_TOKEN_HEADER } from './operator.ts';

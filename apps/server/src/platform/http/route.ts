@@ -5,13 +5,17 @@ import { API_ROUTES, envelopeOf, type ApiRoute } from '@bp/contract';
 import type { IdempotencyKey } from '../idempotency.ts';
 import type { Now } from '../now.ts';
 import { JSON_TYPE } from './install.ts';
+import { requireOperator } from './operator.ts';
 
 export type RateLimitClass = 'read' | 'money' | 'register' | 'send';
 
 /** What a route declares beyond its schema; read by the platform's and modules' hooks. */
 export interface RouteConfig {
-  /** 'member': a valid session is required (401 otherwise); 'optional': read when present. */
-  auth?: 'member' | 'optional';
+  /**
+   * 'member': a valid session is required (401 otherwise); 'optional': read when present;
+   * 'operator': the operator's token is required (403 otherwise, see requireOperator).
+   */
+  auth?: 'member' | 'optional' | 'operator';
   rateLimit?: RateLimitClass | false;
   /** Exempt from maintenance and access restriction (seed: /cs and its calls, health, time). */
   exempt?: boolean;
@@ -103,6 +107,8 @@ export function routesOf<T extends Record<string, ApiRoute>>(table: T) {
     const { method = route.method ?? 'POST', url, summary, tags, reusesAnswer, ...rest } = spec;
     const config: RouteConfig = route.idempotent ? { ...rest, idempotent: true } : rest;
     const answer = reusesAnswer ? encodedAnswers() : (_reply: FastifyReply, result: unknown) => envelope(result);
+    // The operator's token is checked first thing, as each operator handler used to.
+    const run: typeof handler = config.auth === 'operator' ? (req, reply) => (requireOperator(req), handler(req, reply)) : handler;
     // Generic schemas defeat Fastify's inference here; the handler's own types above are what matter.
     app.withTypeProvider<ZodTypeProvider>().route({
       method,
@@ -117,7 +123,7 @@ export function routesOf<T extends Record<string, ApiRoute>>(table: T) {
       },
       // A handler answering from warm memory returns its data as is: no promise on that path.
       handler: (req: FastifyRequest, reply: FastifyReply) => {
-        const result = handler(req as never, reply);
+        const result = run(req as never, reply);
         // Any thenable (a query builder returned as is, say) is awaited; only plain data is answered at once.
         if (!isThenable(result)) return answer(reply, result);
         // Tracked, so a shutdown lets it finish before the database closes.

@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { z } from 'zod';
+import { BUILD } from '@bp/contract';
+import type { RouteConfig } from '../http/index.ts';
+import { documentSchemas, type JsonSchema } from './schemas.ts';
+import { SECURITY_SCHEMES, SHARED_COMPONENTS, operationIdOf, refusalAnswers, refusalsOf, securityOf } from './operations.ts';
+
+const DESCRIPTION = [
+  'Every answer is the envelope `{code, data, msg}`; `code` 0 is success.',
+  'A refusal carries a non-zero code of the error catalogue and a zh-CN `msg`, with HTTP status 200 unless its operation lists another status for it.',
+  'Calls are POST with a JSON body unless marked GET.',
+].join(' ');
+
+/** The areas of the API, as each operation's tag names them. */
+const TAGS = [
+  { name: 'site', description: 'The site: its configuration, time, banners, notices, navigation, short links' },
+  { name: 'member', description: 'Accounts (registration, login, passwords), the member’s profile, messages, help and agency' },
+  { name: 'captcha', description: 'Security verification: image captcha, slider challenges, the robot check' },
+  { name: 'wallet', description: 'Deposits, withdrawals and their destinations, history, the interest wallet, venue wallets' },
+  { name: 'game', description: 'Electronic games, favourites and venue launches' },
+  { name: 'sports', description: 'The sportsbook: matches, odds, bets and cash-out' },
+  { name: 'admin', description: 'The operator’s calls' },
+];
+
+const SUCCESS = 'Success: `code` 0 and the call’s `data`. A refusal not listed below is also answered 200, as the error envelope with its catalogue code.';
+
+type Operation = { responses: Record<string, { description?: string; content?: unknown }>; parameters?: unknown[]; operationId?: string };
+type Document = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, JsonSchema> } };
+
+/** The document's key of a route: its method and its path as OpenAPI writes it. */
+const keyOf = (method: string, url: string) => `${method.toLowerCase()} ${url.replace(/:(\w+)/g, '{$1}')}`;
+
+/**
+ * OpenAPI at `/api/docs/json`, browsable at `/api/docs`. Registered before any route. Each route's
+ * zod schemas are written with the contract's entities as shared components, and what its config
+ * declares (`auth`, `idempotent`, `rateLimit`) becomes its security, parameters and refusals.
+ */
+export async function installOpenApi(app: FastifyInstance): Promise<void> {
+  // Made for each document, which is built once, on its first request: nothing at startup.
+  let schemas: ReturnType<typeof documentSchemas> | null = null;
+  const routes = new Map<string, RouteOptions>();
+
+  const transform = ({ schema, url, route }: { schema: FastifySchema; url: string; route: RouteOptions }) => {
+    if (schema?.hide) return { schema, url };
+    for (const method of [route.method].flat()) routes.set(keyOf(method, url), route);
+    if (!schema) return { schema, url };
+    const written = (schemas ??= documentSchemas());
+    const { body, querystring, response, ...meta } = schema as FastifySchema & { response?: Record<string, z.ZodType> };
+    const documented: Record<string, unknown> = { ...meta, security: securityOf((route.config ?? {}) as RouteConfig) };
+    if (body) documented.body = written.of(body as z.ZodType, 'input');
+    if (querystring) documented.querystring = written.of(querystring as z.ZodType, 'input', true);
+    if (response) documented.response = Object.fromEntries(Object.entries(response).map(([status, data]) => [status, written.of(data, 'output')]));
+    return { schema: documented, url };
+  };
+
+  const transformObject = ({ openapiObject }: { openapiObject: unknown }) => {
+    const document = openapiObject as Document;
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const route = routes.get(`${method} ${path}`);
+        operation.operationId = operationIdOf(path, method, Object.keys(operations).length);
+        operation.parameters = [
+          ...(operation.parameters ?? []),
+          { $ref: '#/components/parameters/SiteId' },
+          ...((route?.config as RouteConfig | undefined)?.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+        ];
+        const success = operation.responses['200'];
+        // A call answering other than JSON (the captcha picture) says what it answers in its summary.
+        if (success) success.description = success.content ? SUCCESS : 'Success: what the summary names';
+        if (route) Object.assign(operation.responses, refusalAnswers(refusalsOf(route)));
+      }
+    }
+    const whole = (schemas ?? documentSchemas()).complete(document);
+    schemas = null;
+    return whole;
+  };
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '体育与娱乐平台 API', version: BUILD.version, description: DESCRIPTION },
+      servers: [{ url: '/', description: 'This server (the document’s own origin)' }],
+      tags: TAGS,
+      components: { securitySchemes: SECURITY_SCHEMES, ...SHARED_COMPONENTS },
+    },
+    transform: transform as never,
+    transformObject: transformObject as never,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}

@@ -1,0 +1,124 @@
+import type { RouteOptions } from 'fastify';
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import { Errors, Headers, type ErrorName } from '@bp/contract';
+import { ADMIN_TOKEN_HEADER, type RouteConfig } from '../http/index.ts';
+import { IDEMPOTENCY_KEY_PATTERN } from '../idempotency.ts';
+
+/** What a call needs of its caller, as OpenAPI security requirements (`{}`: no credential). */
+export const SECURITY_SCHEMES = {
+  member: { type: 'http', scheme: 'bearer', description: 'A member’s session token: `Authorization: Bearer <token>`' },
+  operator: { type: 'apiKey', in: 'header', name: ADMIN_TOKEN_HEADER, description: 'The operator’s token (env ADMIN_TOKEN)' },
+} as const;
+
+const SECURITY: Record<NonNullable<RouteConfig['auth']> | 'public', Array<Record<string, string[]>>> = {
+  member: [{ member: [] }],
+  optional: [{}, { member: [] }],
+  operator: [{ operator: [] }],
+  public: [],
+};
+
+export const securityOf = (config: RouteConfig) => SECURITY[config.auth ?? 'public'];
+
+/**
+ * The refusals answered with an HTTP status of their own (API.md; every other refusal is a 200
+ * with a non-zero code), each a shared response of the error envelope, with its catalogue codes.
+ */
+const REFUSALS = {
+  400: { name: 'NotJson', why: 'The body is not JSON, or the address is malformed', codes: ['BAD_JSON', 'VALIDATION'] },
+  401: {
+    name: 'SessionLost',
+    why: 'A member path without a valid session of this site',
+    codes: ['AUTH_INVALID', 'LOGIN_ELSEWHERE', 'ACCOUNT_BLOCKED', 'PASSWORD_CHANGED'],
+  },
+  403: { name: 'NotOperator', why: 'An operator path without the operator’s token', codes: ['OPERATOR_TOKEN'] },
+  409: { name: 'KeyInFlight', why: 'The same Idempotency-Key is still being answered', codes: ['IDEMPOTENCY_IN_FLIGHT'] },
+  413: { name: 'BodyTooLarge', why: 'The body is over 1 MB', codes: ['BODY_TOO_LARGE'] },
+  414: { name: 'PathTooLong', why: 'A path parameter is too long', codes: ['REQUEST_TOO_LONG'] },
+  429: { name: 'RateLimited', why: 'Too many calls from this IP (or, on money paths, this member)', codes: ['HIGH_TRAFFIC'] },
+  500: { name: 'InternalError', why: 'An unexpected failure', codes: ['INTERNAL'] },
+  503: { name: 'Busy', why: 'The database was too busy to answer', codes: ['HIGH_TRAFFIC'] },
+} satisfies Record<number, { name: string; why: string; codes: ErrorName[] }>;
+
+type Status = keyof typeof REFUSALS;
+
+/** The refusals a route may answer with a status of their own, from what it declares. */
+export function refusalsOf(route: RouteOptions): Status[] {
+  const config = (route.config ?? {}) as RouteConfig;
+  const methods = [route.method].flat();
+  const statuses: Array<Status | false> = [
+    400,
+    config.auth === 'member' && 401,
+    config.auth === 'operator' && 403,
+    config.idempotent === true && 409,
+    methods.includes('POST') && 413,
+    route.url.includes(':') && 414,
+    typeof config.rateLimit === 'string' && 429,
+    500,
+    503,
+  ];
+  return statuses.filter((status) => status !== false);
+}
+
+const ENVELOPE_REF = { $ref: '#/components/schemas/ErrorEnvelope' };
+
+type Components = NonNullable<NonNullable<FastifyDynamicSwaggerOptions['openapi']>['components']>;
+
+/** The shared answers, parameters and error envelope every operation refers to. */
+export const SHARED_COMPONENTS = {
+  schemas: {
+    ErrorEnvelope: {
+      type: 'object',
+      description: 'A refusal: a non-zero code of the error catalogue and its zh-CN message',
+      properties: {
+        code: { type: 'integer', description: 'The catalogue code (never 0)' },
+        data: { type: 'object', nullable: true, description: 'null, or what the refusal tells (`{field}` for a field that failed validation)' },
+        msg: { type: 'string', description: 'The message a member reads, in zh-CN' },
+      },
+      required: ['code', 'data', 'msg'],
+    },
+  },
+  responses: Object.fromEntries(
+    Object.values(REFUSALS).map(({ name, why, codes }) => [
+      name,
+      {
+        description: `${why}: ${codes.map((code) => `${Errors[code].code} ${Errors[code].msg}`).join('; ')}`,
+        content: { 'application/json': { schema: ENVELOPE_REF, example: { code: Errors[codes[0]].code, data: null, msg: Errors[codes[0]].msg } } },
+      },
+    ]),
+  ),
+  parameters: {
+    SiteId: {
+      name: Headers.siteId,
+      in: 'header',
+      required: false,
+      description: 'The site the call is for; absent, the default site. An unknown site is refused.',
+      schema: { type: 'string', pattern: '^\\d{1,9}$' },
+    },
+    IdempotencyKey: {
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: true,
+      description: 'One per intent, the same on every try: a repeat answers the first result and moves no money again',
+      schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source },
+    },
+  },
+} satisfies Components;
+
+/** An operation's answers to its refusals, as references to the shared ones. */
+export const refusalAnswers = (statuses: Status[]) =>
+  Object.fromEntries(statuses.map((status) => [status, { $ref: `#/components/responses/${REFUSALS[status].name}` }]));
+
+/**
+ * A stable operationId from the path: its words after `/api` in camelCase, a parameter as
+ * `By<Name>`; a path answered to several methods names each (`v2VvmGet`, `v2VvmPost`).
+ */
+export function operationIdOf(path: string, method: string, methodsOfPath: number): string {
+  const words = path
+    .split('/')
+    .filter((word) => word && word !== 'api')
+    .map((word) => word.replace(/^\{(\w+)\}$/, 'by-$1'))
+    .flatMap((word) => word.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
+  const id = words.map((word, i) => (i === 0 ? word : word[0].toUpperCase() + word.slice(1))).join('');
+  return methodsOfPath > 1 ? id + method[0].toUpperCase() + method.slice(1).toLowerCase() : id;
+}
