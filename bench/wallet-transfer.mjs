@@ -16,14 +16,14 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const APP_NAME = 'bench-wallet-transfer';
 
 let seq = 0;
-/** 32 members, each funded, each alternating transfers to AG and back, one request at a time. */
+/** 32 members, each funded, each alternating transfers to PG (the demo's offered venue) and back, one request at a time. */
 async function drive(base, serverPid, engine) {
   const members = await fundedMembers(base, CLIENTS, 'wb', 10_000);
   const call = (auth, i, n) =>
     postKeepAlive(
       base,
       '/api/wallet/transfer',
-      { api_name: 'AG', amount: 1, transfer_out: n % 2 === 1 },
+      { api_name: 'PG', amount: 1, transfer_out: n % 2 === 1 },
       { ...auth, 'idempotency-key': `bench-${i}-${seq++}-${Math.round(performance.now())}` },
     );
   return measureCalls({ members, call, duration: DURATION, serverPid, appName: engine === 'postgres' ? APP_NAME : null });

@@ -59,18 +59,23 @@ describe.runIf(browserAvailable())('electronic games', () => {
     const before = (await api(token, '/api/wallet/balance')).data;
     expect(before.main).toBe(0);
     expect(before.venues.find((v: { api_name: string }) => v.api_name === 'PG').balance).toBe(300);
-    await page.locator('#stake').fill('10');
+    // Money as everywhere on the site: the symbol, thousands grouped, 2 decimals.
+    expect(await page.locator('#balance').innerText()).toBe('¥300.00');
+    await page.locator('#chips').getByRole('button', { name: '50', exact: true }).click();
+    expect(await page.locator('#stake').innerText()).toBe('¥50.00');
+    await page.getByRole('button', { name: '减少投注' }).click();
+    expect(await page.locator('#stake').innerText()).toBe('¥10.00');
     await page.locator('#spin').click();
     await expect.poll(() => page.locator('#result').innerText()).not.toBe('');
     await shoot(page, 'egame-02-sandbox-spin');
     // The venue wallet moved by exactly what the page says: the stake out, the win (if any) in.
     const result = await page.locator('#result').innerText();
-    const win = result.startsWith('赢得') ? Number(result.replace(/[^\d.]/g, '')) : 0;
-    expect(result === '未中奖' || win > 0).toBe(true);
+    const win = result.startsWith('恭喜中奖') ? Number(result.replace(/[^\d.]/g, '')) : 0;
+    expect(result === '未中奖，再来一次' || win > 0, result).toBe(true);
     const after = (await api(token, '/api/wallet/balance')).data;
     const pg = after.venues.find((v: { api_name: string }) => v.api_name === 'PG').balance as number;
     expect(pg).toBeCloseTo(300 - 10 + win, 2);
-    expect(await page.locator('#balance').innerText()).toContain(pg.toFixed(2));
+    expect(await page.locator('#balance').innerText()).toBe(`¥${pg.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
     await context.close();
   });
 });

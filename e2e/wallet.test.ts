@@ -100,7 +100,7 @@ describe.runIf(browserAvailable())('the wallet', () => {
     await page.getByTestId('wallet-main').getByText('¥500.00').waitFor();
     await expect.poll(() => autoSwitch.getAttribute('aria-checked')).toBe('true');
 
-    const venue = page.locator('[data-venue=AG]');
+    const venue = page.locator('[data-venue=PG]');
     await venue.click();
     await page.getByPlaceholder('请输入转账金额').fill('200');
     await settle(page);
@@ -131,8 +131,8 @@ describe.runIf(browserAvailable())('the wallet', () => {
     await waitForPath(page, '/app/wallet/records');
     const rows = page.locator('.bp-deal');
     await rows.filter({ hasText: '存款到账' }).getByText('+¥500.00').waitFor();
-    await rows.filter({ hasText: '主钱包 → AG' }).getByText('-¥200.00').waitFor();
-    await rows.filter({ hasText: 'AG → 主钱包' }).first().waitFor();
+    await rows.filter({ hasText: '中心钱包 → PG电子' }).getByText('-¥200.00').waitFor();
+    await rows.filter({ hasText: 'PG电子 → 中心钱包' }).first().waitFor();
     await expect.poll(() => rows.count()).toBe(4);
     await page.getByRole('tab', { name: '转账' }).click();
     // The filtered list replaces the whole one: three transfers, no deposit.
@@ -145,7 +145,7 @@ describe.runIf(browserAvailable())('the wallet', () => {
 
     const ledger = await api(await tokenOf(page), '/api/wallet/balance');
     expect(ledger.main).toBe(500);
-    expect(ledger.venues.find((v: { api_name: string }) => v.api_name === 'AG').balance).toBe(0);
+    expect(ledger.venues.find((v: { api_name: string }) => v.api_name === 'PG').balance).toBe(0);
   });
 
   it('[S3-20] [S5-06] [S5-08] [S9-04] [S7-14] a first withdrawal: real name, password and card bound, then the amount held with the password, pending', async () => {

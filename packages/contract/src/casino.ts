@@ -83,6 +83,8 @@ export const SandboxTicketData = z.object({
   gameName: z.string(),
   venueName: z.string(),
   balance: z.number(),
+  /** The currency the balance is in (the page shows it with its symbol). */
+  currency: z.enum(['CNY', 'USDT']),
   demo: z.boolean(),
   rollbackAddress: z.string(),
   rtp: z.number(),

@@ -118,6 +118,8 @@ export const HelpArticleData = z.object({
   categoryName: z.string(),
 });
 export type HelpArticle = z.infer<typeof HelpArticleData>;
+/** The help category holding the site's terms (用户协议, 隐私政策), which registration asks the member to accept. */
+export const HELP_TERMS_CATEGORY = '服务条款';
 
 // Agents -----------------------------------------------------------------------------------------
 /** Agent pages (seed: isAgent, contactUs, joinUs): a member applies, the operator decides; an agent brings members with their invite code. */

@@ -14,7 +14,8 @@ export const Money = z.number();
 
 export const WalletTypeData = z.object({ walletType: z.enum(WALLET_TYPES), currency: z.string(), symbol: z.string() });
 
-export const VenueBalance = z.object({ api_name: z.string(), name: z.string(), balance: Money, status: z.number().int() });
+/** `offered`: a product plays there, so money may go in; a venue not offered is listed only while it holds the member's money. */
+export const VenueBalance = z.object({ api_name: z.string(), name: z.string(), balance: Money, status: z.number().int(), offered: z.boolean() });
 /** `frozen`: held for withdrawals under review or on the way to or from a venue. */
 export const BalanceData = z.object({
   currency: z.string(),
@@ -109,8 +110,6 @@ export const CardIdBody = z.object({ cardId: Id });
 export const AddressIdBody = z.object({ addressId: Id });
 export const BankCardsData = z.array(BankCard);
 export const UsdtAddressesData = z.array(UsdtAddress);
-/** Seed 9: the withdraw screen offers at most 3 cards or addresses. */
-export const WITHDRAW_LIST_LIMIT = 3;
 
 export const BindFlowData = z.object({ flow: z.enum(BIND_FLOWS).nullable(), missing: z.array(z.string()) });
 export const WithdrawLimits = z.object({
@@ -190,6 +189,8 @@ export const DealRecord = z.object({
   id: z.number().int(),
   type: z.string(),
   typeName: z.string(),
+  /** What the member reads under it: the order number, or where the money went (zh-CN); `ref` and `memo` are ours. */
+  detail: z.string(),
   kind: z.string(),
   wallet: z.enum(['main', 'yeb']),
   /** Signed: credits positive, debits negative. */

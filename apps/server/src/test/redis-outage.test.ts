@@ -45,7 +45,7 @@ describe.runIf(hasRedisServer || process.env.CI === 'true')('a Redis outage', ()
     await withoutRedis(async () => {
       const started = Date.now();
       const moves = [
-        { url: '/api/wallet/transfer', body: { api_name: 'AG', amount: 100, transfer_out: false }, data: { main: 900, venue: 100 } },
+        { url: '/api/wallet/transfer', body: { api_name: 'PG', amount: 100, transfer_out: false }, data: { main: 900, venue: 100 } },
         { url: '/api/wallet/yeb/toYeb', body: { amount: 300 }, data: { main: 600, yeb: 300 } },
         { url: '/api/wallet/yeb/toCenter', body: { amount: 100 }, data: { main: 700, yeb: 200 } },
       ];

@@ -26,10 +26,10 @@ describe.runIf(databaseUrl && process.env.CI === 'true' && !hasRedisServer)('the
 
 /** One member's round, through alternating instances: into a venue and back in part, into the interest wallet and back in part. */
 const ROUND = [
-  { url: '/api/wallet/transfer', body: { api_name: 'AG', amount: 20, transfer_out: false } },
+  { url: '/api/wallet/transfer', body: { api_name: 'PG', amount: 20, transfer_out: false } },
   { url: '/api/wallet/yeb/toYeb', body: { amount: 100 } },
   { url: '/api/wallet/yeb/toCenter', body: { amount: 50 } },
-  { url: '/api/wallet/transfer', body: { api_name: 'AG', amount: 10, transfer_out: true } },
+  { url: '/api/wallet/transfer', body: { api_name: 'PG', amount: 10, transfer_out: true } },
 ] as const;
 const MEMBERS = 6;
 const FUNDS = 1_000;
@@ -143,5 +143,5 @@ async function expectBooked(s: TestServer, m: { memberId: number; token: string 
   ]);
   const balance = await caller(s).balance(m.token);
   expect({ main: balance.main, yeb: balance.yeb }).toEqual({ main: FUNDS - 60 * rounds, yeb: 50 * rounds });
-  expect(balance.venues.find((v: { api_name: string }) => v.api_name === 'AG').balance).toBe(10 * rounds);
+  expect(balance.venues.find((v: { api_name: string }) => v.api_name === 'PG').balance).toBe(10 * rounds);
 }

@@ -14,6 +14,7 @@ import { reconcileVenueTransfers } from '../modules/venue/index.ts';
 import { caller, expectLedgerSound, newKey } from '../modules/wallet/testing.ts';
 import { finish, fund, idemKey, mainBalance, scriptMatch } from '../modules/sports/testing.ts';
 import { runLedgerAudit } from '../scripts/testing.ts';
+import { offerVenues } from '../modules/casino/testing.ts';
 
 /**
  * The fault suite, crashes: the server, in a process of its own, is killed with SIGKILL while it
@@ -83,6 +84,7 @@ describe('a server killed with SIGKILL', () => {
     // to settle: the first punter's, then the second's.
     let s: TestServer = await startTestServer(place);
     await setConfig(s.deps.db, 1, 'sports_inplay_delay_ms', '0');
+    await offerVenues(s.deps.db, 'AG', 'BBIN', 'KY');
     const punters = [await s.member(), await s.member()];
     const movers = await Promise.all(VENUES.map(() => s.member()));
     for (const m of movers) await fund(s, m.memberId, FUNDS);

@@ -8,4 +8,5 @@ export const casinoErrors = defineErrors({
   GAME_ROLLBACK_INVALID: [60004, '返回地址须为本站页面'],
   GAME_TICKET_EXPIRED: [60005, '游戏已过期，请重新进入游戏'],
   GAME_STAKE_ABOVE_BALANCE: [60006, '游戏余额不足，请先转入额度'],
+  GAME_VENUE_NOT_OFFERED: [60007, '该游戏平台暂未开放'],
 });

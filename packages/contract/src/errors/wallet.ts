@@ -1,4 +1,5 @@
 import { defineErrors } from './define.ts';
+import { DESTINATION_LIMIT } from '../rules/destinations.ts';
 
 /** Wallet, ledger, deposits, withdrawals, venue transfers and the interest wallet (30xxx). */
 export const walletErrors = defineErrors({
@@ -22,9 +23,9 @@ export const walletErrors = defineErrors({
   BANK_CARD_INVALID: [30018, '请输入正确的银行卡号'],
   BANK_INVALID: [30019, '请选择开户银行'],
   CARD_TAKEN: [30020, '该银行卡已被绑定'],
-  CARD_LIMIT: [30021, '最多绑定5张银行卡'],
+  CARD_LIMIT: [30021, `最多绑定${DESTINATION_LIMIT}张银行卡`],
   USDT_ADDRESS_INVALID: [30022, '请输入正确的USDT地址'],
-  USDT_ADDRESS_LIMIT: [30023, '最多绑定5个USDT地址'],
+  USDT_ADDRESS_LIMIT: [30023, `最多绑定${DESTINATION_LIMIT}个USDT地址`],
   REAL_NAME_REQUIRED: [30024, '请先完善真实姓名'],
   WITHDRAW_DESTINATION: [30026, '请选择收款银行卡或地址'],
   TURNOVER_REQUIRED: [30027, '流水未达到提款要求'],
@@ -41,4 +42,5 @@ export const walletErrors = defineErrors({
   CARD_NOT_FOUND: [30038, '银行卡不存在'],
   ADDRESS_NOT_FOUND: [30039, 'USDT地址不存在'],
   ADDRESS_TAKEN: [30040, '该USDT地址已被绑定'],
+  VENUE_NOT_OFFERED: [30041, '该游戏平台暂未开放，不能转入'],
 });

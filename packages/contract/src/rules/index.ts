@@ -6,6 +6,7 @@ export * from './email.ts';
 export * from './withdraw-password.ts';
 export * from './amount.ts';
 export * from './bank-card.ts';
+export * from './destinations.ts';
 export * from './form.ts';
 export * from './name.ts';
 export * from './schemas.ts';

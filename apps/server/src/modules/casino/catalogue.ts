@@ -36,6 +36,11 @@ export async function egameBrands(db: DbOrTx) {
     .map((v) => ({ api_name: v.api_name, name: v.name, code: egameCode(v.api_name), status: v.status, gameCount: countOf.get(v.api_name) ?? 0 }));
 }
 
+/** Where the casino plays: the venues its catalogue holds a game of (a launch opens one of them). */
+export async function cataloguedVenues(db: DbOrTx): Promise<string[]> {
+  return (await rowsOf<{ api_name: string }>(db, sql`SELECT DISTINCT api_name FROM casino_games`)).map((r) => r.api_name);
+}
+
 /** The egame venue of a page code or an api_name: GAME_VENUE_UNKNOWN when none. */
 export async function egameVenue(db: DbOrTx, by: { code?: string; api_name?: string }): Promise<VenueRow> {
   const venues = (await listVenues(db)).filter((v) => v.category === 'egame');

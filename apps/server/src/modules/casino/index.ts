@@ -4,6 +4,8 @@ import type { Module } from '../../platform/deps.ts';
 import { casinoRoutes } from './routes.ts';
 import { gamePageRoute } from './game-page.ts';
 import { GAME_IMAGE_PREFIX, seedGames } from './demo.ts';
+import { cataloguedVenues } from './catalogue.ts';
+import { offerVenuesOf } from '../venue/index.ts';
 
 /** Game tiles: assets/games/<gameId>.svg, served under /assets/games/. */
 const GAMES_DIR = path.resolve(import.meta.dirname, '../../../assets/games');
@@ -13,6 +15,9 @@ const GAMES_DIR = path.resolve(import.meta.dirname, '../../../assets/games');
  * auto-transfer, visitors' demos, and the built-in sandbox slot settled at the sandbox venue.
  */
 export { RETURN_TO_PLAYER } from './slot.ts';
+
+// A venue takes members' money only while the catalogue has something to play there.
+offerVenuesOf(cataloguedVenues);
 
 export const casinoModule: Module = {
   name: 'casino',

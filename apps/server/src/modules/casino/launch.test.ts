@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { caller, expectLedgerSound, newKey } from '../wallet/testing.ts';
 import { SandboxVenue } from '../venue/index.ts';
 import { setVenueStatus } from '../venue/testing.ts';
+import { offerVenues } from './testing.ts';
 import { outcomeOf, payoutOf, RETURN_TO_PLAYER, ROLLS } from './slot.ts';
 
 let s: TestServer;
@@ -36,7 +37,15 @@ describe('venue launch', () => {
     expect(page.body).toContain("call('spin'");
     expect(page.headers['content-security-policy']).toContain("script-src 'nonce-");
     const info = await s.call('/api/game/sandbox/ticket', { ticket: ticketOf(res.data.url) });
-    expect(info.data).toEqual({ gameName: '招财喵', venueName: 'PG电子', balance: 0, demo: false, rollbackAddress: '/app/egame/pg', rtp: 0.96 });
+    expect(info.data).toEqual({
+      gameName: '招财喵',
+      venueName: 'PG电子',
+      balance: 0,
+      currency: 'CNY',
+      demo: false,
+      rollbackAddress: '/app/egame/pg',
+      rtp: 0.96,
+    });
   });
 
   it('[S3-02] resetDpDomain answers the URL on the request’s domain; isUseCache reuses a launch of the last minute', async () => {
@@ -59,6 +68,7 @@ describe('venue launch', () => {
     const later = await launch(m.token, { venueEnName: 'PG', gameId: 'pg-ice-rush', isUseCache: true });
     expect(ticketOf(later.data.url)).not.toBe(ticketOf(first.data.url));
 
+    await offerVenues(s.deps.db, 'AG');
     const ag = await launch(m.token, { venueEnName: 'AG' });
     expect(ag.code, ag.msg).toBe(0);
     const again = await launch(m.token, { venueEnName: 'AG', isUseCache: true });
@@ -85,11 +95,15 @@ describe('venue launch', () => {
     expect(await venueBalance(m.memberId)).toBe(52_000n);
   });
 
-  it('[S3-02] refuses a closed or unknown venue, a game of another venue, a foreign rollback, and visitors; nothing moves', async () => {
+  it('[S3-02] refuses a closed, unknown or unplayable venue, a game of another venue, a foreign rollback, and visitors; nothing moves', async () => {
     const m = await s.member();
     await w.fund(m.token, 100);
     await s.call('/api/wallet/autoTransfer/set', { status: true }, { token: m.token });
     expect((await launch(m.token, { venueEnName: 'XX' })).code).toBe(Errors.GAME_VENUE_UNKNOWN.code);
+    // 开元棋牌: a venue with nothing to play yet is not launched, for a member or a visitor.
+    const unplayable = await launch(m.token, { venueEnName: 'KY' });
+    expect(unplayable).toMatchObject({ code: Errors.GAME_VENUE_NOT_OFFERED.code, msg: '该游戏平台暂未开放' });
+    expect((await s.call('/api/game/venue/demoLaunch', { venueEnName: 'KY', gameId: 'pg-ice-rush' })).code).toBe(Errors.GAME_VENUE_NOT_OFFERED.code);
     expect((await launch(m.token, { venueEnName: 'AG', gameId: 'pg-ice-rush' })).code).toBe(Errors.GAME_NOT_FOUND.code);
     expect((await launch(m.token, { venueEnName: 'PG', rollbackAddress: 'https://evil.example/' })).code).toBe(Errors.GAME_ROLLBACK_INVALID.code);
     expect((await launch(m.token, { venueEnName: 'PG', rollbackAddress: '//evil.example/' })).code).toBe(Errors.GAME_ROLLBACK_INVALID.code);
@@ -187,7 +201,7 @@ describe('the sandbox slot', () => {
     const key = newKey();
     const twins = await Promise.all(Array.from({ length: 5 }, () => spin(ticket, 5, key)));
     for (const r of twins) expect(r.data, r.msg).toEqual(twins[0].data);
-    expect(await spin(ticket, 5, key)).toEqual(twins[0]);
+    expect((await spin(ticket, 5, key)).data).toEqual(twins[0].data);
     expect(await venueBalance(m.memberId)).toBe(3000n - 500n + BigInt(Math.round(twins[0].data.win * 100)));
     expect((await spin(ticket, 6, key)).code).toBe(Errors.IDEMPOTENCY_MISMATCH.code);
 
@@ -197,6 +211,18 @@ describe('the sandbox slot', () => {
     expect((await spin(ticket, 1, short)).code).toBe(0);
     await w.move('/api/wallet/recover', {}, m.token);
     await expectLedgerSound(s);
+  });
+
+  it('[S3-18] answers the ticket’s currency for the page’s money: a USDT member’s in USDT, a visitor’s demo in that of the site they came from', async () => {
+    const usdt = { 'x-site-id': '2' };
+    const u = await s.member({ siteId: 2 });
+    const launched = await s.call('/api/game/venue/launch', { venueEnName: 'PG', gameId: 'pg-ice-rush' }, { token: u.token, key: newKey(), headers: usdt });
+    expect(launched.code, launched.msg).toBe(0);
+    // Asked without the site's header, a member's ticket still answers its member's currency.
+    expect((await s.call('/api/game/sandbox/ticket', { ticket: ticketOf(launched.data.url) })).data.currency).toBe('USDT');
+    const demo = ticketOf((await s.call('/api/game/venue/demoLaunch', { venueEnName: 'PG', gameId: 'pg-ice-rush' }, { headers: usdt })).data.url);
+    expect((await s.call('/api/game/sandbox/ticket', { ticket: demo }, { headers: usdt })).data.currency).toBe('USDT');
+    expect((await s.call('/api/game/sandbox/ticket', { ticket: demo })).data.currency).toBe('CNY');
   });
 
   it('[S7-11] a visitor’s demo plays on play money only', async () => {

@@ -1,20 +1,21 @@
 import type { z } from 'zod';
 import { fromMinor, type VenueLaunchBody } from '@bp/contract';
 import type { Deps } from '../../platform/deps.ts';
-import type { DbOrTx } from '../../platform/db/index.ts';
+import type { Db } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import type { IdempotencyKey } from '../../platform/idempotency.ts';
 import { announceBalance, balanceOf, gatherToMain, memberAccount, type WalletOwner } from '../wallet/index.ts';
-import { autoTransferStatus, listVenues, transferWithVenue, type VenueRow } from '../venue/index.ts';
+import { autoTransferStatus, listVenues, offeredVenues, transferWithVenue, type VenueRow } from '../venue/index.ts';
 import { gameOf } from './catalogue.ts';
 import { cacheable, cachedTicket, gameUrl, issueDemoTicket, issueTicket, launchedBefore, rollbackPath } from './tickets.ts';
 
 type LaunchBody = z.infer<typeof VenueLaunchBody>;
 
-/** A venue open for play (seed 4: open only when its status is 0). */
-async function openForPlay(db: DbOrTx, apiName: string): Promise<VenueRow> {
+/** A venue open for play: one the catalogue offers games of, open (seed 4: only when its status is 0). */
+async function openForPlay(db: Db, apiName: string): Promise<VenueRow> {
   const venue = (await listVenues(db)).find((v) => v.api_name === apiName);
   if (!venue) return fail('GAME_VENUE_UNKNOWN');
+  if (!(await offeredVenues(db)).has(apiName)) fail('GAME_VENUE_NOT_OFFERED');
   if (venue.status !== 0) fail('GAME_VENUE_CLOSED');
   return venue;
 }
@@ -56,7 +57,7 @@ async function autoTransferIn(deps: Deps, owner: WalletOwner, key: IdempotencyKe
 }
 
 /** A visitor's demo: play money only, nothing of any member's. */
-export async function demoLaunch(db: DbOrTx, body: Pick<LaunchBody, 'venueEnName' | 'gameId' | 'rollbackAddress'>) {
+export async function demoLaunch(db: Db, body: Pick<LaunchBody, 'venueEnName' | 'gameId' | 'rollbackAddress'>) {
   const venue = await openForPlay(db, body.venueEnName);
   const game = await gameOf(db, body.gameId ?? fail('GAME_NOT_FOUND'), venue.api_name);
   const ticket = await issueDemoTicket(db, venue.api_name, game.game_id, rollbackPath(body.rollbackAddress));

@@ -6,6 +6,8 @@ import { listVenues, SandboxVenue, venueAdapter } from '../venue/index.ts';
 import { payoutOf, RETURN_TO_PLAYER, spinSlot } from './slot.ts';
 import { liveTicket, playDemo, type Ticket } from './tickets.ts';
 import { gameOf } from './catalogue.ts';
+import { getMember } from '../auth/index.ts';
+import { listSites, type SiteContext } from '../site/index.ts';
 
 /** The sandbox venue a member's ticket plays at; only our own sandbox runs these games. */
 async function sandboxOf(db: Db, t: Ticket): Promise<SandboxVenue> {
@@ -18,14 +20,22 @@ async function sandboxOf(db: Db, t: Ticket): Promise<SandboxVenue> {
 const balanceOf = async (db: Db, t: Ticket): Promise<bigint> =>
   t.member_id === null ? BigInt(t.demo_balance!) : (await sandboxOf(db, t)).balance(Number(t.member_id));
 
-/** What the game page shows on opening: the game, the balance it plays with, the way back. */
-export async function ticketInfo(db: Db, ticket: string) {
+/** The currency a ticket plays in: the member's site's, or for a demo the visitor's site's. */
+async function currencyOf(db: Db, t: Ticket, visitorSite: SiteContext): Promise<string> {
+  if (t.member_id === null) return visitorSite.currency;
+  const member = await getMember(db, Number(t.member_id));
+  return (member && (await listSites(db)).byId.get(member.siteId)?.currency) || visitorSite.currency;
+}
+
+/** What the game page shows on opening: the game, the balance it plays with and its currency, the way back. */
+export async function ticketInfo(db: Db, ticket: string, visitorSite: SiteContext) {
   const t = await liveTicket(db, ticket);
   const venueName = (await listVenues(db)).find((v) => v.api_name === t.api_name)?.name ?? t.api_name;
   return {
     gameName: t.game_id ? (await gameOf(db, t.game_id)).game_name : venueName,
     venueName,
     balance: fromMinor(await balanceOf(db, t)),
+    currency: (await currencyOf(db, t, visitorSite)) as 'CNY' | 'USDT',
     demo: t.member_id === null,
     rollbackAddress: t.rollback_address,
     rtp: RETURN_TO_PLAYER,

@@ -61,7 +61,7 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps): void {
   );
 
   defineRoute(app, { url: '/api/game/sandbox/ticket', summary: 'The sandbox game page: its game and balance', ...read }, async (req) =>
-    ticketInfo(db, req.body.ticket),
+    ticketInfo(db, req.body.ticket, req.site),
   );
   defineRoute(
     app,

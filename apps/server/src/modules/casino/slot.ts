@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
  * weight out of 10,000, a multiplier in tenths, the symbol shown three times); the rest loses.
  * The stated return to player is what the table pays on average: sum(weight x multiplier).
  */
-const PAY_TABLE = [
+export const PAY_TABLE = [
   { weight: 10, tenths: 500, symbol: '7' },
   { weight: 100, tenths: 100, symbol: '福' },
   { weight: 300, tenths: 50, symbol: '金' },

@@ -16,7 +16,7 @@ describe('help centre', () => {
     const visitor = await s.call('/api/member/help/categories', {});
     expect(visitor.code).toBe(0);
     const categories = visitor.data as HelpCategory[];
-    expect(categories.map((c) => c.name)).toEqual(['存款帮助', '提款帮助', '投注规则', '账户安全']);
+    expect(categories.map((c) => c.name)).toEqual(['存款帮助', '提款帮助', '投注规则', '账户安全', '服务条款']);
     expect(categories.every((c) => c.articles.length >= 2)).toBe(true);
     const m = await s.member();
     expect((await s.call('/api/member/help/categories', {}, { token: m.token })).data).toEqual(categories);

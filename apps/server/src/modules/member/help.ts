@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { HelpArticle, HelpCategory } from '@bp/contract';
+import { HELP_TERMS_CATEGORY, type HelpArticle, type HelpCategory } from '@bp/contract';
 import { oneOf, rowsOf, type Db } from '../../platform/db/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { defineRoute, fail } from '../../platform/http/index.ts';
@@ -110,6 +110,31 @@ const DEMO_HELP: ReadonlyArray<{ name: string; articles: ReadonlyArray<readonly 
     articles: [
       ['如何修改登录密码？', '在「个人中心」进入「修改密码」，完成安全验证后即可修改。修改成功后其他设备上的登录会全部失效。'],
       ['为什么被要求重新登录？', '账号在其他设备登录、修改密码、长时间未操作（可在「自动退出」中设置）或每日22:00时，当前登录会失效，请重新登录。'],
+    ],
+  },
+  {
+    name: HELP_TERMS_CATEGORY,
+    articles: [
+      [
+        '用户协议',
+        [
+          '一、注册与账户：注册会员须年满18周岁，并保证所填资料真实、准确。每位会员仅可注册一个账户，账户及密码由会员本人妥善保管，因保管不当造成的损失由会员自行承担。',
+          '二、资金与提款：存款、提款须使用本人名下的银行卡或USDT地址。提款前须完成实名认证、设置资金密码并绑定收款方式；每笔通过支付渠道的存款须完成相应流水方可提款。',
+          '三、投注规则：注单以本站系统记录为准，确认后不可撤销。赛事取消、延期或盘口错误时，本站有权按投注规则作废注单并退还本金。',
+          '四、禁止行为：禁止利用系统漏洞、多账户套利、洗钱或其他不正当手段参与投注与活动；一经查实，本站有权冻结账户并取消相关收益。',
+          '五、理性娱乐：请量力而行，未满18周岁禁止参与。如需暂停使用，可联系在线客服协助处理。',
+          '本站为演示环境，所有支付渠道与游戏平台均为沙盒模拟，不涉及真实资金。',
+        ].join('\n\n'),
+      ],
+      [
+        '隐私政策',
+        [
+          '一、我们收集的信息：注册与使用过程中您提供的用户名、手机号、邮箱、真实姓名、银行卡号或USDT地址，以及登录设备与网络信息。',
+          '二、信息的用途：仅用于账户安全验证、资金收付、风险控制、客户服务及法律法规要求的用途，不会出售给任何第三方。',
+          '三、信息的保护：密码与资金密码经不可逆加密保存，银行卡号仅显示后四位；员工按最小权限原则访问数据。',
+          '四、您的权利：您可在「个人中心」查看、修改个人资料；如需注销账户或对个人信息处理有疑问，请联系在线客服。',
+        ].join('\n\n'),
+      ],
     ],
   },
 ];

@@ -6,6 +6,7 @@ import { claimKey, completeKey, requestHash, type IdempotencyKey } from '../../p
 import { balanceOf, memberAccount, memberBalances, type WalletOwner } from '../wallet/index.ts';
 import { callVenue } from './adapter.ts';
 import { listVenues, venueAdapter } from './registry.ts';
+import { offeredVenues } from './offers.ts';
 import { followVenue, transferWithVenue } from './transfers.ts';
 
 /** The venue's own figure when it answers in time, else our mirror of it. */
@@ -13,17 +14,26 @@ async function liveBalance(db: Db, apiName: string, memberId: number, mirror: bi
   return callVenue(venueAdapter(db, apiName), (a) => a.balance(memberId)).catch(() => mirror);
 }
 
-/** `/api/wallet/balance`: main, yeb, what is frozen (withdrawals under review, transfers under way), each venue. */
+/**
+ * `/api/wallet/balance`: main, yeb, what is frozen (withdrawals under review, transfers under way),
+ * and the venues: those offered, and any other still holding the member's money (to take it out).
+ */
 export async function walletBalances(db: Db, owner: WalletOwner) {
-  const [b, venues, auto] = await Promise.all([memberBalances(db, owner.memberId), listVenues(db), autoTransferStatus(db, owner.memberId)]);
+  const [b, venues, auto, offered] = await Promise.all([
+    memberBalances(db, owner.memberId),
+    listVenues(db),
+    autoTransferStatus(db, owner.memberId),
+    offeredVenues(db),
+  ]);
   const live = await Promise.all(venues.map((v) => liveBalance(db, v.api_name, owner.memberId, b.venues[v.api_name] ?? 0n)));
   const atOpenVenues = auto ? venues.reduce((sum, v, i) => (v.status === 0 ? sum + live[i] : sum), 0n) : 0n;
+  const shown = venues.map((v, i) => ({ v, held: live[i] })).filter(({ v, held }) => offered.has(v.api_name) || held > 0n);
   return {
     currency: owner.currency,
     main: fromMinor(b.main),
     yeb: fromMinor(b.yeb),
     frozen: fromMinor(b.hold + b.transit),
-    venues: venues.map((v, i) => ({ api_name: v.api_name, name: v.name, balance: fromMinor(live[i]), status: v.status })),
+    venues: shown.map(({ v, held }) => ({ api_name: v.api_name, name: v.name, balance: fromMinor(held), status: v.status, offered: offered.has(v.api_name) })),
     spendable: fromMinor(b.main + atOpenVenues),
   };
 }

@@ -10,12 +10,14 @@ import { gatherBeforeSpend } from '../wallet/index.ts';
 /**
  * Venues (game providers) and the money between them and the main wallet. The casino's launch
  * uses `venueAdapter` (balances, the sandbox's `play`), `autoTransferStatus` and
- * `transferWithVenue` (auto-transfer on launch), `openVenue` (status 0 = open).
+ * `transferWithVenue` (auto-transfer on launch), `openVenue` (status 0 = open). A product says
+ * where it plays with `offerVenuesOf`; money goes only into venues offered so (`offeredVenues`).
  */
 export { type VenueAdapter, type VenueOutcome, type VenueRefStatus, VENUE_TIMEOUT_MS } from './adapter.ts';
 export { SandboxVenue } from './sandbox.ts';
 export { venueAdapter, useVenueAdapter, listVenues, openVenue, type VenueRow } from './registry.ts';
 export { transferWithVenue, type VenueMove } from './transfers.ts';
+export { offerVenuesOf, offeredVenues, type VenueProduct } from './offers.ts';
 export { recoverAll, walletBalances, autoTransferStatus, setAutoTransfer } from './balances.ts';
 export { reconcileVenueTransfers, RECONCILE_AFTER_MS } from './reconcile.ts';
 

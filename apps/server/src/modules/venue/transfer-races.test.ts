@@ -8,6 +8,7 @@ import { caller, expectLedgerSound, newKey } from '../wallet/testing.ts';
 import { SandboxVenue } from './index.ts';
 import { beginTransfer, reserveFromVenue, settle } from './phases.ts';
 import { playAtVenue } from './testing.ts';
+import { offerVenues } from '../casino/testing.ts';
 
 /**
  * The one-statement phases under load: one member's transfers to several venues at once (each
@@ -20,6 +21,7 @@ beforeAll(async () => {
   s = await startTestServer();
   w = caller(s);
   await setConfig(s.deps.db, 1, 'withdraw_turnover_multiple', '0');
+  await offerVenues(s.deps.db, 'AG', 'BBIN', 'KY');
 });
 afterAll(async () => {
   await expectLedgerSound(s);

@@ -9,6 +9,7 @@ import { SandboxVenue, reconcileVenueTransfers, useVenueAdapter, venueAdapter, t
 import { playAtVenue } from './testing.ts';
 import { beginFollow, beginTransfer, settle, settleFollow } from './phases.ts';
 import { memberBalances, walletOwner } from '../wallet/index.ts';
+import { offerVenues } from '../casino/testing.ts';
 
 let s: TestServer;
 let w: ReturnType<typeof caller>;
@@ -16,6 +17,8 @@ beforeAll(async () => {
   s = await startTestServer();
   w = caller(s);
   await setConfig(s.deps.db, 1, 'withdraw_turnover_multiple', '0');
+  // Transfers to every seeded venue, as once their products are built (the demo offers PG alone).
+  await offerVenues(s.deps.db, 'AG', 'BBIN', 'KY', 'OBTY', 'IMTY');
 });
 afterAll(async () => {
   await expectLedgerSound(s);

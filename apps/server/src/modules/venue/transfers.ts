@@ -4,6 +4,7 @@ import { requestHash, type IdempotencyKey } from '../../platform/idempotency.ts'
 import type { WalletOwner } from '../wallet/index.ts';
 import { callVenue, type VenueOutcome } from './adapter.ts';
 import { venueAdapter } from './registry.ts';
+import { offeredVenue } from './offers.ts';
 import { beginFollow, beginTransfer, noteError, reserveFromVenue, settle, settleFollow, type TransferAnswer, type VenueMove } from './phases.ts';
 
 export type { VenueMove } from './phases.ts';
@@ -42,8 +43,10 @@ async function refused(db: Db, owner: WalletOwner, move: VenueMove, transferId: 
  * or release (transit -> source, key freed). When the venue's answer is unknown (timeout, crash,
  * network) the transfer stays pending and answers VENUE_PENDING; the reconciliation settles it by
  * asking the venue, never by guessing. Three round trips to the database when all goes well.
+ * Money goes in only where a product plays (offeredVenue); it always comes out.
  */
 export async function transferWithVenue(db: Db, owner: WalletOwner, idem: IdempotencyKey | null, body: unknown, move: VenueMove): Promise<TransferAnswer> {
+  if (!move.out) await offeredVenue(db, move.apiName);
   const begun = await beginTransfer(db, owner, idem?.key ?? null, idem ? requestHash(idem, body) : '', move);
   if ('answer' in begun) return begun.answer;
   if (!begun.reserved) await reserveOut(db, owner.memberId, begun.transferId, move.apiName);

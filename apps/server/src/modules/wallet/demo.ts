@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
-import { DEMO_MEMBER, findMember } from '../auth/index.ts';
+import type { Db } from '../../platform/db/index.ts';
+import { AppError } from '../../platform/http/index.ts';
+import { DEMO_MEMBER, findMember, setOnce } from '../auth/index.ts';
 import { listSites } from '../site/index.ts';
-import { walletOwner } from './accounts.ts';
-import { payVal } from './pay.ts';
+import { houseAccount, memberAccount, walletOwner, type WalletOwner } from './accounts.ts';
+import { postTransfer } from './ledger.ts';
+import { addAddress, addBankCard, listAddresses, listBankCards } from './destinations.ts';
+import { passwordStatus, setWithdrawPassword } from './withdraw-password.ts';
+import { MANUAL_CREDIT } from './withdraw-rules.ts';
 import { SANDBOX_CHAIN_CHANNEL, SANDBOX_CHANNEL } from './sandbox-gateway.ts';
 import { oneOf } from './sql.ts';
 
@@ -70,24 +75,48 @@ export async function seedWallet(deps: Deps): Promise<void> {
     await db.execute(sql`
       INSERT INTO wallet_yeb_config (site_id, daily_rate_ppm, min_minor, lock_hours)
       VALUES (${site.siteId}, ${YEB[currency].ppm}, ${YEB[currency].min}, 24) ON CONFLICT DO NOTHING`);
-    await seedDemoDeposit(deps, site);
+    await seedDemoMember(deps, site);
   }
 }
 
-/** The demo member starts with a sandbox deposit, so the site is playable; the fixed key makes it once. */
-async function seedDemoDeposit({ db }: Deps, site: { siteId: number; currency: string }): Promise<void> {
+/**
+ * The demo member (README) can walk every money flow at once: deposit, transfer, bet, withdraw. Its
+ * starting money is the operator's manual credit (人工存入), which asks no turnover (only deposits
+ * through a channel do), and what a withdrawal asks is bound already: on the CNY site a real name
+ * and a bank card, on the USDT site an address, and the withdrawal password DEMO_WITHDRAW_PASSWORD.
+ */
+async function seedDemoMember({ db }: Deps, site: { siteId: number; currency: string }): Promise<void> {
   const demo = await findMember(db, site.siteId, DEMO_MEMBER.name);
-  const sandbox = await oneOf<{ pay_type_id: number }>(
-    db,
-    sql`
-    SELECT pay_type_id FROM wallet_pay_types WHERE site_id = ${site.siteId} AND kind = 'sandbox' AND status = '1' ORDER BY sort LIMIT 1`,
-  );
-  if (!demo || !sandbox) return;
-  const amount = site.currency === 'USDT' ? 1_000 : 10_000;
-  await payVal(
-    db,
-    walletOwner(site, demo.memberId),
-    { key: 'demo-first-deposit', route: '/api/wallet/pay/payVal' },
-    { payTypeId: sandbox.pay_type_id, amount },
-  );
+  if (!demo) return;
+  const owner = walletOwner(site, demo.memberId);
+  await seedDemoMoney(db, owner);
+  // A card or address someone else bound first is theirs: the demo then binds none, and the site still starts.
+  const unlessTaken = (bind: Promise<unknown>) => bind.catch((err) => (err instanceof AppError ? undefined : Promise.reject(err)));
+  if (owner.currency === 'USDT') {
+    if ((await listAddresses(db, owner.memberId)).length === 0) await unlessTaken(addAddress(db, owner, DEMO_PAYOUT.address));
+  } else {
+    await setOnce(db, owner.memberId, 'realName', DEMO_PAYOUT.realName);
+    if ((await listBankCards(db, owner.memberId)).length === 0) await unlessTaken(addBankCard(db, owner, DEMO_PAYOUT.card));
+  }
+  if (!(await passwordStatus(db, owner.memberId, owner.siteId)).isSet) await setWithdrawPassword(db, owner.memberId, DEMO_WITHDRAW_PASSWORD);
+}
+
+/** The README's withdrawal password of the demo member. */
+export const DEMO_WITHDRAW_PASSWORD = '888888';
+
+const DEMO_PAYOUT = {
+  realName: '李明',
+  card: { bankCode: 'ICBC', cardNum: '6222028888666609' },
+  address: { network: 'TRC20', address: 'TWxhSNssJUUfUdffvAQ9DeUbgCbLiUzw2i', alias: '演示地址' },
+} as const;
+
+/** The starting money, once: a main wallet that has ever moved money is left as it is. */
+async function seedDemoMoney(db: Db, owner: WalletOwner): Promise<void> {
+  const main = await memberAccount(db, owner);
+  if (await oneOf(db, sql`SELECT 1 FROM wallet_transfers WHERE to_account = ${main} OR from_account = ${main} LIMIT 1`)) return;
+  const amountMinor = owner.currency === 'USDT' ? 100_000n : 1_000_000n;
+  await db.transaction(async (tx) => {
+    const deposits = await houseAccount(tx, owner.siteId, owner.currency, 'deposits');
+    await postTransfer(tx, { from: deposits, to: main, amountMinor, kind: MANUAL_CREDIT, ref: `demo:${owner.memberId}`, memo: '演示账户初始额度' });
+  });
 }

@@ -7,6 +7,7 @@ import { signCallback, SIGNATURE_HEADER } from './pay-callback.ts';
 import { channelSecret } from './pay-callback.ts';
 import { approveDeposit, confirmChainPayments, rejectDeposit } from './index.ts';
 import { DEMO_MEMBER } from '../auth/index.ts';
+import { DEMO_WITHDRAW_PASSWORD } from './demo.ts';
 
 let s: TestServer;
 let w: ReturnType<typeof caller>;
@@ -43,26 +44,31 @@ describe('pay types, wallet type, banks', () => {
 });
 
 describe('payVal', () => {
-  it('the demo member starts with a sandbox deposit on both demo sites', async () => {
+  it('the demo member starts with money on both demo sites, and walks a withdrawal at once: nothing to bind, no turnover asked', async () => {
     for (const [site, amount] of [
       ['1', 10_000],
       ['2', 1_000],
     ] as const) {
-      const login = await s.call(
-        '/api/member/login/v3',
-        { name: DEMO_MEMBER.name, password: DEMO_MEMBER.password },
-        {
-          headers: {
-            'x-site-id': site,
-          },
-        },
+      const headers = { 'x-site-id': site };
+      const login = await s.call('/api/member/login/v3', { name: DEMO_MEMBER.name, password: DEMO_MEMBER.password }, { headers });
+      const token = login.data.token;
+      const history = await s.call('/api/wallet/queryDealRecord', { page: 1, size: 10, type: 'deposit' }, { token, headers });
+      expect(history.data.list[0]).toMatchObject({ type: 'deposit', typeName: '人工存入', detail: '演示账户初始额度', amount });
+      const prepare = (await s.call('/api/wallet/withdraw/prepare', {}, { token, headers })).data;
+      expect(prepare).toMatchObject({ flow: null, turnoverRemaining: 0, withdrawable: amount });
+      const to = site === '1' ? { cardId: prepare.bankCards[0].cardId } : { addressId: prepare.addresses[0].addressId };
+      const withdrawal = await s.call(
+        '/api/wallet/withdraw/new',
+        { amount: 100, withdrawPassword: DEMO_WITHDRAW_PASSWORD, ...to },
+        { token, headers, key: newKey() },
       );
-      const history = await s.call(
-        '/api/wallet/queryDealRecord',
-        { page: 1, size: 10, type: 'deposit' },
-        { token: login.data.token, headers: { 'x-site-id': site } },
-      );
-      expect(history.data.list[0]).toMatchObject({ type: 'deposit', amount });
+      expect(withdrawal.code, withdrawal.msg).toBe(0);
+      expect(withdrawal.data).toMatchObject({ amount: 100, status: 'pending' });
+      // A deposit through a channel asks its turnover again; the screen says so once, in the site's money.
+      const sandbox = (await payTypeOf(token, 'sandbox', headers)).payTypeId;
+      expect((await s.call('/api/wallet/pay/payVal', { payTypeId: sandbox, amount: 50 }, { token, headers, key: newKey() })).code).toBe(0);
+      const tips = (await s.call('/api/wallet/withdraw/prompt', {}, { token, headers })).data.tips as string[];
+      expect(tips.filter((tip) => tip.includes('流水'))).toEqual([`还需完成 ${site === '1' ? '¥' : '₮'}50.00 流水方可提款`]);
     }
   });
 

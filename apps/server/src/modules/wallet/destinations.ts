@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { checkUsdtAddress, type UsdtNetwork } from '@bp/contract';
+import { DESTINATION_LIMIT, checkUsdtAddress, type UsdtNetwork } from '@bp/contract';
 import type { Db, DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { getMember } from '../auth/index.ts';
@@ -7,8 +7,7 @@ import type { WalletOwner } from './accounts.ts';
 import { LOCK_SCOPE, epochMs, lockMember, oneOf, rowsOf } from './sql.ts';
 import { memberChanged } from '../../platform/cache.ts';
 
-/** Where withdrawals go: bank cards (CNY wording) and USDT addresses. */
-export const BIND_LIMIT = 5;
+/** Where withdrawals go: bank cards (CNY wording) and USDT addresses, at most DESTINATION_LIMIT of each. */
 
 /** Only the last 4 digits show; the client groups the digits by 4 (seed 9). */
 export const maskCard = (cardNum: string): string => '*'.repeat(Math.max(0, cardNum.length - 4)) + cardNum.slice(-4);
@@ -82,7 +81,7 @@ export async function addBankCard(db: Db, owner: WalletOwner, body: { bankCode: 
   if (!bank) fail('BANK_INVALID');
   const cardId = await db.transaction(async (tx) => {
     await lockMember(tx, owner.memberId, LOCK_SCOPE.withdraw);
-    if ((await liveCount(tx, 'cards', owner.memberId)) >= BIND_LIMIT) fail('CARD_LIMIT');
+    if ((await liveCount(tx, 'cards', owner.memberId)) >= DESTINATION_LIMIT) fail('CARD_LIMIT');
     const row = await oneOf<{ card_id: number }>(
       tx,
       sql`
@@ -100,7 +99,7 @@ export async function addAddress(db: Db, owner: WalletOwner, body: { network: Us
   if (checkUsdtAddress(body.network, body.address)) fail('USDT_ADDRESS_INVALID', { msg: `请输入正确的${body.network}地址` });
   const addressId = await db.transaction(async (tx) => {
     await lockMember(tx, owner.memberId, LOCK_SCOPE.withdraw);
-    if ((await liveCount(tx, 'addresses', owner.memberId)) >= BIND_LIMIT) fail('USDT_ADDRESS_LIMIT');
+    if ((await liveCount(tx, 'addresses', owner.memberId)) >= DESTINATION_LIMIT) fail('USDT_ADDRESS_LIMIT');
     const row = await oneOf<{ address_id: number }>(
       tx,
       sql`

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { setOnce } from '../auth/index.ts';
 import { setConfig } from '../site/index.ts';
 import { caller, expectLedgerSound, luhnCard, newKey } from './testing.ts';
+import { scriptMatch } from '../sports/testing.ts';
 
 let s: TestServer;
 let w: ReturnType<typeof caller>;
@@ -22,7 +23,7 @@ describe('queryDealRecord', () => {
     const m = await s.member();
     const before = Date.now() - 1000;
     await w.fund(m.token, 1_000);
-    await w.move('/api/wallet/transfer', { api_name: 'AG', amount: 200, transfer_out: false }, m.token);
+    await w.move('/api/wallet/transfer', { api_name: 'PG', amount: 200, transfer_out: false }, m.token);
     await w.move('/api/wallet/yeb/toYeb', { amount: 300 }, m.token);
     const all = await s.call('/api/wallet/queryDealRecord', { page: 1, size: 20 }, { token: m.token });
     expect(all.data.total).toBe(4);
@@ -45,6 +46,28 @@ describe('queryDealRecord', () => {
     expect(future.data).toEqual({ list: [], total: 0 });
     const other = await s.member();
     expect((await s.call('/api/wallet/queryDealRecord', { page: 1, size: 20 }, { token: other.token })).data.total).toBe(0);
+  });
+
+  it('says what each movement was in the words of the site, never our references: the bet’s order number, 中心钱包, the venue’s name', async () => {
+    const m = await s.member();
+    await w.fund(m.token, 1_000);
+    await w.move('/api/wallet/transfer', { api_name: 'PG', amount: 200, transfer_out: false }, m.token);
+    await w.move('/api/wallet/transfer', { api_name: 'PG', amount: 50, transfer_out: true }, m.token);
+    await w.move('/api/wallet/yeb/toYeb', { amount: 300 }, m.token);
+    const home = await (await scriptMatch(s)).sel('1x2', 'home');
+    const bet = await w.move('/api/sports/bet/place', { type: 'single', stake: 10, selections: [{ selectionId: home, odds: 2.1 }] }, m.token);
+    expect(bet.code, bet.msg).toBe(0);
+    const { list } = (await s.call('/api/wallet/queryDealRecord', { page: 1, size: 20 }, { token: m.token })).data;
+    const seen = list.map((r: { typeName: string; detail: string; wallet: string }) => [r.typeName, r.detail, r.wallet]);
+    expect(seen).toEqual([
+      ['体育投注', `注单号 ${bet.data.orderId}`, 'main'],
+      ['转入利息宝', '中心钱包 → 利息宝', 'main'],
+      ['转入利息宝', '中心钱包 → 利息宝', 'yeb'],
+      ['额度转换', 'PG电子 → 中心钱包', 'main'],
+      ['额度转换', '中心钱包 → PG电子', 'main'],
+      ['存款到账', expect.stringMatching(/^订单号 D\d{16}$/), 'main'],
+    ]);
+    expect(JSON.stringify(seen)).not.toMatch(/主钱包|bet:|yeb-in:|venue:/);
   });
 
   it('refuses a bad page, size, type or time window', async () => {

@@ -6,6 +6,7 @@ import { epochMs, money, oneOf, rowsOf } from './sql.ts';
 /** zh-CN names of what moved the money: a known kind, else its category. */
 const KIND_NAMES: Record<string, string> = {
   'deposit.credit': '存款到账',
+  'deposit.manual': '人工存入',
   'withdraw.hold': '提款申请',
   'withdraw.release': '提款退回',
   'transfer.reserve': '额度转换',
@@ -14,8 +15,8 @@ const KIND_NAMES: Record<string, string> = {
   'yeb.in': '转入利息宝',
   'yeb.out': '转出利息宝',
   'yeb.interest': '利息收益',
-  'bet.stake': '投注',
-  'bet.payout': '派彩',
+  'bet.stake': '体育投注',
+  'bet.payout': '体育派彩',
   'bet.refund': '注单退款',
   'bet.payout.reversal': '派彩冲正',
   'bet.cashout': '提前结算',
@@ -29,6 +30,22 @@ const CATEGORY_NAMES: Record<string, string> = {
   bonus: '红利',
   adjust: '调整',
 };
+
+/**
+ * What the member reads under a movement, in place of our references (`bet:SB…`, `yeb-in:1`): the
+ * order it belongs to, or where the money went. Sports bets' refs are `bet:<orderId>[:<n>]`.
+ */
+function detailOf(kind: string, ref: string, memo: string | null): string {
+  const [category] = kind.split('.');
+  if (category === 'bet') return `注单号 ${ref.split(':')[1]}`;
+  if (kind === 'yeb.in') return '中心钱包 → 利息宝';
+  if (kind === 'yeb.out') return '利息宝 → 中心钱包';
+  if (kind === 'yeb.interest') return `利息计至 ${ref.split(':')[2]}`;
+  // A deposit through a channel and a withdrawal keep their order's number as the memo.
+  if ((kind === 'deposit.credit' || category === 'withdraw') && memo) return `订单号 ${memo}`;
+  // Transfer memos written before the wallet was called 中心钱包 everywhere said 主钱包.
+  return (memo ?? '').replaceAll('主钱包', '中心钱包');
+}
 
 interface DealRow {
   transfer_id: number;
@@ -81,6 +98,7 @@ export async function dealRecords(db: Db, memberId: number, q: DealQuery) {
       id: Number(r.transfer_id),
       type,
       typeName: KIND_NAMES[r.kind] ?? CATEGORY_NAMES[type] ?? r.kind,
+      detail: detailOf(r.kind, r.ref, r.memo),
       kind: r.kind,
       wallet: r.wallet,
       amount: money(r.signed),

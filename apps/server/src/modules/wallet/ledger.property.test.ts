@@ -13,6 +13,7 @@ import { toCenter, toYeb } from './yeb.ts';
 import { addBankCard } from './destinations.ts';
 import { auditLedger } from './audit.ts';
 import { luhnCard, newIdempotencyKey, newKey } from './testing.ts';
+import { offerVenues } from '../casino/testing.ts';
 
 let s: TestServer;
 let sandboxPayType: number;
@@ -21,6 +22,7 @@ beforeAll(async () => {
   const { db } = s.deps;
   await setConfig(db, 1, 'withdraw_turnover_multiple', '0');
   await setConfig(db, 1, 'withdrawal_password', '0');
+  await offerVenues(db, 'AG', 'KY');
   await db.execute(sql`UPDATE wallet_yeb_config SET lock_hours = 0 WHERE site_id = 1`);
   const [row] = (await db.execute(sql`SELECT pay_type_id FROM wallet_pay_types WHERE site_id = 1 AND kind = 'sandbox'`)).rows as Array<{ pay_type_id: number }>;
   sandboxPayType = row.pay_type_id;

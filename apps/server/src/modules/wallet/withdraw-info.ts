@@ -1,4 +1,4 @@
-import { WITHDRAW_LIST_LIMIT, fromMinor, toMinor, type BindFlow } from '@bp/contract';
+import { DESTINATION_LIMIT, formatMoney, fromMinor, toMinor, type BindFlow } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { getMember } from '../auth/index.ts';
 import { memberAccount, type WalletOwner } from './accounts.ts';
@@ -44,15 +44,18 @@ async function rulesNow(db: Db, owner: WalletOwner) {
   return { main, rules: await withdrawRules(db, owner, main, settings) };
 }
 
-/** The withdraw screen's notices: limits, fees and the turnover still required, in words. */
+/**
+ * The withdraw screen's notices, in words and the site's money format: limits, fees and the
+ * turnover still required (the screen says the turnover here alone).
+ */
 export async function withdrawPrompt(db: Db, owner: WalletOwner) {
   const { rules } = await rulesNow(db, owner);
   const view = limitsView(rules);
-  const unit = owner.currency === 'USDT' ? 'USDT' : '元';
+  const money = (amount: number) => formatMoney(amount, owner.currency.toLowerCase());
   const tips = [
-    `单笔提款金额 ${view.min} - ${view.max} ${unit}`,
+    `单笔提款金额 ${money(view.min)} - ${money(view.max)}`,
     `每日前${view.freeTimesPerDay}次提款免手续费，之后收取${view.feePercent}%手续费（今日已提${view.usedTimesToday}次）`,
-    view.turnoverRemaining > 0 ? `还需完成 ${view.turnoverRemaining} ${unit} 流水方可提款` : '流水已达标，可以提款',
+    view.turnoverRemaining > 0 ? `还需完成 ${money(view.turnoverRemaining)} 流水方可提款` : '流水已达标，可以提款',
   ];
   return { ...view, tips };
 }
@@ -71,9 +74,9 @@ export async function withdrawPrepare(db: Db, owner: WalletOwner, amount?: numbe
     withdrawable: fromMinor(withdrawable),
     fee: fromMinor(fee),
     receivable: fromMinor(amountMinor - fee),
-    // Seed 9: the withdraw screen offers at most 3 of each, newest first.
-    bankCards: (await listBankCards(db, owner.memberId)).slice(0, WITHDRAW_LIST_LIMIT),
-    addresses: (await listAddresses(db, owner.memberId)).slice(0, WITHDRAW_LIST_LIMIT),
+    // Seed 9: at most 3 of each, newest first (more only where bound before the limit was 3).
+    bankCards: (await listBankCards(db, owner.memberId)).slice(0, DESTINATION_LIMIT),
+    addresses: (await listAddresses(db, owner.memberId)).slice(0, DESTINATION_LIMIT),
     flow: (await bindFlow(db, owner)).flow,
     passwordLockedUntil: (await passwordRequired(db, owner.siteId)) ? status.lockedUntil : null,
   };

@@ -20,10 +20,14 @@ export interface WithdrawRules {
   usdtRate: number;
 }
 
+/** The operator's manual credit (人工存入, e.g. the demo member's starting money): a deposit that asks no turnover. */
+export const MANUAL_CREDIT = 'deposit.manual';
+
 /**
- * Turnover: every deposit since the last withdrawal must be staked `withdraw_turnover_multiple`
- * times before the next one. Stakes are ledger transfers of kind 'bet.stake…' out of the main
- * wallet (the sportsbook's and any other product posting that kind), less stakes refunded ('bet.refund').
+ * Turnover: every deposit through a channel ('deposit.credit'; a MANUAL_CREDIT is not one) since
+ * the last withdrawal must be staked `withdraw_turnover_multiple` times before the next one. Stakes
+ * are ledger transfers of kind 'bet.stake…' out of the main wallet (the sportsbook's and any other
+ * product posting that kind), less stakes refunded ('bet.refund').
  */
 async function turnover(tx: DbOrTx, memberId: number, mainAccount: number, multiple: number) {
   const row = await oneOf<{ deposited: string; staked: string }>(

@@ -134,20 +134,26 @@ describe('bank cards and USDT addresses', () => {
     expect(accounts.addresses.map((a) => a.address)).toEqual([ERC('c'), TRC('b')]);
   });
 
-  it('[S9-03] the withdraw screen offers at most 3 cards and 3 addresses', async () => {
+  it('[S9-03] binds at most 3 cards and 3 addresses, refused after with a clear message and nothing bound; the withdraw screen offers them all', async () => {
     const m = await readyMember(0, CARDS[1]);
-    for (const card of CARDS.slice(2, 5))
-      expect((await s.call('/api/wallet/bankCard/add', { bankCode: 'BOC', cardNum: card }, { token: m.token })).code).toBe(0);
-    for (const c of ['c', 'd', 'e', 'f'])
-      expect((await s.call('/api/wallet/address/add', { network: 'TRC20', address: TRC(c) }, { token: m.token })).code).toBe(0);
-    expect((await s.call('/api/wallet/bankCard/list', {}, { token: m.token })).data).toHaveLength(4);
+    const addCard = (cardNum: string) => s.call('/api/wallet/bankCard/add', { bankCode: 'BOC', cardNum }, { token: m.token });
+    const addAddress = (c: string) => s.call('/api/wallet/address/add', { network: 'TRC20', address: TRC(c) }, { token: m.token });
+    for (const card of CARDS.slice(2, 4)) expect((await addCard(card)).code).toBe(0);
+    expect(await addCard(CARDS[4])).toMatchObject({ code: Errors.CARD_LIMIT.code, msg: '最多绑定3张银行卡' });
+    for (const c of ['c', 'd', 'e']) expect((await addAddress(c)).code).toBe(0);
+    expect(await addAddress('f')).toMatchObject({ code: Errors.USDT_ADDRESS_LIMIT.code, msg: '最多绑定3个USDT地址' });
+    const cards = (await s.call('/api/wallet/bankCard/list', {}, { token: m.token })).data;
+    expect(cards).toHaveLength(3);
+    expect((await s.call('/api/wallet/address/list', {}, { token: m.token })).data).toHaveLength(3);
     const prepare = await s.call('/api/wallet/withdraw/prepare', {}, { token: m.token });
     expect(prepare.data.bankCards).toHaveLength(3);
     expect(prepare.data.addresses).toHaveLength(3);
     expect(prepare.data.bankCards[0].cardNum).toMatch(/^\*+\d{4}$/);
     const info = await payoutAccounts(s.deps.db, m.memberId);
-    expect(info.bankCards).toHaveLength(4);
-    expect(info.bankCards[0]).toEqual({ cardId: expect.any(Number), bankName: '中国银行', cardNum: '***********0005' });
+    expect(info.bankCards[0]).toEqual({ cardId: expect.any(Number), bankName: '中国银行', cardNum: '************9424' });
+    // A card removed makes room for another.
+    expect((await s.call('/api/wallet/bankCard/delete', { cardId: cards[0].cardId }, { token: m.token })).code).toBe(0);
+    expect((await addCard(CARDS[4])).code).toBe(0);
   });
 
   it('[S3-20] answers the bind flow the client must complete first', async () => {

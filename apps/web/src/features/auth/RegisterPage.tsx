@@ -1,4 +1,4 @@
-import { Button, Checkbox, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { GiftOutline, LockOutline, PhonebookOutline, UserOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useController } from 'react-hook-form';
@@ -13,6 +13,7 @@ import { usePerInfo } from '../../shared/site/site-info.ts';
 import { AreaCodeSelect } from '../../shared/ui/code-fields.tsx';
 import { authApi } from './api.ts';
 import { AuthShell } from './AuthShell.tsx';
+import { TermsConsent } from './TermsConsent.tsx';
 import { CaptchaField } from './CaptchaField.tsx';
 import { FieldError, FormField } from '../../shared/ui/Field.tsx';
 import { useRulesForm } from '../../shared/ui/use-rules-form.ts';
@@ -34,7 +35,7 @@ export function RegisterPage() {
     areaCode: '86',
     i_code: invite.i_code ?? '',
     captcha: '',
-    adult: true,
+    adult: false,
   });
   const errors = formState.errors;
   const adult = useController({ control, name: 'adult' }).field;
@@ -55,7 +56,6 @@ export function RegisterPage() {
 
   const send = (form: RegisterForm) => {
     if (nameState.taken) return setError(t('auth.fixForm'));
-    if (!form.adult) return setError(t('auth.mustBeAdult'));
     if (captchaRequired && !form.captcha.trim()) return setError(Errors.CAPTCHA_REQUIRED.msg);
     const body: RegisterBody = { name: form.name, password: form.password };
     if (form.i_code.trim()) body.i_code = form.i_code.trim();
@@ -158,10 +158,8 @@ export function RegisterPage() {
             <FieldError />
           </>
         )}
-        <Checkbox className="bp-auth-agree" checked={adult.value} onChange={adult.onChange}>
-          {t('auth.adultAgreement')}
-        </Checkbox>
-        <FieldError text={error} />
+        <TermsConsent checked={adult.value} onChange={adult.onChange} />
+        <FieldError text={errors.adult?.message || error} />
         <Button type="submit" block color="primary" size="large" shape="rounded" loading={busy} className="bp-auth-submit">
           {t('auth.register')}
         </Button>

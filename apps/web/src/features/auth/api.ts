@@ -1,4 +1,15 @@
-import { BUILD, CAPTCHA_IMAGE_PATH, LOGIN_PATH, forgetPath, loginDigest, type ApiBody, type ForgetChannel, type VerifyType } from '@bp/contract';
+import { useQuery } from '@tanstack/react-query';
+import {
+  BUILD,
+  CAPTCHA_IMAGE_PATH,
+  HELP_TERMS_CATEGORY,
+  LOGIN_PATH,
+  forgetPath,
+  loginDigest,
+  type ApiBody,
+  type ForgetChannel,
+  type VerifyType,
+} from '@bp/contract';
 import { call } from '../../shared/api/request.ts';
 import { deviceUuid } from '../../shared/storage/device.ts';
 
@@ -45,7 +56,14 @@ export const authApi = {
     call('/api/captchaEx/check', { captchaId, answer, ...(durationMs !== undefined ? { durationMs } : {}) }, { silent: true }),
   /** The robot check's pass: the answer's rqiab header is kept by the common path (seed 7). */
   humanCheck: (ticket: string) => call('/api/gw/ic/verify', { ticket }, { silent: true }),
+  /** The site's terms a new member accepts: the articles of the help centre's terms category. */
+  terms: async () =>
+    (await call('/api/member/help/categories', {}, { silent: true, cacheMs: 600_000 })).find((c) => c.name === HELP_TERMS_CATEGORY)?.articles ?? [],
+  termArticle: (id: number) => call('/api/member/help/article', { id }, { silent: true }),
 };
+
+export const useTerms = () => useQuery({ queryKey: ['auth', 'terms'], queryFn: authApi.terms, staleTime: 600_000 });
+export const useTermArticle = (id: number) => useQuery({ queryKey: ['auth', 'terms', id], queryFn: () => authApi.termArticle(id), staleTime: 600_000 });
 
 /** The login image captcha's picture for this device; `n` changes it. */
 export const captchaImageUrl = (n: number): string => `${CAPTCHA_IMAGE_PATH}?uuid=${encodeURIComponent(deviceUuid())}&n=${n}`;

@@ -47,4 +47,12 @@ describe('registration messages as the member types', () => {
     expect(canSubmit(good, { phoneRequired: true })).toBe(false);
     expect(registerErrors(form({ name: 'ab' })).name).toBe('用户名须为4-16位字母或数字');
   });
+
+  it('is sent only with the consent ticked: 18 or older, the terms accepted; unticked, it says so under the box', () => {
+    const good = form({ name: 'player888', password: 'abc12345', confirm: 'abc12345' });
+    const unticked = registerSchema(open).safeParse({ ...good, adult: false });
+    expect(unticked.success).toBe(false);
+    expect(unticked.error?.issues.find((i) => i.path[0] === 'adult')?.message).toBe('请勾选确认已年满18周岁并同意用户协议与隐私政策');
+    expect(canSubmit({ ...good, adult: true })).toBe(true);
+  });
 });

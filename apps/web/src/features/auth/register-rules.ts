@@ -14,7 +14,7 @@ export interface RegisterForm {
   areaCode: string;
   i_code: string;
   captcha: string;
-  /** The member says they are 18 or older. */
+  /** The member says they are 18 or older and accepts the site's terms: unticked until they tick it. */
   adult: boolean;
 }
 
@@ -57,4 +57,5 @@ export const registerSchema = (opts: { phoneRequired: boolean }) =>
       // 'Invalid input'), yet the form is not sent and the page says to complete it.
       if (required.some((key) => !form[key])) ctx.addIssue({ code: 'custom', path: ['incomplete'], message: i18n.t('auth.fixForm') });
       for (const [key, message] of Object.entries(registerErrors(form))) ctx.addIssue({ code: 'custom', path: [key], message });
+      if (!form.adult) ctx.addIssue({ code: 'custom', path: ['adult'], message: i18n.t('auth.mustBeAdult') });
     });

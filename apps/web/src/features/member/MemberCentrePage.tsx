@@ -1,5 +1,5 @@
 import { Badge, Dialog, List, Toast } from 'antd-mobile';
-import { BillOutline, LoopOutline, ReceivePaymentOutline, RedoOutline, SendOutline } from 'antd-mobile-icons';
+import { BillOutline, LoopOutline, RedoOutline, SendOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useStoredUser } from '../../shared/session/use-session.ts';
 import { serverClock } from '../../shared/time/server-time.ts';
 import { greetingKey } from '../../shared/time/greeting.ts';
 import { copyText } from '../../shared/ui/copy.ts';
+import { DepositIcon } from '../../shared/ui/MoneyIcons.tsx';
 import { formatDateTime, maskPhone } from '../../shared/ui/format.ts';
 import { useCurrency } from '../../shared/site/use-currency.ts';
 import { useBalance } from '../../shared/wallet/balance.ts';
@@ -111,7 +112,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 const SHORTCUT_ICONS: Record<string, ReactNode> = {
-  deposit: <ReceivePaymentOutline />,
+  deposit: <DepositIcon />,
   withdraw: <SendOutline />,
   transfer: <LoopOutline />,
   records: <BillOutline />,

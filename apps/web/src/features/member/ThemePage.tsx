@@ -32,7 +32,13 @@ export function ThemePage() {
               {t('member.themeSite')}
             </List.Item>
             {THEME_SERIES.map((series) => (
-              <List.Item key={series} prefix={<Swatch series={series} />} extra={<Radio value={series} />} description={series} onClick={() => choose(series)}>
+              <List.Item
+                key={series}
+                prefix={<Swatch series={series} />}
+                extra={<Radio value={series} />}
+                description={t(`member.themeLooks.${series}`)}
+                onClick={() => choose(series)}
+              >
                 {THEMES[series].name}
               </List.Item>
             ))}

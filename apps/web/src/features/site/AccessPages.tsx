@@ -1,6 +1,9 @@
 import { Button } from 'antd-mobile';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { Errors } from '@bp/contract';
+import { ApiError } from '../../shared/api/request.ts';
+import { usePerInfo } from '../../shared/site/site-info.ts';
 import { InfoRow, StatusArt, StatusScreen } from './StatusScreen.tsx';
 
 interface AccessState {
@@ -50,11 +53,40 @@ export function AccessAlertPage() {
   );
 }
 
-/** Seed 2: the access restriction, with its code for customer service. */
+/**
+ * The restriction as the server answers it now: the answer's data arrives as the route's state;
+ * opened directly, the site's info is asked, and its refusal carries the same data. `lifted`: the
+ * site answers, so this visitor is not restricted (any more).
+ */
+function useRestriction(): { state: AccessState; lifted: boolean } {
+  const state = useAccessState();
+  const site = usePerInfo();
+  if (state.restrictionCode) return { state, lifted: false };
+  const { error } = site;
+  const refused = error instanceof ApiError && error.code === Errors.ACCESS_RESTRICTION.code;
+  return { state: refused ? ((error.data as AccessState | null) ?? {}) : {}, lifted: site.isSuccess };
+}
+
+/** Seed 2: the access restriction, with its code for customer service (asked afresh when the page is opened directly). */
 export function AccessRestrictionPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const state = useAccessState();
+  const { state, lifted } = useRestriction();
+  if (lifted) {
+    return (
+      <StatusScreen
+        art={<StatusArt kind="open" />}
+        title={t('restriction.liftedTitle')}
+        actions={
+          <Button block color="primary" shape="rounded" onClick={() => navigate('/app/home', { replace: true })}>
+            {t('accessAlert.tryAgain')}
+          </Button>
+        }
+      >
+        <p>{t('restriction.lifted')}</p>
+      </StatusScreen>
+    );
+  }
   return (
     <StatusScreen
       art={<StatusArt kind="lock" />}
@@ -65,7 +97,7 @@ export function AccessRestrictionPage() {
         </Button>
       }
     >
-      <p>{t('restriction.body')}</p>
+      <p>{t(state.restrictionCode ? 'restriction.bodyWithCode' : 'restriction.body')}</p>
       {state.restrictionCode ? <InfoRow label={t('restriction.code')} value={<span className="bp-status-code">{state.restrictionCode}</span>} /> : null}
       <Where state={state} />
     </StatusScreen>

@@ -19,8 +19,11 @@ export const siteLocale: Locale = {
     },
     restriction: {
       title: '访问受限',
-      body: '很抱歉，您所在的地区或网络暂时无法访问本站。请将下方限制代码提供给客服，我们将尽快为您处理。',
+      body: '很抱歉，您所在的地区或网络暂时无法访问本站，如有疑问请联系在线客服。',
+      bodyWithCode: '很抱歉，您所在的地区或网络暂时无法访问本站。请将下方限制代码提供给客服，我们将尽快为您处理。',
       code: '限制代码',
+      liftedTitle: '访问正常',
+      lifted: '您当前的网络可以正常访问本站，无需处理。',
     },
     cs: {
       title: '在线客服',
@@ -49,8 +52,11 @@ export const siteLocale: Locale = {
     },
     restriction: {
       title: 'Access restricted',
-      body: 'Sorry, this site is not available from your region or network. Give the code below to support and we will help you.',
+      body: 'Sorry, this site is not available from your region or network. Contact support if you have questions.',
+      bodyWithCode: 'Sorry, this site is not available from your region or network. Give the code below to support and we will help you.',
       code: 'Restriction code',
+      liftedTitle: 'Access is open',
+      lifted: 'Your network can reach this site: nothing to do.',
     },
     cs: {
       title: 'Customer service',

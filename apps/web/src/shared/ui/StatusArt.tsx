@@ -1,5 +1,5 @@
-/** Line art in the theme's colours: a gear for maintenance, a shield for access rules. */
-export function StatusArt({ kind }: { kind: 'gear' | 'shield' | 'lock' }) {
+/** Line art in the theme's colours: a gear for maintenance, a shield for access rules (ticked when access is open). */
+export function StatusArt({ kind }: { kind: 'gear' | 'shield' | 'lock' | 'open' }) {
   return (
     <svg width="120" height="120" viewBox="0 0 120 120" aria-hidden="true">
       <circle cx="60" cy="60" r="56" fill="none" stroke="var(--bp-border)" strokeWidth="2" />
@@ -18,6 +18,12 @@ export function StatusArt({ kind }: { kind: 'gear' | 'shield' | 'lock' }) {
           <path d="M60 30 L82 38 V58 C82 72 72 82 60 88 C48 82 38 72 38 58 V38 Z" />
           <line x1="60" y1="48" x2="60" y2="64" strokeLinecap="round" />
           <circle cx="60" cy="73" r="2.5" fill="var(--bp-primary)" />
+        </g>
+      )}
+      {kind === 'open' && (
+        <g fill="none" stroke="var(--bp-primary)" strokeWidth="5" strokeLinejoin="round" strokeLinecap="round">
+          <path d="M60 30 L82 38 V58 C82 72 72 82 60 88 C48 82 38 72 38 58 V38 Z" />
+          <path d="M50 59 L57 66 L71 51" />
         </g>
       )}
       {kind === 'lock' && (

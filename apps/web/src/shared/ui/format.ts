@@ -1,15 +1,7 @@
-import { currencyOf, shanghaiDateTime } from '@bp/contract';
+import { shanghaiDateTime } from '@bp/contract';
 
-/** Display rules of the seed (section 9). */
-
-/** Amounts with 2 decimals and the currency table's symbol: ¥1,234.50, -₮12.00. */
-export function formatMoney(amount: number, settlementUnit?: string | null): string {
-  const { symbol } = currencyOf(settlementUnit);
-  const sign = amount < 0 ? '-' : '';
-  const fixed = Math.abs(amount).toFixed(2);
-  const [whole, cents] = fixed.split('.');
-  return `${sign}${symbol}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
-}
+/** Display rules of the seed (section 9). Money's format is the contract's, shared with the server's words. */
+export { formatMoney } from '@bp/contract';
 
 /** Card numbers in groups of 4: 6222 0200 1234 5678 901 (masks such as **** kept as they are). */
 export function formatCardNumber(cardNum: string): string {

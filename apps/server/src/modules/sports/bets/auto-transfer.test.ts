@@ -3,12 +3,15 @@ import { Errors } from '@bp/contract';
 import type { TestServer } from '../../../test/harness.ts';
 import { caller, expectLedgerSound } from '../../wallet/testing.ts';
 import { fund, idemKey, scriptMatch, startBookServer, type Member } from '../testing.ts';
+import { offerVenues } from '../../casino/testing.ts';
 
 let s: TestServer;
 let w: ReturnType<typeof caller>;
 beforeAll(async () => {
   s = await startBookServer();
   w = caller(s);
+  // A second venue to launch (the demo offers PG alone).
+  await offerVenues(s.deps.db, 'BBIN');
 });
 afterAll(async () => {
   await expectLedgerSound(s);

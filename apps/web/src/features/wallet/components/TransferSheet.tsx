@@ -5,16 +5,17 @@ import { walletApi, type Balance } from '../api.ts';
 import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { useMoneyAction } from '../hooks/use-money-action.ts';
 import { amountProblem, amountToSend } from '../model/amount.ts';
-import { transferRequest, transferable, type TransferDirection, type TransferRequest } from '../model/transfer.ts';
+import { transferDirections, transferRequest, transferable, type TransferDirection, type TransferRequest } from '../model/transfer.ts';
 import { AmountField } from './AmountField.tsx';
 
 type Venue = Balance['venues'][number];
 
-/** Money between the main wallet and one venue (seed 3: transfer_out, api_name). */
+/** Money between the main wallet and one venue (seed 3: transfer_out, api_name); a venue not offered takes nothing in. */
 export function TransferSheet({ venue, main, onClose }: { venue: Venue; main: number; onClose(): void }) {
   const { t } = useTranslation();
   const { money, currency } = useCurrency();
-  const [direction, setDirection] = useState<TransferDirection>('in');
+  const directions = transferDirections(venue.offered);
+  const [direction, setDirection] = useState<TransferDirection>(directions[0]);
   const [text, setText] = useState('');
   const available = transferable(direction, main, venue.balance);
   const limits = { max: available };
@@ -39,7 +40,7 @@ export function TransferSheet({ venue, main, onClose }: { venue: Venue; main: nu
     <Popup visible onMaskClick={onClose} onClose={onClose} bodyClassName="bp-sheet" destroyOnClose>
       <div className="bp-sheet-title">{t('wallet.transfer.title')}</div>
       <div className="bp-segments" role="tablist">
-        {(['in', 'out'] as const).map((d) => (
+        {directions.map((d) => (
           <button key={d} role="tab" aria-selected={direction === d} className={direction === d ? 'is-active' : ''} onClick={() => turn(d)}>
             {t(`wallet.transfer.${d}`)}
           </button>

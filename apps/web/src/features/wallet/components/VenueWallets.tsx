@@ -12,7 +12,11 @@ import { TransferSheet } from './TransferSheet.tsx';
 
 type Venue = Balance['venues'][number];
 
-/** The venue wallets: each balance, a transfer in or out, one-click recover and the auto-transfer switch. */
+/**
+ * The venue wallets the server lists (those offered, and any other still holding the member's
+ * money): each balance, a transfer in or out (only out of a venue not offered), one-click recover
+ * and the auto-transfer switch.
+ */
 export function VenueWallets() {
   const { t } = useTranslation();
   const { money } = useCurrency();
@@ -47,6 +51,7 @@ export function VenueWallets() {
             <span className="bp-venue-name">{v.name}</span>
             <strong className="bp-venue-balance">{money(v.balance)}</strong>
             {venueOpen(v.status) ? null : <span className="bp-venue-closed">{t('wallet.maintenance')}</span>}
+            {v.offered ? null : <span className="bp-venue-closed">{t('wallet.outOnly')}</span>}
           </button>
         ))}
       </div>

@@ -1,8 +1,9 @@
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { BankcardOutline, PayCircleOutline, ReceivePaymentOutline, SendOutline } from 'antd-mobile-icons';
+import { BankcardOutline, SendOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useCurrency } from '../../../shared/site/use-currency.ts';
+import { CoinIcon, DepositIcon } from '../../../shared/ui/MoneyIcons.tsx';
 
 interface Action {
   key: string;
@@ -11,9 +12,9 @@ interface Action {
 }
 
 const ACTIONS: Action[] = [
-  { key: 'deposit', path: '/app/wallet/deposit', icon: <ReceivePaymentOutline /> },
+  { key: 'deposit', path: '/app/wallet/deposit', icon: <DepositIcon /> },
   { key: 'withdraw', path: '/app/wallet/withdraw', icon: <SendOutline /> },
-  { key: 'yeb', path: '/app/wallet/yeb', icon: <PayCircleOutline /> },
+  { key: 'yeb', path: '/app/wallet/yeb', icon: <CoinIcon /> },
   { key: 'cards', path: '/app/wallet/cards', icon: <BankcardOutline /> },
 ];
 

@@ -121,7 +121,6 @@ export function WithdrawForm({ prepare: p, pinRequired }: { prepare: Prepare; pi
   const fee = quote && amount !== null ? quote : null;
   return (
     <>
-      {p.turnoverRemaining > 0 ? <NoticeBar color="alert" content={t('wallet.withdraw.turnover', { amount: money(p.turnoverRemaining) })} wrap /> : null}
       {locked ? <NoticeBar color="alert" content={t('wallet.withdraw.locked', { time: formatDateTime(locked).slice(11) })} wrap /> : null}
       <div className="bp-card bp-withdraw-balance">
         <div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BIND_FLOWS, WITHDRAW_LIST_LIMIT } from '@bp/contract';
+import { BIND_FLOWS, DESTINATION_LIMIT } from '@bp/contract';
 import { BIND_STEP_OF, bindProgress, bindSteps, isBindFlow, offered } from './bind-flow.ts';
 
 describe('bind flows before a withdrawal', () => {
@@ -22,7 +22,7 @@ describe('bind flows before a withdrawal', () => {
   });
 
   it('[S9-03] offer at most 3 bank cards or addresses', () => {
-    expect(WITHDRAW_LIST_LIMIT).toBe(3);
+    expect(DESTINATION_LIMIT).toBe(3);
     expect(offered([1, 2, 3, 4, 5])).toEqual([1, 2, 3]);
     expect(offered([1])).toEqual([1]);
   });

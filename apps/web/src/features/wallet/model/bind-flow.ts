@@ -1,4 +1,4 @@
-import { BIND_FLOWS, WITHDRAW_LIST_LIMIT, type BindFlow } from '@bp/contract';
+import { BIND_FLOWS, DESTINATION_LIMIT, type BindFlow } from '@bp/contract';
 
 /**
  * The bind flows before a first withdrawal (seed 3), in the order the server asks for them: the
@@ -30,4 +30,4 @@ export function bindProgress(flow: BindFlow | null, usdtSite: boolean): number {
 export const isBindFlow = (value: unknown): value is BindFlow => (BIND_FLOWS as readonly unknown[]).includes(value);
 
 /** Seed 9: the withdraw screen offers at most 3 bank cards and 3 addresses. */
-export const offered = <T>(list: readonly T[]): T[] => list.slice(0, WITHDRAW_LIST_LIMIT);
+export const offered = <T>(list: readonly T[]): T[] => list.slice(0, DESTINATION_LIMIT);

@@ -4,7 +4,7 @@ import { depositActions, hasOrderScreen } from './deposit-actions.ts';
 import { pinComplete, typedPin } from './pin.ts';
 import { proofProblem } from './proof.ts';
 import { showsOwnRefusal } from './refusal.ts';
-import { transferRequest, transferable, venueOpen } from './transfer.ts';
+import { transferDirections, transferRequest, transferable, venueOpen } from './transfer.ts';
 
 describe('venue transfers', () => {
   it('[S3-03] name the venue api_name and the direction transfer_out (true: venue to main)', () => {
@@ -12,6 +12,11 @@ describe('venue transfers', () => {
     expect(transferRequest('PG', 12.5, 'out')).toEqual({ api_name: 'PG', amount: 12.5, transfer_out: true });
     expect(transferable('in', 300, 20)).toBe(300);
     expect(transferable('out', 300, 20)).toBe(20);
+  });
+
+  it('move money into a venue only while it is offered; out of it always', () => {
+    expect(transferDirections(true)).toEqual(['in', 'out']);
+    expect(transferDirections(false)).toEqual(['out']);
   });
 
   it('[S4-12] take transfers only for a venue whose status is 0', () => {

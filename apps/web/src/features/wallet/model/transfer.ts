@@ -14,5 +14,8 @@ export const transferRequest = (apiName: string, amount: number, direction: Tran
 /** What can move: into a venue, the main wallet's balance; out of it, the venue's. */
 export const transferable = (direction: TransferDirection, main: number, venue: number): number => (direction === 'in' ? main : venue);
 
+/** Money goes into a venue only while it is offered (a product plays there); it always comes out. */
+export const transferDirections = (offered: boolean): TransferDirection[] => (offered ? ['in', 'out'] : ['out']);
+
 /** Seed 4: a venue takes transfers only while its status is 0. */
 export const venueOpen = (status: number): boolean => status === 0;

@@ -3,15 +3,13 @@ import { AddOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../../shared/api/use-action.ts';
+import { DESTINATION_LIMIT } from '@bp/contract';
 import { PageHeader } from '../../../shared/ui/PageHeader.tsx';
 import { useAddresses, useCards, walletApi, walletKeys } from '../api.ts';
 import { AddressFace, BankCardFace } from '../components/BankCardFace.tsx';
 import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { toastRefusal } from '../hooks/use-money-action.ts';
 import '../wallet.css';
-
-/** The server binds at most 5 of each. */
-const BIND_LIMIT = 5;
 
 /** Bank cards (CNY sites) and the USDT address book: listed, added, removed. */
 export function DestinationsPage() {
@@ -46,7 +44,9 @@ export function DestinationsPage() {
                   onDelete={() => void remove(t('wallet.cards.deleteCardConfirm', { tail: c.cardNum.slice(-4) }), () => walletApi.deleteCard(c.cardId))}
                 />
               ))}
-              {cards && cards.length < BIND_LIMIT ? <AddTile label={t('wallet.cards.addCard')} onClick={() => navigate('/app/wallet/cards/add')} /> : null}
+              {cards && cards.length < DESTINATION_LIMIT ? (
+                <AddTile label={t('wallet.cards.addCard')} onClick={() => navigate('/app/wallet/cards/add')} />
+              ) : null}
             </div>
             <p className="bp-muted bp-small">{t('wallet.cards.safety')}</p>
           </>
@@ -61,11 +61,11 @@ export function DestinationsPage() {
               onDelete={() => void remove(t('wallet.cards.deleteAddressConfirm'), () => walletApi.deleteAddress(a.addressId))}
             />
           ))}
-          {addresses && addresses.length < BIND_LIMIT ? (
+          {addresses && addresses.length < DESTINATION_LIMIT ? (
             <AddTile label={t('wallet.cards.addAddress')} onClick={() => navigate('/app/wallet/address/add')} />
           ) : null}
         </div>
-        <p className="bp-muted bp-small">{t('wallet.cards.limit', { n: BIND_LIMIT })}</p>
+        <p className="bp-muted bp-small">{t('wallet.cards.limit', { n: DESTINATION_LIMIT })}</p>
       </div>
     </div>
   );

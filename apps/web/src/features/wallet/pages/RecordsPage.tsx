@@ -26,7 +26,7 @@ export function RecordsPage() {
           {d.typeName}
           {d.wallet === 'yeb' ? <span className="bp-deal-tag">{t('wallet.history.yebTag')}</span> : null}
         </strong>
-        <span className="bp-muted bp-small">{d.memo ?? d.ref}</span>
+        {d.detail ? <span className="bp-muted bp-small">{d.detail}</span> : null}
         <span className="bp-muted bp-small">{formatDateTime(d.createdAt)}</span>
       </div>
       <div className="bp-deal-side">

@@ -9,7 +9,10 @@ import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { useWalletFrames } from '../hooks/use-wallet-frames.ts';
 import '../wallet.css';
 
-/** Withdraw: the bind flow first when the server names one, then the form (limits, fee, turnover, password). */
+/**
+ * Withdraw: the server's notices first (limits, fees, the turnover still required: said here
+ * alone), then the bind flow when the server names one, else the form (amount, fee, password).
+ */
 export function WithdrawPage() {
   const { t } = useTranslation();
   const { usdtSite } = useCurrency();
@@ -25,16 +28,16 @@ export function WithdrawPage() {
         right={<HeaderLink to="/app/wallet/orders?tab=withdraw" label={t('wallet.withdraw.orders')} />}
       />
       <div className="bp-page-body">
-        {!prepare || !status ? <Skeleton.Paragraph lineCount={8} animated /> : null}
-        {prepare?.flow ? <BindGuide flow={prepare.flow} usdtSite={usdtSite} /> : null}
-        {prepare && status && !prepare.flow ? <WithdrawForm prepare={prepare} pinRequired={status.required} /> : null}
         {prompt?.tips.length ? (
-          <ul className="bp-tips">
+          <ul className="bp-tips" aria-label={t('wallet.withdraw.tips')}>
             {prompt.tips.map((tip) => (
               <li key={tip}>{tip}</li>
             ))}
           </ul>
         ) : null}
+        {!prepare || !status ? <Skeleton.Paragraph lineCount={8} animated /> : null}
+        {prepare?.flow ? <BindGuide flow={prepare.flow} usdtSite={usdtSite} /> : null}
+        {prepare && status && !prepare.flow ? <WithdrawForm prepare={prepare} pinRequired={status.required} /> : null}
       </div>
     </div>
   );
