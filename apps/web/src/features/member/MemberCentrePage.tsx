@@ -1,5 +1,5 @@
 import { Badge, Dialog, List, Toast } from 'antd-mobile';
-import { BillOutline, LoopOutline, RedoOutline, SendOutline } from 'antd-mobile-icons';
+import { FileOutline, LoopOutline, RedoOutline, SendOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -115,7 +115,7 @@ const SHORTCUT_ICONS: Record<string, ReactNode> = {
   deposit: <DepositIcon />,
   withdraw: <SendOutline />,
   transfer: <LoopOutline />,
-  records: <BillOutline />,
+  records: <FileOutline />,
 };
 
 /** Deposit, withdraw, transfer and history, one tap from the balance (once the wallet is built). */

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Toast } from 'antd-mobile';
-import { BillOutline } from 'antd-mobile-icons';
+import { FileOutline } from 'antd-mobile-icons';
 import type { MatchDetail } from '@bp/contract';
 import { PageHeader } from '../../../shared/ui/PageHeader.tsx';
 import { sportsKeys, useMatch } from '../api.ts';
@@ -67,7 +67,7 @@ export function MatchDetailPage() {
         fallback="/app/sports"
         right={
           <button className="bp-sp-header-link" onClick={() => navigate('/app/sports/records')}>
-            <BillOutline />
+            <FileOutline />
           </button>
         }
       />

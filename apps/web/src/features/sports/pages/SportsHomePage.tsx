@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SearchBar, Toast } from 'antd-mobile';
-import { BillOutline, SearchOutline } from 'antd-mobile-icons';
+import { FileOutline, SearchOutline } from 'antd-mobile-icons';
 import { SPORTS, type Sport } from '@bp/contract';
 import { local } from '../../../shared/storage/local.ts';
 import { PullRefresh } from '../../../shared/ui/PullRefresh.tsx';
@@ -82,7 +82,7 @@ export function SportsHomePage() {
             <SearchOutline />
           </button>
           <button onClick={() => navigate('/app/sports/records')}>
-            <BillOutline />
+            <FileOutline />
             <span>{t('sports.records')}</span>
           </button>
         </div>

@@ -1,5 +1,5 @@
 import { List } from 'antd-mobile';
-import { BillOutline, LockOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import { FileOutline, LockOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../shared/ui/PageHeader.tsx';
@@ -22,7 +22,7 @@ export function WalletPage() {
           <WalletActions />
         </BalanceHero>
         <List className="bp-wallet-links">
-          <List.Item prefix={<BillOutline />} onClick={() => navigate('/app/wallet/records')} arrowIcon>
+          <List.Item prefix={<FileOutline />} onClick={() => navigate('/app/wallet/records')} arrowIcon>
             {t('wallet.records')}
           </List.Item>
           <List.Item prefix={<UnorderedListOutline />} onClick={() => navigate('/app/wallet/orders')} arrowIcon>
