@@ -1,4 +1,5 @@
 import type { BetConfirmedEvent, BetSettledEvent, MatchScoreEvent, MatchStatusEvent, OddsChangedEvent } from './sports.ts';
+import type { AnchorStatusEvent, ChatDeletedEvent, ChatMessage, ChatRoomSetup } from './live.ts';
 
 /**
  * The typed map of realtime events: every frame `{ch, type, data}` sent on `/ws` or the bus names
@@ -29,6 +30,12 @@ export interface RealtimeEvents {
   'wallet.balance': { main: number; reason: string };
   /** Messages, on `user:<memberId>`: a message to this member arrived; re-read the list and the unread count. */
   'message.new': { id: number; title: string };
+  /** Live, on `chat:<chatRoomNo>`: a message (gifts and big wins too), a message removed by a moderator, the room's setup changed. */
+  'chat.message': ChatMessage;
+  'chat.deleted': ChatDeletedEvent;
+  'chat.room': ChatRoomSetup;
+  /** Live, on `chat:<chatRoomNo>` of an anchor's room: the anchor went on air, paused or stopped. */
+  'anchor.status': AnchorStatusEvent;
 }
 
 export type RealtimeType = keyof RealtimeEvents;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, shanghaiDateTime, shanghaiDay, shanghaiHourOf, shanghaiMidnight, shanghaiParts, withinWindow } from './time.ts';
+import { DAY_MS, shanghaiDateTime, shanghaiDay, shanghaiHourOf, shanghaiMidnight, shanghaiParts, shanghaiWeekStartDay, withinWindow } from './time.ts';
 
 /** 2026-03-05 00:00 in Shanghai is 2026-03-04 16:00 UTC. */
 const MIDNIGHT = Date.parse('2026-03-04T16:00:00Z');
@@ -30,6 +30,17 @@ describe('Shanghai days', () => {
     expect(shanghaiHourOf(MIDNIGHT + DAY_MS - 1, 22)).toBe(tenPast);
     expect(shanghaiHourOf(MIDNIGHT + DAY_MS, 22)).toBe(tenPast + DAY_MS);
     expect(shanghaiParts(tenPast).hour).toBe(22);
+  });
+});
+
+describe('Shanghai weeks', () => {
+  it('[S1-05] a week runs from Monday 00:00 Shanghai time (2026-03-05 is a Thursday)', () => {
+    expect(shanghaiWeekStartDay(MIDNIGHT)).toBe('2026-03-02');
+    const monday = MIDNIGHT - 3 * DAY_MS;
+    expect(shanghaiWeekStartDay(monday)).toBe('2026-03-02');
+    expect(shanghaiWeekStartDay(monday - 1)).toBe('2026-02-23');
+    expect(shanghaiWeekStartDay(monday + 7 * DAY_MS - 1)).toBe('2026-03-02');
+    expect(shanghaiWeekStartDay(monday + 7 * DAY_MS)).toBe('2026-03-09');
   });
 });
 

@@ -36,6 +36,12 @@ export function shanghaiMidnight(at: number): number {
   return shanghaiHourOf(at, 0);
 }
 
+/** `YYYY-MM-DD` of the Monday that starts the Shanghai week containing `at` (weekly ranks). */
+export function shanghaiWeekStartDay(at: number): string {
+  const weekday = new Date(at + SHANGHAI_OFFSET_MS).getUTCDay();
+  return shanghaiDay(at - ((weekday + 6) % 7) * DAY_MS);
+}
+
 /**
  * Whether `now` falls in a window (content, notices): from its start, inclusive, until its end,
  * exclusive, so a window ending at 10:00 is over at 10:00 and the next may begin then. A null end

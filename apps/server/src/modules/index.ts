@@ -6,6 +6,7 @@ import { walletModule } from './wallet/index.ts';
 import { venueModule } from './venue/index.ts';
 import { casinoModule } from './casino/index.ts';
 import { sportsModule } from './sports/index.ts';
+import { liveModule } from './live/index.ts';
 
 /** Every business domain, in the order their hooks and routes are installed. */
-export const modules: Module[] = [siteModule, authModule, memberModule, walletModule, venueModule, casinoModule, sportsModule];
+export const modules: Module[] = [siteModule, authModule, memberModule, walletModule, venueModule, casinoModule, sportsModule, liveModule];

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/index.ts';
-import type { Bus } from './realtime/index.ts';
+import type { Bus, ChannelGuard } from './realtime/index.ts';
 import type { GateCheck } from './http/index.ts';
 
 /** What the composition root hands every module. */
@@ -30,6 +30,8 @@ export interface Module {
   seed?(deps: Deps): Promise<void>;
   /** The folder of the module's SQL functions, one `CREATE OR REPLACE FUNCTION` per file (db/migrate.ts). */
   sqlFunctions?: string;
+  /** Who may follow the module's realtime channels (asked at each WebSocket `sub`). */
+  channelGuard?(deps: Deps): ChannelGuard;
   /** Background work for this instance; returns how to stop it. */
   start?(deps: Deps): Promise<() => Promise<void>>;
 }

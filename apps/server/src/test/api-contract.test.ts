@@ -26,6 +26,20 @@ const API_PATHS: Array<[method: 'get' | 'post', path: string]> = [
   ['post', '/api/sports/match/detail'],
   ['post', '/api/sports/bet/place'],
   ['post', '/api/sports/bet/records'],
+  ['post', '/api/live/anchor/list'],
+  ['post', '/api/live/chat/status'],
+  ['post', '/api/live/chat/history'],
+  ['post', '/api/member/chat/history'],
+  ['post', '/api/member/chat/send'],
+  ['post', '/api/member/chat/shareOrder'],
+  ['post', '/api/member/chat/mute'],
+  ['post', '/api/member/chat/unblock'],
+  ['post', '/api/member/chat/muted/list'],
+  ['post', '/api/live/gift/list'],
+  ['post', '/api/member/gold/balance'],
+  ['post', '/api/member/gold/buy'],
+  ['post', '/api/member/gift/send'],
+  ['post', '/api/live/anchor/rank'],
 ];
 
 let s: TestServer;

@@ -6,6 +6,7 @@ import { siteErrors } from './site.ts';
 import { clientErrors } from './client.ts';
 import { sportsErrors } from './sports.ts';
 import { casinoErrors } from './casino.ts';
+import { liveErrors } from './live.ts';
 
 export { defineErrors, type ErrorEntry } from './define.ts';
 
@@ -18,6 +19,7 @@ export const Errors = {
   ...clientErrors,
   ...sportsErrors,
   ...casinoErrors,
+  ...liveErrors,
 };
 
 export type ErrorName = keyof typeof Errors;

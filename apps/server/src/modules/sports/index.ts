@@ -27,8 +27,13 @@ export type { MatchResult } from './markets/grade.ts';
 export { applyFeedEvents } from './feed/apply.ts';
 export { builtInFeed } from './feed/simulator.ts';
 export { feedTick, FEED_LEASE } from './jobs.ts';
-export { findMatch, listMatches } from './book/matches.ts';
-export { setVenueStatus, venueStatuses } from './book/venues.ts';
+export { findMatch, findMatches, listMatches, type Match } from './book/matches.ts';
+export { setVenueStatus, venueStatuses, currentVenues, venueName } from './book/venues.ts';
+/** A member's own bet by its order id (e.g. to share it in a chat room). */
+export { memberBet } from './bets/records.ts';
+/** Modules that follow settlements register here (once per process); each is told after the bet's commit. */
+export { whenBetSettled, type SettlementListener } from './settle/settle-match.ts';
+export type { Settled } from './settle/settle-bet.ts';
 export { setStakeFactor } from './bets/limits.ts';
 export { confirmDueBets } from './bets/confirm.ts';
 export { settleMatch, settleDueMatches } from './settle/settle-match.ts';

@@ -1,16 +1,26 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { executePrepared, type DbOrTx } from '../../platform/db/index.ts';
 
-/** Accounts a member owns: the main wallet, one per venue, the interest wallet (yeb), bonus, and the
- * member's own hold (withdrawals awaiting payout) and in-transit (venue transfers under way). */
-export type MemberAccountKind = 'main' | 'venue' | 'yeb' | 'bonus' | 'hold' | 'transit';
+/** Accounts a member owns: the main wallet, one per venue, the interest wallet (yeb), bonus, the
+ * member's own hold (withdrawals awaiting payout) and in-transit (venue transfers under way), and
+ * gold coins (in GOLD, see goldAccount). */
+export type MemberAccountKind = 'main' | 'venue' | 'yeb' | 'bonus' | 'hold' | 'transit' | 'gold';
 
 /** The operator's side of every movement, one per site and currency. House balances may go negative.
- * 'venues' is the members' net result at the venues (their wins and losses there). */
-export const HOUSE_ACCOUNTS = ['stakes', 'payouts', 'deposits', 'withdrawals', 'interest', 'bonus', 'venues'] as const;
+ * 'venues' is the members' net result at the venues (their wins and losses there). 'gold' is, in
+ * the site's currency, what members paid for gold coins and, in GOLD, the coins issued to them;
+ * 'gifts' is the house's part of the gifts anchors received (GOLD). */
+export const HOUSE_ACCOUNTS = ['stakes', 'payouts', 'deposits', 'withdrawals', 'interest', 'bonus', 'venues', 'gold', 'gifts'] as const;
 export type HouseAccountName = (typeof HOUSE_ACCOUNTS)[number];
 
 export type CurrencyCode = 'CNY' | 'USDT';
+/**
+ * What the ledger counts: a site's currency, or its gold coins (GOLD, in hundredths of a coin like
+ * minor units). Gold is bought with the site's currency and given to anchors; coins of one site
+ * never move to another.
+ */
+export type LedgerCurrency = CurrencyCode | 'GOLD';
+export const GOLD: LedgerCurrency = 'GOLD';
 
 /** Whose money: a member on a site, in that site's currency. Build it from `req.member` and `req.site`. */
 export interface WalletOwner {
@@ -28,7 +38,7 @@ export const walletOwner = (site: { siteId: number; currency: string }, memberId
 export const memberAccountKey = (memberId: number, kind: MemberAccountKind, venue = ''): string =>
   kind === 'venue' ? `member:${memberId}:venue:${venue}` : `member:${memberId}:${kind}`;
 
-export const houseAccountKey = (siteId: number, currency: CurrencyCode, name: HouseAccountName): string => `house:${siteId}:${currency}:${name}`;
+export const houseAccountKey = (siteId: number, currency: LedgerCurrency, name: HouseAccountName): string => `house:${siteId}:${currency}:${name}`;
 
 /**
  * A house account that many members' transfers would otherwise queue on (each posting holds its
@@ -36,14 +46,14 @@ export const houseAccountKey = (siteId: number, currency: CurrencyCode, name: Ho
  * house's figure is the sum of the slices (and of the unsliced account of earlier postings).
  */
 export const HOUSE_SLICES = 16;
-export const houseSliceKey = (siteId: number, currency: CurrencyCode, name: HouseAccountName, memberId: number): string =>
+export const houseSliceKey = (siteId: number, currency: LedgerCurrency, name: HouseAccountName, memberId: number): string =>
   `${houseAccountKey(siteId, currency, name)}:${memberId % HOUSE_SLICES}`;
 
 interface NewAccount {
   key: string;
   siteId: number;
-  currency: CurrencyCode;
-  kind: MemberAccountKind | 'house';
+  currency: LedgerCurrency;
+  kind: MemberAccountKind | 'house' | 'anchor';
   memberId: number | null;
   name: string;
 }
@@ -63,13 +73,13 @@ async function ensureAccounts(tx: DbOrTx, wanted: NewAccount[]): Promise<number[
 const memberAccountRow = (owner: WalletOwner, kind: MemberAccountKind, venue = ''): NewAccount => ({
   key: memberAccountKey(owner.memberId, kind, venue),
   siteId: owner.siteId,
-  currency: owner.currency,
+  currency: kind === 'gold' ? GOLD : owner.currency,
   kind,
   memberId: owner.memberId,
   name: kind === 'venue' ? venue : '',
 });
 
-const houseAccountRow = (siteId: number, currency: CurrencyCode, name: HouseAccountName, sliceOf?: number): NewAccount => ({
+const houseAccountRow = (siteId: number, currency: LedgerCurrency, name: HouseAccountName, sliceOf?: number): NewAccount => ({
   key: sliceOf === undefined ? houseAccountKey(siteId, currency, name) : houseSliceKey(siteId, currency, name, sliceOf),
   siteId,
   currency,
@@ -87,8 +97,26 @@ export async function memberAccount(tx: DbOrTx, owner: WalletOwner, kind: Member
  * The operator's account `name` on a site in a currency, e.g. houseAccount(tx, 1, 'CNY', 'stakes');
  * with `sliceOf` (a member id), that member's slice of it (see HOUSE_SLICES).
  */
-export async function houseAccount(tx: DbOrTx, siteId: number, currency: CurrencyCode, name: HouseAccountName, sliceOf?: number): Promise<number> {
+export async function houseAccount(tx: DbOrTx, siteId: number, currency: LedgerCurrency, name: HouseAccountName, sliceOf?: number): Promise<number> {
   return (await ensureAccounts(tx, [houseAccountRow(siteId, currency, name, sliceOf)]))[0];
+}
+
+/** An anchor's (a streamer's, not a member's) account of the gold coins given to them on a site. */
+export const anchorAccountKey = (anchorId: number, siteId: number): string => `anchor:${anchorId}:${siteId}:${GOLD}`;
+
+/**
+ * The accounts gold coins move through on the owner's site, in one round trip: the member's gold,
+ * the house's issue of coins (GOLD), and with `anchorId` that anchor's gold account on the site.
+ * Buying moves money from main to houseAccount(.., owner.currency, 'gold') and coins from the
+ * issue to the member; a gift moves coins from the member to the anchor.
+ */
+export async function goldAccounts(tx: DbOrTx, owner: WalletOwner, anchorId?: number): Promise<{ gold: number; issue: number; anchor: number | null }> {
+  const anchor: NewAccount[] =
+    anchorId === undefined
+      ? []
+      : [{ key: anchorAccountKey(anchorId, owner.siteId), siteId: owner.siteId, currency: GOLD, kind: 'anchor', memberId: null, name: String(anchorId) }];
+  const [gold, issue, anchorAccount] = await ensureAccounts(tx, [memberAccountRow(owner, 'gold'), houseAccountRow(owner.siteId, GOLD, 'gold'), ...anchor]);
+  return { gold, issue, anchor: anchorAccount ?? null };
 }
 
 /** A member's main wallet and the member's slice of house account `name`, as SQL id expressions (for a posting in one statement). */

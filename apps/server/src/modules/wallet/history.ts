@@ -20,6 +20,7 @@ const KIND_NAMES: Record<string, string> = {
   'bet.refund': '注单退款',
   'bet.payout.reversal': '派彩冲正',
   'bet.cashout': '提前结算',
+  'gold.buy': '购买金币',
 };
 const CATEGORY_NAMES: Record<string, string> = {
   deposit: '存款',
@@ -29,6 +30,7 @@ const CATEGORY_NAMES: Record<string, string> = {
   yeb: '利息宝',
   bonus: '红利',
   adjust: '调整',
+  gold: '金币',
 };
 
 /**

@@ -34,6 +34,8 @@ export {
   memberAccount,
   memberAccounts,
   houseAccount,
+  goldAccounts,
+  GOLD,
   walletOwner,
   memberAccountKey,
   houseSliceKey,
@@ -43,6 +45,7 @@ export {
   type MemberAccountKind,
   type HouseAccountName,
   type CurrencyCode,
+  type LedgerCurrency,
 } from './accounts.ts';
 export {
   postTransfer,

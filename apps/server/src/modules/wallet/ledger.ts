@@ -128,6 +128,8 @@ export interface MemberBalances {
   hold: bigint;
   /** On the way to or from a venue. */
   transit: bigint;
+  /** Gold coins (GOLD, hundredths of a coin), not money of the site's currency. */
+  gold: bigint;
   /** Per venue api_name. */
   venues: Record<string, bigint>;
 }
@@ -135,7 +137,7 @@ export interface MemberBalances {
 /** Every balance a member has, in minor units; accounts not yet used read as 0. */
 export async function memberBalances(tx: DbOrTx, memberId: number): Promise<MemberBalances> {
   const { rows } = await tx.execute(sql`SELECT kind, name, balance FROM wallet_accounts WHERE member_id = ${memberId}`);
-  const out: MemberBalances = { main: 0n, yeb: 0n, bonus: 0n, hold: 0n, transit: 0n, venues: {} };
+  const out: MemberBalances = { main: 0n, yeb: 0n, bonus: 0n, hold: 0n, transit: 0n, gold: 0n, venues: {} };
   for (const r of rows as Array<{ kind: string; name: string; balance: string }>) {
     const value = BigInt(r.balance);
     if (r.kind === 'venue') out.venues[r.name] = value;

@@ -10,7 +10,8 @@ import { bigId, bytea, minor, timestamptz as at } from '../../platform/db/index.
 
 /**
  * An account and its balance. A member's never goes below zero (CHECK member_balance_not_negative);
- * a house account's may. Natural key: 'member:<id>:<kind>[:<venue>]' or 'house:<site>:<currency>:<name>'.
+ * a house account's may. Natural key: 'member:<id>:<kind>[:<venue>]', 'house:<site>:<currency>:<name>' or
+ * 'anchor:<anchorId>:<site>:GOLD' (gold coins given to a streamer).
  */
 export const walletAccounts = pgTable(
   'wallet_accounts',
@@ -18,9 +19,9 @@ export const walletAccounts = pgTable(
     accountId: bigserial('account_id', { mode: 'number' }).primaryKey(),
     accountKey: text('account_key').notNull().unique('wallet_accounts_account_key_key'),
     siteId: integer('site_id').notNull(),
-    /** CNY | USDT */
+    /** CNY | USDT | GOLD (gold coins of the site) */
     currency: text('currency').notNull(),
-    /** main | venue | yeb | bonus | hold | transit | house (a house account has no member) */
+    /** main | venue | yeb | bonus | hold | transit | gold | house | anchor (house and anchor accounts have no member) */
     kind: text('kind').notNull(),
     memberId: bigId('member_id'),
     name: text('name').notNull().default(''),

@@ -12,6 +12,12 @@ export type SocketIdentity = { memberId: number; siteId: number; sessionId: numb
 /** What a socket is told when its session no longer holds: the code and message a call would get. */
 export type SessionLoss = { code: number; msg: string };
 
+/**
+ * A module's say on who may follow its channels (e.g. a members-only chat room): a refusal with
+ * the code and message a call would get, or null. Asked at each `sub`.
+ */
+export type ChannelGuard = (ch: string, identity: SocketIdentity) => Promise<{ code: number; msg: string } | null>;
+
 export interface GatewayOptions {
   bus: Bus;
   /** Resolves the `token` query parameter; throws or returns null for a bad token. */
@@ -24,6 +30,8 @@ export interface GatewayOptions {
    * its sockets within this.
    */
   recheckEveryMs: number;
+  /** The modules' guards of their channels, asked in order at each `sub`. */
+  guards?: ChannelGuard[];
 }
 
 const MAX_SUBSCRIPTIONS = 64;
@@ -47,7 +55,7 @@ interface SessionSocket {
  * of the sessions it names and closes them, and the gateway judges its sockets' sessions again
  * now and then and before accepting a `sub`.
  */
-export async function installGateway(app: FastifyInstance, { bus, identify, lostSessions, recheckEveryMs }: GatewayOptions): Promise<void> {
+export async function installGateway(app: FastifyInstance, { bus, identify, lostSessions, recheckEveryMs, guards = [] }: GatewayOptions): Promise<void> {
   // No permessage-deflate (ws's default, said here on purpose): compressing is per socket, so one
   // frame to 2,000 subscribers would be deflated 2,000 times; odds frames are a few kB.
   await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
@@ -174,12 +182,23 @@ export async function installGateway(app: FastifyInstance, { bus, identify, lost
       if (holds === null)
         return send(socket, { ch: msg.ch, type: 'sub.denied', data: { ch: msg.ch, code: Errors.INTERFACE_DEGRADE.code, msg: Errors.INTERFACE_DEGRADE.msg } });
       if (!holds) return;
+      const refused = await guarded(guards, msg.ch, identity);
+      if (refused) return send(socket, { ch: msg.ch, type: 'sub.denied', data: { ch: msg.ch, ...refused } });
       mine.add(msg.ch);
       if (!byChannel.has(msg.ch)) byChannel.set(msg.ch, new Set());
       byChannel.get(msg.ch)!.add(socket);
       send(socket, { ch: msg.ch, type: 'sub.ok', data: { ch: msg.ch } });
     };
   });
+}
+
+/** The first guard's refusal; a guard that fails refuses as a busy moment rather than let the socket in. */
+async function guarded(guards: ChannelGuard[], ch: string, identity: SocketIdentity): Promise<{ code: number; msg: string } | null> {
+  for (const guard of guards) {
+    const refused = await guard(ch, identity).catch(() => ({ code: Errors.INTERFACE_DEGRADE.code, msg: Errors.INTERFACE_DEGRADE.msg }));
+    if (refused) return refused;
+  }
+  return null;
 }
 
 function deny(ch: string, identity: SocketIdentity, count: number): { code: number; msg: string } | null {

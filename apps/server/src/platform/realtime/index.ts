@@ -1,2 +1,2 @@
 export { memoryBus, publishFrame, redisBus, type Bus } from './bus.ts';
-export { installGateway, type SocketIdentity } from './gateway.ts';
+export { installGateway, type ChannelGuard, type SocketIdentity } from './gateway.ts';

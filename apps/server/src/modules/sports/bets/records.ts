@@ -20,6 +20,11 @@ function statusFilter(status: string | undefined): SQL {
 
 type Row = Record<string, unknown>;
 
+const BET_COLUMNS = sql`
+  SELECT b.bet_id, b.order_id, b.bet_type, b.stake_minor, b.odds_x100, b.potential_return_minor, b.status, b.payout_minor, b.currency,
+    b.reject_reason, ${epochMs(sql`b.created_at`)} AS created_ms, ${epochMs(sql`b.settled_at`)} AS settled_ms
+  FROM sports_bets b`;
+
 /** A member's bets, newest first, with their legs and (for a pending single) today's cash-out offer. */
 export async function betRecords(
   db: DbOrTx,
@@ -28,20 +33,26 @@ export async function betRecords(
   q: { page: number; size: number; status?: string },
 ): Promise<{ list: BetRecord[]; total: number }> {
   const [bets, count] = await Promise.all([
-    db.execute(sql`
-      SELECT b.bet_id, b.order_id, b.bet_type, b.stake_minor, b.odds_x100, b.potential_return_minor, b.status, b.payout_minor, b.currency,
-        b.reject_reason, ${epochMs(sql`b.created_at`)} AS created_ms, ${epochMs(sql`b.settled_at`)} AS settled_ms
-      FROM sports_bets b WHERE b.member_id = ${memberId} ${statusFilter(q.status)}
+    db.execute(sql`${BET_COLUMNS} WHERE b.member_id = ${memberId} ${statusFilter(q.status)}
       ORDER BY b.bet_id DESC LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`),
     db.execute(sql`SELECT count(*)::int AS n FROM sports_bets b WHERE b.member_id = ${memberId} ${statusFilter(q.status)}`),
   ]);
-  const rows = bets.rows as Row[];
+  return { list: await toRecords(db, bets.rows as Row[], venues), total: Number((count.rows[0] as { n: unknown }).n) };
+}
+
+/** One bet of the member's by its order id, or null (none, or another member's). */
+export async function memberBet(db: DbOrTx, memberId: number, orderId: string, venues: SportsVenue[]): Promise<BetRecord | null> {
+  const { rows } = await db.execute(sql`${BET_COLUMNS} WHERE b.order_id = ${orderId} AND b.member_id = ${memberId}`);
+  return (await toRecords(db, rows as Row[], venues))[0] ?? null;
+}
+
+async function toRecords(db: DbOrTx, rows: Row[], venues: SportsVenue[]): Promise<BetRecord[]> {
   const legs = await legsOf(
     db,
     rows.map((b) => Number(b.bet_id)),
   );
   const now = clock.now();
-  const list = rows.map((b): BetRecord => {
+  return rows.map((b): BetRecord => {
     const mine = legs.filter((l) => Number(l.bet_id) === Number(b.bet_id));
     const stakeMinor = BigInt(b.stake_minor as string);
     const offer =
@@ -63,7 +74,6 @@ export async function betRecords(
       legs: mine.map(toLeg),
     };
   });
-  return { list, total: Number((count.rows[0] as { n: unknown }).n) };
 }
 
 async function legsOf(db: DbOrTx, betIds: number[]): Promise<Row[]> {

@@ -3,7 +3,10 @@ import { BALL_CLASS_IDS, WORLD_CUP_VENUE_IDS, type MatchSummary, type Sport, typ
 import type { DbOrTx } from '../../../platform/db/index.ts';
 import { LIST_MARKETS, type Teams } from '../markets/kinds.ts';
 import { loadMarkets, mainMarkets } from './markets.ts';
-import { epochMs } from './sql.ts';
+import { epochMs, inList } from './sql.ts';
+
+/** A match with its summary fields, without its markets. */
+export type Match = Omit<MatchSummary, 'mainMarkets'>;
 
 export interface MatchFilter {
   sport?: Sport;
@@ -98,6 +101,13 @@ export async function listMatches(
   const markets = await loadMarkets(db, teamsOf(summaries), ctx.currency, LIST_MARKETS);
   const list = summaries.map((m) => ({ ...m, mainMarkets: mainMarkets(markets.get(m.matchId) ?? []) }));
   return { list, total: Number((count.rows[0] as { n: unknown }).n) };
+}
+
+/** Several matches by id, whatever their state (those that exist), in no particular order. */
+export async function findMatches(db: DbOrTx, matchIds: number[], venues: SportsVenue[]): Promise<Match[]> {
+  if (matchIds.length === 0) return [];
+  const { rows } = await db.execute(sql`${SELECT} WHERE x.match_id IN ${inList(matchIds)}`);
+  return (rows as Row[]).map((r) => toSummary(r, venues));
 }
 
 /** One match, whatever its state, or null. */

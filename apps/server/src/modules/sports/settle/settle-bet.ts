@@ -36,6 +36,8 @@ interface LegRow {
 export interface Settled {
   owner: BetOwner;
   event: BetSettledEvent;
+  /** How many times the bet has been settled, this one included (a corrected result settles again). */
+  settlementNo: number;
 }
 
 /**
@@ -80,5 +82,5 @@ export async function settleBet(tx: Tx, betId: number): Promise<Settled | null> 
     WHERE bet_id = ${betId}`);
   const outcomes = graded.map((g) => sql`WHEN ${g.legNo} THEN ${g.outcome}`);
   await tx.execute(sql`UPDATE sports_bet_legs SET outcome = CASE leg_no ${sql.join(outcomes, sql` `)} END WHERE bet_id = ${betId}`);
-  return { owner, event: { orderId: bet.order_id, status, payout: fromMinor(payoutMinor) } };
+  return { owner, event: { orderId: bet.order_id, status, payout: fromMinor(payoutMinor) }, settlementNo: n };
 }

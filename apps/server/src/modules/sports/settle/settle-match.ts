@@ -1,10 +1,28 @@
 import { sql } from 'drizzle-orm';
 import { channel } from '@bp/contract';
 import type { Deps } from '../../../platform/deps.ts';
-import { SETTLEABLE_SQL, settleBet } from './settle-bet.ts';
+import { SETTLEABLE_SQL, settleBet, type Settled } from './settle-bet.ts';
 import { announce } from '../bets/ledger.ts';
 
-type SettleDeps = Pick<Deps, 'db' | 'bus'>;
+type SettleDeps = Pick<Deps, 'db' | 'bus' | 'log'>;
+
+/** Told of each bet once its settlement committed (e.g. the live rooms' big-win news). */
+export type SettlementListener = (deps: SettleDeps, settled: Settled) => Promise<void>;
+
+// Registered once per process by the modules that follow settlements (the live module at its
+// import), so the book never imports them: they depend on it.
+const listeners = new Set<SettlementListener>();
+
+export function whenBetSettled(listener: SettlementListener): void {
+  listeners.add(listener);
+}
+
+/** A listener that fails is logged: the bet is settled whatever it does. */
+async function tellListeners(deps: SettleDeps, settled: Settled): Promise<void> {
+  for (const listener of listeners) {
+    await listener(deps, settled).catch((err: unknown) => deps.log.error({ err, orderId: settled.event.orderId }, 'settlement listener failed'));
+  }
+}
 
 export interface SettleReport {
   settled: number;
@@ -35,6 +53,7 @@ export async function settleMatch(deps: SettleDeps, matchId: number, signal?: Ab
       report.settled++;
       await deps.bus.publish(channel.user(done.owner.memberId), 'bet.settled', done.event);
       await announce(deps, done.owner);
+      await tellListeners(deps, done);
     } catch (error) {
       report.failed.push({ betId: Number(bet_id), error });
     }

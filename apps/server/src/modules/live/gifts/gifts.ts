@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import { CHAT_ROOM_STATUS, GIFT_COMBO_WINDOW_MS, fromMinor, shanghaiDay, type ChatMessage, type GiftCard } from '@bp/contract';
+import { oneOf, rowsOf, type Db, type Tx } from '../../../platform/db/index.ts';
+import { AppError, fail } from '../../../platform/http/index.ts';
+import { claimKey, completeKey, requestHash, type IdempotencyKey } from '../../../platform/idempotency.ts';
+import { clock } from '../../../platform/clock.ts';
+import type { Deps } from '../../../platform/deps.ts';
+import { GOLD, goldAccounts, houseAccount, postTransfer, type WalletOwner } from '../../wallet/index.ts';
+import { postMessage, publishMessage, type Author } from '../chat/messages.ts';
+import { requireRoom, type Room } from '../chat/rooms.ts';
+import { requireAnchorRoom, type AnchorRoom } from '../anchors/anchors.ts';
+
+interface GiftRow {
+  gift_id: unknown;
+  gift_type: unknown;
+  price: unknown;
+  name: string;
+  icon: string;
+  icon_web: string;
+  status: string;
+  old_id: unknown;
+}
+
+const toGift = (r: GiftRow) => ({
+  giftId: Number(r.gift_id),
+  giftType: Number(r.gift_type),
+  giftPrice: Number(r.price),
+  giftName: r.name,
+  giftIcon: r.icon,
+  giftIconWeb: r.icon_web,
+  status: r.status,
+  oldId: r.old_id === null ? null : Number(r.old_id),
+});
+type Gift = ReturnType<typeof toGift>;
+
+/** The gifts on offer (status '1'), in the operator's order. */
+export async function giftList(db: Db) {
+  const rows = await rowsOf<GiftRow>(
+    db,
+    sql`SELECT gift_id, gift_type, price, name, icon, icon_web, status, old_id FROM live_gifts WHERE status = '1' ORDER BY sort, gift_id`,
+  );
+  return { list: rows.map(toGift) };
+}
+
+async function activeGift(db: Db, giftId: number): Promise<Gift> {
+  const row = await oneOf<GiftRow>(db, sql`SELECT gift_id, gift_type, price, name, icon, icon_web, status, old_id FROM live_gifts WHERE gift_id = ${giftId}`);
+  return row && row.status === '1' ? toGift(row) : fail('GIFT_NOT_FOUND');
+}
+
+export interface GiftSend {
+  owner: WalletOwner;
+  author: Author;
+  room: Room;
+  giftId: number;
+  count: number;
+  key: IdempotencyKey;
+}
+
+type Sent = { gold: number; combo: number; id: number };
+/** What a gift costs (hundredths of a coin) and the anchor's part of it. */
+type Prepared = { anchor: AnchorRoom; gift: Gift; goldMinor: bigint; anchorMinor: bigint };
+
+/** The room's anchor, the gift and the price: all checked before anything moves. */
+async function prepare(db: Db, p: GiftSend): Promise<Prepared> {
+  if (p.room.anchorRoomId === null) return fail('GIFT_NO_ANCHOR');
+  if (p.room.status !== CHAT_ROOM_STATUS.OPEN) fail('CHAT_ROOM_CLOSED');
+  const [anchor, gift] = await Promise.all([requireAnchorRoom(db, p.room.anchorRoomId), activeGift(db, p.giftId)]);
+  if (anchor.anchorMemberId === p.owner.memberId) fail('GIFT_TO_SELF');
+  const goldMinor = BigInt(gift.giftPrice) * 100n * BigInt(p.count);
+  return { anchor, gift, goldMinor, anchorMinor: (goldMinor * BigInt(anchor.sharePercent)) / 100n };
+}
+
+/** The same member's same gift in the same room within the combo window counts up. */
+async function comboOf(tx: Tx, sendId: number, p: GiftSend, anchorRoomId: number): Promise<number> {
+  const previous = await oneOf<{ combo: unknown; created_at: unknown }>(
+    tx,
+    sql`
+    SELECT combo, created_at FROM live_gift_sends
+    WHERE member_id = ${p.owner.memberId} AND anchor_room_id = ${anchorRoomId} AND gift_id = ${p.giftId} AND gift_send_id <> ${sendId}
+    ORDER BY created_at DESC, gift_send_id DESC LIMIT 1`,
+  );
+  const recent = previous && clock.now() - new Date(previous.created_at as string).getTime() <= GIFT_COMBO_WINDOW_MS;
+  return recent ? Number(previous.combo) + 1 : 1;
+}
+
+/** The member's gold to the anchor first, then the house's part back from it (the anchor keeps its share). */
+async function payAnchor(tx: Tx, p: GiftSend, { anchor, goldMinor, anchorMinor }: Prepared, sendId: number): Promise<bigint> {
+  const accounts = await goldAccounts(tx, p.owner, anchor.anchorId);
+  const ref = `gift:${sendId}`;
+  const given = await postTransfer(tx, { from: accounts.gold, to: accounts.anchor!, amountMinor: goldMinor, kind: 'gift.send', ref }).catch((err: unknown) => {
+    throw err instanceof AppError && err.key === 'INSUFFICIENT_BALANCE' ? new AppError('GOLD_INSUFFICIENT') : err;
+  });
+  const houseMinor = goldMinor - anchorMinor;
+  if (houseMinor > 0n) {
+    const house = await houseAccount(tx, p.owner.siteId, GOLD, 'gifts');
+    await postTransfer(tx, { from: accounts.anchor!, to: house, amountMinor: houseMinor, kind: 'gift.house', ref });
+  }
+  return given.fromBalance;
+}
+
+/**
+ * Sends a gift to the room's anchor, once per Idempotency-Key: the gold moves in the ledger first,
+ * then a `giftPush` message takes its place in the room, in the same transaction; the room is told
+ * after the commit. Nothing moves when the anchor, the gift or the gold is missing.
+ */
+export async function sendGift(deps: Pick<Deps, 'db' | 'bus'>, p: GiftSend): Promise<Sent> {
+  const prepared = await prepare(deps.db, p);
+  const { anchor, gift, goldMinor, anchorMinor } = prepared;
+  const body = { chatRoomNo: p.room.chatRoomNo, giftId: p.giftId, count: p.count };
+  const { sent, message } = await deps.db.transaction(async (tx): Promise<{ sent: Sent; message: ChatMessage | null }> => {
+    const claim = await claimKey<Sent>(tx, p.owner.memberId, p.key.key, requestHash(p.key, body), 'done');
+    if (!claim.fresh) return { sent: claim.response, message: null };
+    const now = clock.now();
+    const row = await oneOf<{ gift_send_id: unknown }>(
+      tx,
+      sql`
+      INSERT INTO live_gift_sends (member_id, site_id, member_name, anchor_room_id, anchor_id, gift_id, count, gold_minor, anchor_minor, day, created_at)
+      VALUES (${p.owner.memberId}, ${p.owner.siteId}, ${p.author.memberName}, ${anchor.anchorRoomId}, ${anchor.anchorId}, ${gift.giftId}, ${p.count},
+        ${goldMinor.toString()}, ${anchorMinor.toString()}, ${shanghaiDay(now)}, ${new Date(now)})
+      RETURNING gift_send_id`,
+    );
+    const sendId = Number(row!.gift_send_id);
+    const goldAfter = await payAnchor(tx, p, prepared, sendId);
+    const combo = await comboOf(tx, sendId, p, anchor.anchorRoomId);
+    await tx.execute(sql`UPDATE live_gift_sends SET combo = ${combo} WHERE gift_send_id = ${sendId}`);
+    const card: GiftCard = {
+      giftId: gift.giftId,
+      giftName: gift.giftName,
+      giftIcon: gift.giftIcon,
+      giftType: gift.giftType,
+      count: p.count,
+      combo,
+      gold: fromMinor(goldMinor),
+    };
+    const room = await requireRoom(tx, p.room.chatRoomNo);
+    const pushed = await postMessage(tx, room, { msgType: 'giftPush', content: `送出 ${gift.giftName} x${p.count}`, author: p.author, gift: card });
+    const result: Sent = { gold: fromMinor(goldAfter), combo, id: pushed.id };
+    await completeKey(tx, p.owner.memberId, p.key.key, result);
+    return { sent: result, message: pushed };
+  });
+  if (message) await publishMessage(deps, message);
+  return sent;
+}

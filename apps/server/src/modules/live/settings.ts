@@ -1,0 +1,52 @@
+import type { Db } from '../../platform/db/index.ts';
+import { getConfig } from '../site/index.ts';
+
+/**
+ * The live module's site config keys (an operator changes them in the site's config) and their
+ * defaults per currency:
+ *   live_chat_switch         '0' turns the chat rooms off on the site (the entrance switch)
+ *   live_chat_blocked_words  words a message may not contain, separated by commas, '|' or lines
+ *   live_gold_rate           gold coins per unit of the site's currency (a whole number)
+ *   live_big_win_min         a settled bet paying at least this is announced in its match's rooms
+ */
+const DEFAULTS = {
+  live_chat_switch: { CNY: '1', USDT: '1' },
+  live_chat_blocked_words: { CNY: '加微信,加qq,代充,刷流水,私下交易,外挂', USDT: '加微信,加qq,代充,刷流水,私下交易,外挂' },
+  live_gold_rate: { CNY: '10', USDT: '70' },
+  live_big_win_min: { CNY: '1000', USDT: '150' },
+} as const;
+
+type Key = keyof typeof DEFAULTS;
+type Currency = 'CNY' | 'USDT';
+
+export interface LiveSettings {
+  chatOn: boolean;
+  /** Lower-cased, spaces removed. */
+  blockedWords: string[];
+  goldRate: number;
+  bigWinMinor: bigint;
+}
+
+/** Lower case without spaces: '加 微信' and '加微信' are the same word to the filter. */
+export const foldText = (text: string): string => text.toLowerCase().replace(/\s+/g, '');
+
+const wholeNumber = (value: string | null | undefined, fallback: string, max: number): number => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 && n <= max ? n : Number(fallback);
+};
+
+/** Read outside transactions: on PGlite a query beside an open transaction waits for it to end. */
+export async function liveSettings(db: Db, siteId: number, currency: string): Promise<LiveSettings> {
+  const cur: Currency = currency === 'USDT' ? 'USDT' : 'CNY';
+  const stored = await getConfig(db, siteId, Object.keys(DEFAULTS) as Key[]);
+  const value = (key: Key) => stored[key] ?? DEFAULTS[key][cur];
+  return {
+    chatOn: value('live_chat_switch') !== '0',
+    blockedWords: value('live_chat_blocked_words')
+      .split(/[,，|\n]/)
+      .map(foldText)
+      .filter(Boolean),
+    goldRate: wholeNumber(stored.live_gold_rate, DEFAULTS.live_gold_rate[cur], 100_000),
+    bigWinMinor: BigInt(wholeNumber(stored.live_big_win_min, DEFAULTS.live_big_win_min[cur], 100_000_000)) * 100n,
+  };
+}
