@@ -100,10 +100,11 @@ describe('the OpenAPI document', () => {
   it('documents as member calls exactly the calls that refuse a visitor with 401', async () => {
     const inline = withSchemasInline(doc);
     // The calls a visitor can make with an empty body: validation, which comes first, lets it through.
+    const emptyBodyPasses = (url: string) => (API_ROUTES as Record<string, ApiRoute>)[url]?.body?.safeParse({}).success !== false;
     const open = operations().filter(({ url, method }) => {
       const op = inline.paths[url]![method]!;
       const body = op.requestBody?.content['application/json']?.schema;
-      return method === 'post' && body && !(body.required?.length > 0) && !op.responses['409'] && !url.includes('{');
+      return method === 'post' && body && !(body.required?.length > 0) && emptyBodyPasses(url) && !op.responses['409'] && !url.includes('{');
     });
     expect(open.length).toBeGreaterThan(40);
     for (const { url, op } of open) {
