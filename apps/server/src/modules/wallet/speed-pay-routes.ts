@@ -45,7 +45,15 @@ export async function speedPayRoutes(app: FastifyInstance, { db }: Deps): Promis
     await scope.register(multipart, { limits: { fileSize: PROOF_MAX_BYTES, files: 1, fields: 4 }, throwFileSizeLimit: true });
     defineRoute(
       scope,
-      { url: '/api/wallet/speedPay/upload', summary: 'speedPay: uploads the transfer receipt (JPEG, PNG or WEBP, at most 5 MB)', ...member },
+      {
+        url: '/api/wallet/speedPay/upload',
+        summary: 'speedPay: uploads the transfer receipt (JPEG, PNG or WEBP, at most 5 MB)',
+        ...member,
+        upload: {
+          orderId: { description: 'The deposit order the receipt is for' },
+          file: { description: 'The receipt: JPEG, PNG or WEBP, at most 5 MB', file: true },
+        },
+      },
       async (req) => {
         if (!req.isMultipart()) return fail('PROOF_INVALID');
         const file = await req.file().catch(() => undefined);

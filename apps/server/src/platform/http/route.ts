@@ -21,6 +21,8 @@ export interface RouteConfig {
   exempt?: boolean;
   /** Money moves: an `Idempotency-Key` header is required. */
   idempotent?: boolean;
+  /** The body is multipart form data: its fields (a file field's description says so), for the API document. */
+  upload?: Record<string, { description: string; file?: true }>;
 }
 
 declare module 'fastify' {

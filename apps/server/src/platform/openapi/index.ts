@@ -21,13 +21,35 @@ const TAGS = [
   { name: 'wallet', description: 'Deposits, withdrawals and their destinations, history, the interest wallet, venue wallets' },
   { name: 'game', description: 'Electronic games, favourites and venue launches' },
   { name: 'sports', description: 'The sportsbook: matches, odds, bets and cash-out' },
+  { name: 'live', description: 'Live: anchors and their rooms, chat rooms, gifts and gold coins' },
   { name: 'admin', description: 'The operator’s calls' },
 ];
 
 const SUCCESS = 'Success: `code` 0 and the call’s `data`. A refusal not listed below is also answered 200, as the error envelope with its catalogue code.';
 
-type Operation = { responses: Record<string, { description?: string; content?: unknown }>; parameters?: unknown[]; operationId?: string };
+type Operation = {
+  responses: Record<string, { description?: string; content?: unknown }>;
+  parameters?: unknown[];
+  operationId?: string;
+  requestBody?: unknown;
+};
 type Document = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, JsonSchema> } };
+
+/** A multipart body's fields as OpenAPI writes them: a file as binary, every other field as text. */
+const multipartBody = (fields: NonNullable<RouteConfig['upload']>) => ({
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object',
+        required: Object.keys(fields),
+        properties: Object.fromEntries(
+          Object.entries(fields).map(([name, { description, file }]) => [name, { type: 'string', description, ...(file ? { format: 'binary' } : {}) }]),
+        ),
+      },
+    },
+  },
+});
 
 /** The document's key of a route: its method and its path as OpenAPI writes it. */
 const keyOf = (method: string, url: string) => `${method.toLowerCase()} ${url.replace(/:(\w+)/g, '{$1}')}`;
@@ -70,6 +92,8 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         // A call answering other than JSON (the captcha picture) says what it answers in its summary.
         if (success) success.description = success.content ? SUCCESS : 'Success: what the summary names';
         if (route) Object.assign(operation.responses, refusalAnswers(refusalsOf(route)));
+        const upload = (route?.config as RouteConfig | undefined)?.upload;
+        if (upload) operation.requestBody = multipartBody(upload);
       }
     }
     const whole = (schemas ?? documentSchemas()).complete(document);

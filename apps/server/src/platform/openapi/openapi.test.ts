@@ -88,6 +88,15 @@ describe('the OpenAPI document', () => {
     expect([doc.paths['/api/v2/vvm']!.get!.operationId, doc.paths['/api/v2/vvm']!.post!.operationId]).toEqual(['v2VvmGet', 'v2VvmPost']);
   });
 
+  it('documents the receipt upload as multipart form data with its two fields, and tags only with declared areas', () => {
+    const body = doc.paths['/api/wallet/speedPay/upload']!.post!.requestBody!.content['multipart/form-data']!.schema;
+    expect(body.required).toEqual(['orderId', 'file']);
+    expect(body.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    const declared = new Set((doc as unknown as { tags: Array<{ name: string }> }).tags.map((t) => t.name));
+    const used = operations().flatMap(({ op }) => (op as Operation & { tags?: string[] }).tags ?? []);
+    expect(used.filter((tag) => !declared.has(tag))).toEqual([]);
+  });
+
   it('asks an Idempotency-Key on exactly the calls that move money', () => {
     for (const [url, route] of Object.entries(API_ROUTES as Record<string, ApiRoute>)) {
       const op = doc.paths[url.replace(/:(\w+)/g, '{$1}')]![(route.method ?? 'POST').toLowerCase()]!;
