@@ -78,15 +78,17 @@ export function chatRoutes(app: FastifyInstance, deps: Deps): void {
       content: req.body.content,
       clientMsgId: req.body.clientMsgId,
       blockedWords: settings.blockedWords,
+      sendRate: settings.sendRate,
     });
   });
   defineRoute(app, { url: '/api/member/chat/shareOrder', summary: 'Shares one of the member’s own bets as an order message', ...member }, async (req) => {
-    const { room } = await openRoomOf(deps, req.site, req.body.chatRoomNo);
+    const { room, settings } = await openRoomOf(deps, req.site, req.body.chatRoomNo);
     return shareOrder(deps, {
       room,
       author: await authorOfRequest(deps, req),
       moderator: await isModerator(db, room, req.member.memberId),
       orderId: req.body.orderId,
+      sendRate: settings.sendRate,
     });
   });
 }

@@ -180,6 +180,23 @@ describe('sending a message', () => {
     clock.shift(CHAT_SEND_RATE.windowMs + 1);
     expect((await c.send(m, cast, '现在可以了')).code).toBe(0);
   });
+
+  it('keeps the pace the site sets (live_chat_send_rate N/S), and the default when the setting is not a pace', async () => {
+    await s.siteConfig.set(1, 'live_chat_send_rate', '2/60');
+    try {
+      const m = await memberAt(s);
+      expect([(await c.send(m, cast, '一')).code, (await c.send(m, cast, '二')).code]).toEqual([0, 0]);
+      expect((await c.send(m, cast, '三')).code).toBe(Errors.CHAT_TOO_FAST.code);
+      clock.shift(CHAT_SEND_RATE.windowMs + 1);
+      expect((await c.send(m, cast, '十秒后仍在一分钟内')).code).toBe(Errors.CHAT_TOO_FAST.code);
+      await s.siteConfig.set(1, 'live_chat_send_rate', '很多');
+      const other = await memberAt(s);
+      for (let i = 0; i < CHAT_SEND_RATE.max; i++) expect((await c.send(other, cast, `第${i + 1}条`)).code).toBe(0);
+      expect((await c.send(other, cast, '第六条')).code).toBe(Errors.CHAT_TOO_FAST.code);
+    } finally {
+      await s.siteConfig.set(1, 'live_chat_send_rate', null);
+    }
+  });
 });
 
 describe('the two sides of a room (VIP 4 and below, above 4)', () => {

@@ -1,3 +1,4 @@
+import { CHAT_SEND_RATE } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { getConfig } from '../site/index.ts';
 
@@ -8,12 +9,14 @@ import { getConfig } from '../site/index.ts';
  *   live_chat_blocked_words  words a message may not contain, separated by commas, '|' or lines
  *   live_gold_rate           gold coins per unit of the site's currency (a whole number)
  *   live_big_win_min         a settled bet paying at least this is announced in its match's rooms
+ *   live_chat_send_rate      a member's pace: at most N messages in S seconds, written 'N/S'
  */
 const DEFAULTS = {
   live_chat_switch: { CNY: '1', USDT: '1' },
   live_chat_blocked_words: { CNY: '加微信,加qq,代充,刷流水,私下交易,外挂', USDT: '加微信,加qq,代充,刷流水,私下交易,外挂' },
   live_gold_rate: { CNY: '10', USDT: '70' },
   live_big_win_min: { CNY: '1000', USDT: '150' },
+  live_chat_send_rate: { CNY: `${CHAT_SEND_RATE.max}/${CHAT_SEND_RATE.windowMs / 1000}`, USDT: `${CHAT_SEND_RATE.max}/${CHAT_SEND_RATE.windowMs / 1000}` },
 } as const;
 
 type Key = keyof typeof DEFAULTS;
@@ -25,6 +28,20 @@ export interface LiveSettings {
   blockedWords: string[];
   goldRate: number;
   bigWinMinor: bigint;
+  sendRate: SendRate;
+}
+
+/** At most `max` texts and shared bets of one member in `windowMs`, over every room. */
+export interface SendRate {
+  max: number;
+  windowMs: number;
+}
+
+/** 'N/S' as a pace; anything else (a typo in the config) keeps the default. */
+function sendRateOf(value: string | null | undefined): SendRate {
+  const [max, seconds] = (value ?? '').split('/').map(Number);
+  const valid = Number.isInteger(max) && max > 0 && max <= 10_000 && Number.isInteger(seconds) && seconds > 0 && seconds <= 3600;
+  return valid ? { max, windowMs: seconds * 1000 } : { ...CHAT_SEND_RATE };
 }
 
 /** Lower case without spaces: '加 微信' and '加微信' are the same word to the filter. */
@@ -48,5 +65,6 @@ export async function liveSettings(db: Db, siteId: number, currency: string): Pr
       .filter(Boolean),
     goldRate: wholeNumber(stored.live_gold_rate, DEFAULTS.live_gold_rate[cur], 100_000),
     bigWinMinor: BigInt(wholeNumber(stored.live_big_win_min, DEFAULTS.live_big_win_min[cur], 100_000_000)) * 100n,
+    sendRate: sendRateOf(stored.live_chat_send_rate),
   };
 }

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { CHAT_CONTENT_MAX, CHAT_ROOM_STATUS, CHAT_SEND_RATE, type ChatMessage } from '@bp/contract';
+import { CHAT_CONTENT_MAX, CHAT_ROOM_STATUS, type ChatMessage } from '@bp/contract';
 import { oneOf, takeTurns, type DbOrTx, type Tx } from '../../../platform/db/index.ts';
 import { AppError, fail } from '../../../platform/http/index.ts';
 import { clock } from '../../../platform/clock.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { currentVenues, memberBet } from '../../sports/index.ts';
-import { foldText } from '../settings.ts';
+import { foldText, type SendRate } from '../settings.ts';
 import { MESSAGE_COLUMNS, postMessage, publishMessage, toMessage, type Author, type MessageRow, type NewMessage } from './messages.ts';
 import { mutedError, mutedUntil } from './moderation.ts';
 import { orderCard } from './order-card.ts';
@@ -29,7 +29,8 @@ export function checkContent(raw: string, blockedWords: readonly string[]): stri
 }
 
 /** What a member's own message must pass, inside the member's turn: the room open, no mute, the pace. */
-async function checkMayPost(tx: DbOrTx, room: Room, author: Author, moderator: boolean): Promise<void> {
+async function checkMayPost(tx: DbOrTx, room: Room, poster: Poster): Promise<void> {
+  const { author, moderator, sendRate } = poster;
   if (room.status !== CHAT_ROOM_STATUS.OPEN && !moderator) fail('CHAT_ROOM_CLOSED');
   const until = await mutedUntil(tx, room.chatRoomNo, author.memberId);
   if (until !== null) throw mutedError(until);
@@ -37,18 +38,25 @@ async function checkMayPost(tx: DbOrTx, room: Room, author: Author, moderator: b
   const pace = await oneOf<{ recent: unknown; last_here: unknown }>(
     tx,
     sql`
-    SELECT count(*) FILTER (WHERE created_at > ${new Date(now - CHAT_SEND_RATE.windowMs)}) AS recent,
+    SELECT count(*) FILTER (WHERE created_at > ${new Date(now - sendRate.windowMs)}) AS recent,
       max(created_at) FILTER (WHERE chat_room_no = ${room.chatRoomNo}) AS last_here
     FROM live_chat_messages
-    WHERE member_id = ${author.memberId} AND msg_type IN ('text', 'order') AND created_at > ${new Date(now - Math.max(CHAT_SEND_RATE.windowMs, room.slowModeSec * 1000))}`,
+    WHERE member_id = ${author.memberId} AND msg_type IN ('text', 'order') AND created_at > ${new Date(now - Math.max(sendRate.windowMs, room.slowModeSec * 1000))}`,
   );
-  if (Number(pace?.recent ?? 0) >= CHAT_SEND_RATE.max) fail('CHAT_TOO_FAST');
+  if (Number(pace?.recent ?? 0) >= sendRate.max) fail('CHAT_TOO_FAST');
   if (moderator || room.slowModeSec === 0 || !pace?.last_here) return;
   const waitSec = Math.ceil((new Date(pace.last_here as string).getTime() + room.slowModeSec * 1000 - now) / 1000);
   if (waitSec > 0) throw new AppError('CHAT_SLOW_MODE', { msg: `聊天室处于慢速模式，请${waitSec}秒后再发言`, data: { waitSec } });
 }
 
 type Posted = { message: ChatMessage; fresh: boolean };
+
+/** Who posts: the author, whether a moderator of the room, and the site's pace for members. */
+export interface Poster {
+  author: Author;
+  moderator: boolean;
+  sendRate: SendRate;
+}
 
 /**
  * A member's post, one at a time per member (their turn): the same post again (its client id, or
@@ -57,17 +65,16 @@ type Posted = { message: ChatMessage; fresh: boolean };
 async function postAsMember(
   deps: Pick<Deps, 'db' | 'bus'>,
   room: Room,
-  author: Author,
-  moderator: boolean,
+  poster: Poster,
   message: NewMessage,
   already: (tx: Tx) => Promise<MessageRow | null>,
 ): Promise<{ id: number; seq: number }> {
   const { message: posted, fresh } = await deps.db.transaction(async (tx): Promise<Posted> => {
-    await takeTurns(tx, `chat-post:${author.memberId}`);
+    await takeTurns(tx, `chat-post:${poster.author.memberId}`);
     const earlier = await already(tx);
     if (earlier) return { message: toMessage(earlier), fresh: false };
     const current = await requireRoom(tx, room.chatRoomNo);
-    await checkMayPost(tx, current, author, moderator);
+    await checkMayPost(tx, current, poster);
     return { message: await postMessage(tx, current, message), fresh: true };
   });
   if (fresh) await publishMessage(deps, posted);
@@ -80,10 +87,8 @@ const byClientId = (memberId: number, clientMsgId: string) => (tx: Tx) =>
 const byPushKey = (chatRoomNo: string, pushKey: string) => (tx: Tx) =>
   oneOf<MessageRow>(tx, sql`SELECT ${MESSAGE_COLUMNS} FROM live_chat_messages WHERE chat_room_no = ${chatRoomNo} AND push_key = ${pushKey}`);
 
-export interface TextPost {
+export interface TextPost extends Poster {
   room: Room;
-  author: Author;
-  moderator: boolean;
   content: string;
   clientMsgId: string;
   blockedWords: readonly string[];
@@ -92,11 +97,11 @@ export interface TextPost {
 export function sendText(deps: Pick<Deps, 'db' | 'bus'>, p: TextPost) {
   const content = checkContent(p.content, p.blockedWords);
   const message: NewMessage = { msgType: 'text', content, author: p.author, clientMsgId: p.clientMsgId };
-  return postAsMember(deps, p.room, p.author, p.moderator, message, byClientId(p.author.memberId, p.clientMsgId));
+  return postAsMember(deps, p.room, p, message, byClientId(p.author.memberId, p.clientMsgId));
 }
 
 /** Shares one of the member's own bets as an `order` message; a bet is shared once per room. */
-export async function shareOrder(deps: Pick<Deps, 'db' | 'bus'>, p: { room: Room; author: Author; moderator: boolean; orderId: string }) {
+export async function shareOrder(deps: Pick<Deps, 'db' | 'bus'>, p: Poster & { room: Room; orderId: string }) {
   const bet = await memberBet(deps.db, p.author.memberId, p.orderId, await currentVenues(deps.db, p.author.siteId));
   if (!bet) return fail('BET_NOT_FOUND');
   // Readers drop order messages of another venue than the room's (seed 4): such a share would show nowhere.
@@ -104,5 +109,5 @@ export async function shareOrder(deps: Pick<Deps, 'db' | 'bus'>, p: { room: Room
   const order = orderCard(bet);
   const pushKey = `share:${bet.orderId}`;
   const message: NewMessage = { msgType: 'order', content: `分享了注单：${order.itemName}`, author: p.author, order, venueName: bet.venueName, pushKey };
-  return postAsMember(deps, p.room, p.author, p.moderator, message, byPushKey(p.room.chatRoomNo, pushKey));
+  return postAsMember(deps, p.room, p, message, byPushKey(p.room.chatRoomNo, pushKey));
 }
