@@ -1,0 +1,168 @@
+// Live chat fan-out: 2,000 WebSocket listeners in one room (in a process of their own), 20 members
+// sending 100 messages a second together for BENCH_DURATION seconds (default 20) through the whole
+// path (HTTP send, checks, the message stored with its sequence, the bus, the gateway), against a
+// bare `ws` server broadcasting the same frames in the same run. Three setups: one instance on
+// PostgreSQL with the in-process bus; two instances on PostgreSQL sharing the room through Redis
+// (listeners and senders split between them); the bare broadcaster. Per setup: deliveries per
+// second, p50/p99/max send→delivery, lost and duplicated deliveries. Target: a ratio of at least 1.0
+// to the bare broadcast, p99 under 100 ms, 0 lost, 0 duplicated.
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { PG_URL, cpuOf, machine, post, postKeepAlive, psql, startProcess, stopProcess, today } from './lib.mjs';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 20);
+const CLIENTS = Number(process.env.BENCH_WS_CLIENTS ?? 2000);
+const SENDERS = 20;
+const RATE = 100; // messages a second, all senders together
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const MAX_MESSAGES = RATE * DURATION + 100;
+const schema = `bench_live_chat_${Date.now()}`;
+
+const serverEnv = (port, redis) => ({
+  PORT: String(port),
+  DATABASE_URL: PG_URL,
+  DATABASE_SCHEMA: schema,
+  RUN_JOBS: 'off',
+  WEB_DIST: '',
+  ...(redis ? { REDIS_URL, REDIS_PREFIX: `${schema}:` } : {}),
+});
+
+const startServer = (port, redis) => startProcess('apps/server/src/main.ts', serverEnv(port, redis), `http://127.0.0.1:${port}/api/health`);
+
+/** Senders that may post 100 a second together: the site's pace for members raised for the run. */
+async function prepare() {
+  const server = await startServer(18196, false);
+  const base = 'http://127.0.0.1:18196';
+  try {
+    const anchors = (await post(`${base}/api/live/anchor/list`, { page: 1, size: 200 })).data.list;
+    const room = anchors.find((a) => a.anchorType === 2)?.chatRoomNo ?? anchors[0].chatRoomNo;
+    const senders = [];
+    for (let i = 0; i < SENDERS; i++) {
+      const reg = await post(`${base}/api/member/register/v4`, { name: `lc${Date.now().toString(36)}${i}`.slice(0, 16), password: 'bench1234' });
+      if (reg.code !== 0) throw new Error(`register failed: ${JSON.stringify(reg)}`);
+      senders.push({ authorization: `Bearer ${reg.data.token}` });
+    }
+    psql(`INSERT INTO "${schema}".site_config (site_id, key_code, value) VALUES (1, 'live_chat_send_rate', '1000/10')`);
+    return { room, senders };
+  } finally {
+    await stopProcess(server);
+  }
+}
+
+/** The listeners' process, its sockets open and subscribed. */
+async function listeners(urls, room) {
+  const child = fork(path.join(import.meta.dirname, '_chat-clients.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ready = new Promise((resolve) => child.once('message', resolve));
+  child.send({ cmd: 'open', urls, clients: CLIENTS, ch: `chat:${room}`, maxMessages: MAX_MESSAGES });
+  await ready;
+  return child;
+}
+
+/**
+ * Each sender posts every SENDERS/RATE seconds, staggered; a message's content is `b<k>:<sentAt>`,
+ * its clientMsgId new in each setup (a repeated one would answer the first post and publish nothing).
+ */
+async function send(bases, room, senders, phase) {
+  const acked = [];
+  const refused = new Map();
+  let k = 0;
+  const every = (SENDERS / RATE) * 1000;
+  const start = Date.now();
+  const until = start + DURATION * 1000;
+  await Promise.all(
+    senders.map(async (auth, i) => {
+      await sleep((every / SENDERS) * i);
+      for (let n = 0; Date.now() < until; n++) {
+        const mine = k++;
+        const base = bases[i % bases.length];
+        const res = await postKeepAlive(
+          base,
+          '/api/member/chat/send',
+          { chatRoomNo: room, content: `b${mine}:${Date.now()}`, clientMsgId: `${phase}-${mine}` },
+          auth,
+        );
+        if (res.code === 0) acked.push(mine);
+        else refused.set(res.code, (refused.get(res.code) ?? 0) + 1);
+        const next = start + (every / SENDERS) * i + every * (n + 1);
+        if (next > Date.now()) await sleep(next - Date.now());
+      }
+    }),
+  );
+  return { acked, refused, start };
+}
+
+/** One setup: listeners on `wsUrls`, senders to `bases`; answers the figures. */
+async function measure(name, bases, wsUrls, room, senders, pids) {
+  const child = await listeners(wsUrls, room);
+  const before = pids.map(cpuOf);
+  const sent = await send(bases, room, senders, name.split(' ')[0]);
+  await sleep(2000); // the last messages' deliveries
+  const cpu = pids.map((pid, i) => cpuOf(pid) - before[i]).reduce((a, b) => a + b, 0);
+  const report = new Promise((resolve) => child.once('message', resolve));
+  child.send({ cmd: 'report', acked: sent.acked });
+  const r = await report;
+  const span = (r.lastAt - sent.start) / 1000;
+  return {
+    name,
+    ...r,
+    sent: sent.acked.length,
+    refused: [...sent.refused].map(([code, n]) => `${code}×${n}`).join(' ') || '0',
+    perSecond: Math.round(r.delivered / span),
+    cpu,
+  };
+}
+
+/** A message of the room as the platform sends it: the bare server's template. */
+async function template(base, room) {
+  const list = (await post(`${base}/api/live/chat/history`, { chatRoomNo: room, size: 1 })).data.list;
+  return { ch: `chat:${room}`, data: list.at(-1) };
+}
+
+const load = os.loadavg()[0].toFixed(1);
+const rows = [];
+const { room, senders } = await prepare();
+let sample;
+try {
+  // One instance, the in-process bus.
+  let one = await startServer(18196, false);
+  try {
+    rows.push(await measure('one instance, in-process bus', ['http://127.0.0.1:18196'], ['ws://127.0.0.1:18196/ws'], room, senders, [one.pid]));
+    sample = await template('http://127.0.0.1:18196', room);
+  } finally {
+    await stopProcess(one);
+  }
+  // Two instances sharing the room through Redis.
+  const [a, b] = [await startServer(18196, true), await startServer(18197, true)];
+  try {
+    const bases = ['http://127.0.0.1:18196', 'http://127.0.0.1:18197'];
+    rows.push(await measure('two instances, Redis', bases, ['ws://127.0.0.1:18196/ws', 'ws://127.0.0.1:18197/ws'], room, senders, [a.pid, b.pid]));
+  } finally {
+    await Promise.all([stopProcess(a), stopProcess(b)]);
+  }
+  // The bare broadcast of the same frames.
+  const bare = await startProcess(path.join('bench', '_chat-bare.mjs'), { PORT: '18198', BARE_TEMPLATE: JSON.stringify(sample) }, 'http://127.0.0.1:18198/');
+  try {
+    rows.push(await measure('bare ws broadcast', ['http://127.0.0.1:18198'], ['ws://127.0.0.1:18198/ws'], room, senders, [bare.pid]));
+  } finally {
+    await stopProcess(bare);
+  }
+} finally {
+  psql(`SET client_min_messages = warning; DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+}
+
+const bareRate = rows.at(-1).perSecond;
+const table = [
+  '| setup | messages sent | deliveries/s | ratio to bare | p50 ms | p99 ms | max ms | lost | duplicated | refused sends | server CPU s |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
+  ...rows.map(
+    (r) =>
+      `| ${r.name} | ${r.sent} | ${r.perSecond} | ${(r.perSecond / bareRate).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.lost} | ${r.duplicated} | ${r.refused} | ${r.cpu.toFixed(1)} |`,
+  ),
+].join('\n');
+const heading = `${today()}, ${machine()}, load average ${load} at the start, ${CLIENTS} listeners, ${SENDERS} senders at ${RATE} messages/s for ${DURATION} s, PostgreSQL`;
+console.log(`\nLive chat fan-out (${heading})\n${table}`);
+fs.mkdirSync(path.join(import.meta.dirname, '.out'), { recursive: true });
+fs.writeFileSync(path.join(import.meta.dirname, '.out', 'live-chat.md'), `${heading}\n\n${table}\n`);
