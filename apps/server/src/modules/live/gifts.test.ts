@@ -110,13 +110,13 @@ describe('gifts', () => {
     );
     expect(seen).toHaveLength(4);
     expect(seen[0]).toMatchObject({ level: 'high', vipLevel: 7 });
-    // The ledger: all 30 coins (3000 hundredths) to the anchor, the house's 30% back from it.
+    // The ledger: of the 30 coins (3000 hundredths), the house's 30% and the anchor's 70%, both from the member.
     const { rows } = await s.deps.db.execute(sql`
       SELECT t.kind, t.amount_minor::text AS amount FROM wallet_transfers t
       WHERE t.ref = (SELECT 'gift:' || min(gift_send_id) FROM live_gift_sends WHERE member_id = ${m.memberId}) ORDER BY t.transfer_id`);
     expect(rows).toEqual([
-      { kind: 'gift.send', amount: '3000' },
       { kind: 'gift.house', amount: '900' },
+      { kind: 'gift.send', amount: '2100' },
     ]);
     socket.close();
     await expectLedgerSound(s);

@@ -71,31 +71,41 @@ async function prepare(db: Db, p: GiftSend): Promise<Prepared> {
 }
 
 /** The same member's same gift in the same room within the combo window counts up. */
-async function comboOf(tx: Tx, sendId: number, p: GiftSend, anchorRoomId: number): Promise<number> {
+async function comboOf(tx: Tx, p: GiftSend, anchorRoomId: number): Promise<number> {
   const previous = await oneOf<{ combo: unknown; created_at: unknown }>(
     tx,
     sql`
     SELECT combo, created_at FROM live_gift_sends
-    WHERE member_id = ${p.owner.memberId} AND anchor_room_id = ${anchorRoomId} AND gift_id = ${p.giftId} AND gift_send_id <> ${sendId}
+    WHERE member_id = ${p.owner.memberId} AND anchor_room_id = ${anchorRoomId} AND gift_id = ${p.giftId}
     ORDER BY created_at DESC, gift_send_id DESC LIMIT 1`,
   );
   const recent = previous && clock.now() - new Date(previous.created_at as string).getTime() <= GIFT_COMBO_WINDOW_MS;
   return recent ? Number(previous.combo) + 1 : 1;
 }
 
-/** The member's gold to the anchor first, then the house's part back from it (the anchor keeps its share). */
+const goldShort = (err: unknown): never => {
+  throw err instanceof AppError && err.key === 'INSUFFICIENT_BALANCE' ? new AppError('GOLD_INSUFFICIENT') : err;
+};
+
+/**
+ * The member's gold to the house's part first (the member's slice of 'gifts', so givers do not
+ * queue on one row), then to the anchor's share: the anchor's account, which every giver of the
+ * room shares, is locked last and held the shortest. Answers the member's gold after.
+ */
 async function payAnchor(tx: Tx, p: GiftSend, { anchor, goldMinor, anchorMinor }: Prepared, sendId: number): Promise<bigint> {
   const accounts = await goldAccounts(tx, p.owner, anchor.anchorId);
   const ref = `gift:${sendId}`;
-  const given = await postTransfer(tx, { from: accounts.gold, to: accounts.anchor!, amountMinor: goldMinor, kind: 'gift.send', ref }).catch((err: unknown) => {
-    throw err instanceof AppError && err.key === 'INSUFFICIENT_BALANCE' ? new AppError('GOLD_INSUFFICIENT') : err;
-  });
   const houseMinor = goldMinor - anchorMinor;
+  let goldAfter: bigint | null = null;
   if (houseMinor > 0n) {
-    const house = await houseAccount(tx, p.owner.siteId, GOLD, 'gifts');
-    await postTransfer(tx, { from: accounts.anchor!, to: house, amountMinor: houseMinor, kind: 'gift.house', ref });
+    const house = await houseAccount(tx, p.owner.siteId, GOLD, 'gifts', p.owner.memberId);
+    goldAfter = (await postTransfer(tx, { from: accounts.gold, to: house, amountMinor: houseMinor, kind: 'gift.house', ref }).catch(goldShort)).fromBalance;
   }
-  return given.fromBalance;
+  if (anchorMinor > 0n) {
+    goldAfter = (await postTransfer(tx, { from: accounts.gold, to: accounts.anchor!, amountMinor: anchorMinor, kind: 'gift.send', ref }).catch(goldShort))
+      .fromBalance;
+  }
+  return goldAfter!;
 }
 
 /**
@@ -111,18 +121,17 @@ export async function sendGift(deps: Pick<Deps, 'db' | 'bus'>, p: GiftSend): Pro
     const claim = await claimKey<Sent>(tx, p.owner.memberId, p.key.key, requestHash(p.key, body), 'done');
     if (!claim.fresh) return { sent: claim.response, message: null };
     const now = clock.now();
+    const combo = await comboOf(tx, p, anchor.anchorRoomId);
     const row = await oneOf<{ gift_send_id: unknown }>(
       tx,
       sql`
-      INSERT INTO live_gift_sends (member_id, site_id, member_name, anchor_room_id, anchor_id, gift_id, count, gold_minor, anchor_minor, day, created_at)
+      INSERT INTO live_gift_sends (member_id, site_id, member_name, anchor_room_id, anchor_id, gift_id, count, gold_minor, anchor_minor, combo, day, created_at)
       VALUES (${p.owner.memberId}, ${p.owner.siteId}, ${p.author.memberName}, ${anchor.anchorRoomId}, ${anchor.anchorId}, ${gift.giftId}, ${p.count},
-        ${goldMinor.toString()}, ${anchorMinor.toString()}, ${shanghaiDay(now)}, ${new Date(now)})
+        ${goldMinor.toString()}, ${anchorMinor.toString()}, ${combo}, ${shanghaiDay(now)}, ${new Date(now)})
       RETURNING gift_send_id`,
     );
-    const sendId = Number(row!.gift_send_id);
-    const goldAfter = await payAnchor(tx, p, prepared, sendId);
-    const combo = await comboOf(tx, sendId, p, anchor.anchorRoomId);
-    await tx.execute(sql`UPDATE live_gift_sends SET combo = ${combo} WHERE gift_send_id = ${sendId}`);
+    // The anchor's account and the room's sequence, shared by every giver, are taken last.
+    const goldAfter = await payAnchor(tx, p, prepared, Number(row!.gift_send_id));
     const card: GiftCard = {
       giftId: gift.giftId,
       giftName: gift.giftName,
