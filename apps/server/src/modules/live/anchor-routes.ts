@@ -52,14 +52,16 @@ export function anchorRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(
     app,
     { url: '/api/member/gift/send', summary: 'Gives a gift to the room’s anchor from the member’s gold (Idempotency-Key required)', ...money },
-    async (req) =>
-      sendGift(deps, {
+    async (req) => {
+      const [author, room] = await Promise.all([authorOfRequest(deps, req), requireRoom(db, req.body.chatRoomNo)]);
+      return sendGift(deps, {
         owner: walletOwner(req.site, req.member.memberId),
-        author: await authorOfRequest(deps, req),
-        room: await requireRoom(db, req.body.chatRoomNo),
+        author,
+        room,
         giftId: req.body.giftId,
         count: req.body.count,
         key: req.idempotencyKey,
-      }),
+      });
+    },
   );
 }
