@@ -107,15 +107,20 @@ export const anchorAccountKey = (anchorId: number, siteId: number): string => `a
 /**
  * The accounts gold coins move through on the owner's site, in one round trip: the member's gold,
  * the house's issue of coins (GOLD), and with `anchorId` that anchor's gold account on the site.
- * Buying moves money from main to houseAccount(.., owner.currency, 'gold') and coins from the
- * issue to the member; a gift moves coins from the member to the anchor.
+ * Buying moves money from main to the member's slice of houseAccount(.., owner.currency, 'gold') and
+ * coins from the member's slice of the issue to the member (slices: no buyer waits on another's
+ * row); a gift moves coins from the member to the anchor.
  */
 export async function goldAccounts(tx: DbOrTx, owner: WalletOwner, anchorId?: number): Promise<{ gold: number; issue: number; anchor: number | null }> {
   const anchor: NewAccount[] =
     anchorId === undefined
       ? []
       : [{ key: anchorAccountKey(anchorId, owner.siteId), siteId: owner.siteId, currency: GOLD, kind: 'anchor', memberId: null, name: String(anchorId) }];
-  const [gold, issue, anchorAccount] = await ensureAccounts(tx, [memberAccountRow(owner, 'gold'), houseAccountRow(owner.siteId, GOLD, 'gold'), ...anchor]);
+  const [gold, issue, anchorAccount] = await ensureAccounts(tx, [
+    memberAccountRow(owner, 'gold'),
+    houseAccountRow(owner.siteId, GOLD, 'gold', owner.memberId),
+    ...anchor,
+  ]);
   return { gold, issue, anchor: anchorAccount ?? null };
 }
 

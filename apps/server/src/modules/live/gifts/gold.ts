@@ -16,8 +16,9 @@ export async function goldBalance(db: Db, owner: WalletOwner, rate: number) {
 }
 
 /**
- * Main wallet -> gold coins, once per Idempotency-Key: the money goes to the house's gold account
- * in the site's currency and the coins come from the house's issue, two transfers of one purchase.
+ * Main wallet -> gold coins, once per Idempotency-Key: the money goes to the buyer's slice of the
+ * house's gold account in the site's currency and the coins come from the buyer's slice of the
+ * house's issue, two transfers of one purchase.
  */
 export function buyGold(db: Db, owner: WalletOwner, key: IdempotencyKey, amount: number, rate: number) {
   return once(db, owner.memberId, key, { amount }, async (tx) => {
@@ -31,7 +32,11 @@ export function buyGold(db: Db, owner: WalletOwner, key: IdempotencyKey, amount:
       RETURNING purchase_id`,
     );
     const ref = `gold:${purchase!.purchase_id}`;
-    const [main, sales, coins] = [await memberAccount(tx, owner), await houseAccount(tx, owner.siteId, owner.currency, 'gold'), await goldAccounts(tx, owner)];
+    const [main, sales, coins] = [
+      await memberAccount(tx, owner),
+      await houseAccount(tx, owner.siteId, owner.currency, 'gold', owner.memberId),
+      await goldAccounts(tx, owner),
+    ];
     const paid = await postTransfer(tx, { from: main, to: sales, amountMinor, kind: 'gold.buy', ref });
     const issued = await postTransfer(tx, { from: coins.issue, to: coins.gold, amountMinor: goldMinor, kind: 'gold.issue', ref });
     return { gold: fromMinor(issued.toBalance), main: fromMinor(paid.fromBalance) };
