@@ -34,6 +34,8 @@ export { memberBet } from './bets/records.ts';
 /** Modules that follow settlements register here (once per process); each is told after the bet's commit. */
 export { whenBetSettled, type SettlementListener } from './settle/settle-match.ts';
 export type { Settled } from './settle/settle-bet.ts';
+/** Settled bets as valid-turnover rows (the vip module's records), by order ids or settlement window. */
+export { settledBetsForTurnover } from './settle/valid-turnover.ts';
 export { setStakeFactor } from './bets/limits.ts';
 export { confirmDueBets } from './bets/confirm.ts';
 export { settleMatch, settleDueMatches } from './settle/settle-match.ts';

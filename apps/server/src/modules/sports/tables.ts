@@ -159,6 +159,9 @@ export const sportsBets = pgTable(
     index('sports_bets_delayed')
       .on(t.confirmAt)
       .where(sql`status = 'pending_delay'`),
+    index('sports_bets_settled')
+      .on(t.settledAt)
+      .where(sql`settled_at IS NOT NULL`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { fromMinor, type BetSettledEvent, type BetType, type LegOutcome, type MarketKind } from '@bp/contract';
 import type { Tx } from '../../../platform/db/index.ts';
+import { clock } from '../../../platform/clock.ts';
 import { betOutcome, gradeLeg, type MatchResult } from '../markets/grade.ts';
 import { specOf } from '../book/markets.ts';
 import { payOut, takeBackPayout, type BetOwner } from '../bets/ledger.ts';
@@ -78,7 +79,7 @@ export async function settleBet(tx: Tx, betId: number): Promise<Settled | null> 
   const owed = bet.settlement_no > 0 ? await takeBackPayout(tx, bet.order_id, bet.settlement_no) : 0n;
   await tx.execute(sql`
     UPDATE sports_bets SET status = ${status}, payout_minor = ${payoutMinor.toString()}, settlement_no = ${n}, settled_key = ${key},
-      settled_at = now(), recovery_due_minor = recovery_due_minor + ${owed.toString()}
+      settled_at = ${new Date(clock.now())}, recovery_due_minor = recovery_due_minor + ${owed.toString()}
     WHERE bet_id = ${betId}`);
   const outcomes = graded.map((g) => sql`WHEN ${g.legNo} THEN ${g.outcome}`);
   await tx.execute(sql`UPDATE sports_bet_legs SET outcome = CASE leg_no ${sql.join(outcomes, sql` `)} END WHERE bet_id = ${betId}`);
