@@ -15,6 +15,8 @@ const GAMES_DIR = path.resolve(import.meta.dirname, '../../../assets/games');
  * auto-transfer, visitors' demos, and the built-in sandbox slot settled at the sandbox venue.
  */
 export { RETURN_TO_PLAYER } from './slot.ts';
+/** Modules that follow members' rounds register here (once per process); told inside the round's transaction. */
+export { whenRoundPlayed, type RoundPlayed, type RoundListener } from './rounds.ts';
 
 // A venue takes members' money only while the catalogue has something to play there.
 offerVenuesOf(cataloguedVenues);
