@@ -143,6 +143,14 @@ export async function updateProfile(db: Db, memberId: number, change: ProfileCha
   memberChanged(memberId);
 }
 
+/** Sets members' VIP levels (the vip module decides them; this column is shown wherever the level is). */
+export async function setVipLevels(db: DbOrTx, levels: Array<{ memberId: number; vipLevel: number }>): Promise<void> {
+  for (const { memberId, vipLevel } of levels) {
+    await db.update(members).set({ vipLevel }).where(eq(members.memberId, memberId));
+    memberChanged(memberId);
+  }
+}
+
 /** Sets a field that is set once (the real name withdrawals are paid to, the birthday); false when it was set before. */
 export async function setOnce(db: Db, memberId: number, field: 'realName' | 'birthday', value: string): Promise<boolean> {
   const set = await db

@@ -16,6 +16,8 @@ export { getMember, findMember, createMember, normalizeName, countInvited } from
 export type { MemberRow } from './tables.ts';
 /** The member module writes the profile fields through these (their rules are its own). */
 export { updateProfile, setOnce, type ProfileChange } from './accounts.ts';
+/** The vip module sets the level it decides through this. */
+export { setVipLevels } from './accounts.ts';
 export { DEMO_MEMBER } from './demo.ts';
 export { hashSecret, verifySecret } from './passwords.ts';
 /** Tests: the production hashing and the cheap one the test harness sets. */

@@ -5,6 +5,7 @@ import { clock } from '../../platform/clock.ts';
 import type { WalletOwner } from './accounts.ts';
 import type { WalletSettings } from './settings.ts';
 import { big, oneOf } from './sql.ts';
+import { extraWithdrawTerms } from './withdraw-terms.ts';
 
 export interface WithdrawRules {
   minMinor: bigint;
@@ -25,27 +26,32 @@ export const MANUAL_CREDIT = 'deposit.manual';
 
 /**
  * Turnover: every deposit through a channel ('deposit.credit'; a MANUAL_CREDIT is not one) since
- * the last withdrawal must be staked `withdraw_turnover_multiple` times before the next one. Stakes
+ * the last withdrawal must be staked `withdraw_turnover_multiple` times before the next one, and
+ * what other modules' terms ask for what they paid since (bonuses: withdraw-terms.ts). Stakes
  * are ledger transfers of kind 'bet.stake…' out of the main wallet (the sportsbook's and any other
  * product posting that kind), less stakes refunded ('bet.refund').
  */
-async function turnover(tx: DbOrTx, memberId: number, mainAccount: number, multiple: number) {
+async function turnover(tx: DbOrTx, owner: WalletOwner, mainAccount: number, multiple: number) {
+  const last = await oneOf<{ t: Date | string }>(
+    tx,
+    sql`
+    SELECT coalesce(max(created_at), 'epoch'::timestamptz) AS t FROM wallet_withdraw_orders
+    WHERE member_id = ${owner.memberId} AND status IN ('pending', 'paid')`,
+  );
+  const since = new Date(last!.t);
   const row = await oneOf<{ deposited: string; staked: string }>(
     tx,
     sql`
-    WITH since AS (
-      SELECT coalesce(max(created_at), 'epoch'::timestamptz) AS t FROM wallet_withdraw_orders
-      WHERE member_id = ${memberId} AND status IN ('pending', 'paid')
-    )
     SELECT coalesce(sum(amount_minor) FILTER (WHERE kind = 'deposit.credit' AND to_account = ${mainAccount}), 0) AS deposited,
            coalesce(sum(amount_minor) FILTER (WHERE kind LIKE 'bet.stake%' AND from_account = ${mainAccount}), 0)
              - coalesce(sum(amount_minor) FILTER (WHERE kind = 'bet.refund' AND to_account = ${mainAccount}), 0) AS staked
-    FROM wallet_transfers, since
-    WHERE (to_account = ${mainAccount} OR from_account = ${mainAccount}) AND created_at > since.t`,
+    FROM wallet_transfers
+    WHERE (to_account = ${mainAccount} OR from_account = ${mainAccount}) AND created_at > ${since}`,
   );
-  const required = (big(row?.deposited) * BigInt(Math.round(multiple * 100))) / 100n;
+  const extra = await extraWithdrawTerms(tx, owner, since);
+  const required = (big(row?.deposited) * BigInt(Math.round(multiple * 100))) / 100n + extra.turnoverMinor;
   const remaining = required - big(row?.staked);
-  return { required, remaining: remaining > 0n ? remaining : 0n };
+  return { required, remaining: remaining > 0n ? remaining : 0n, maxMinor: extra.maxMinor };
 }
 
 /** The rules of the member's next withdrawal; `s` is read before any transaction (see walletSettings). */
@@ -56,10 +62,11 @@ export async function withdrawRules(tx: DbOrTx, owner: WalletOwner, mainAccount:
     SELECT count(*) AS n FROM wallet_withdraw_orders
     WHERE member_id = ${owner.memberId} AND status IN ('pending', 'paid') AND created_at >= ${new Date(shanghaiMidnight(clock.now()))}`,
   );
-  const { required, remaining } = await turnover(tx, owner.memberId, mainAccount, s.withdraw_turnover_multiple);
+  const { required, remaining, maxMinor } = await turnover(tx, owner, mainAccount, s.withdraw_turnover_multiple);
   return {
     minMinor: BigInt(Math.round(s.withdraw_min * 100)),
-    maxMinor: BigInt(Math.round(s.withdraw_max * 100)),
+    // The member's level sets its own limit where the vip module has one (withdraw-terms.ts).
+    maxMinor: maxMinor ?? BigInt(Math.round(s.withdraw_max * 100)),
     feeBp: BigInt(Math.round(s.withdraw_fee_percent * 100)),
     feePercent: s.withdraw_fee_percent,
     freeTimesPerDay: s.withdraw_free_times,

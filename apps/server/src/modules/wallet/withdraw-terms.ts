@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/index.ts';
+import { memberAccountKey, type WalletOwner } from './accounts.ts';
+import { big, oneOf } from './sql.ts';
+
+/**
+ * What another module adds to a member's withdrawal terms (the vip module: the turnover its
+ * bonuses ask since the last withdrawal, and the level's limit per withdrawal). The wallet keeps
+ * the rules; those modules keep their own figures and answer for them here.
+ */
+export interface WithdrawTerms {
+  /** Turnover asked by what the member received after `since`, in minor units. */
+  turnoverMinor: bigint;
+  /** The most one withdrawal may be (in place of the site's `withdraw_max`), or null to leave the site's. */
+  maxMinor: bigint | null;
+}
+export type WithdrawTermsSource = (tx: DbOrTx, owner: WalletOwner, since: Date) => Promise<WithdrawTerms>;
+
+const sources = new Set<WithdrawTermsSource>();
+
+/** Registered once per process (at the module's import). */
+export function addWithdrawTerms(source: WithdrawTermsSource): void {
+  sources.add(source);
+}
+
+/** Every source's terms together: the turnover summed, the lowest of their limits. */
+export async function extraWithdrawTerms(tx: DbOrTx, owner: WalletOwner, since: Date): Promise<WithdrawTerms> {
+  const out: WithdrawTerms = { turnoverMinor: 0n, maxMinor: null };
+  for (const source of sources) {
+    const t = await source(tx, owner, since);
+    out.turnoverMinor += t.turnoverMinor;
+    if (t.maxMinor !== null && (out.maxMinor === null || t.maxMinor < out.maxMinor)) out.maxMinor = t.maxMinor;
+  }
+  return out;
+}
+
+/** Everything credited to a member's main wallet by deposits through a channel ('deposit.credit'), in minor units. */
+export async function depositedTotal(tx: DbOrTx, owner: WalletOwner): Promise<bigint> {
+  const row = await oneOf<{ total: string }>(
+    tx,
+    sql`
+    SELECT coalesce(sum(t.amount_minor), 0) AS total FROM wallet_transfers t JOIN wallet_accounts a ON a.account_id = t.to_account
+    WHERE a.account_key = ${memberAccountKey(owner.memberId, 'main')} AND t.kind = 'deposit.credit'`,
+  );
+  return big(row?.total);
+}
