@@ -18,5 +18,6 @@ export * from './live.ts';
 export * from './chat-rules.ts';
 export * from './security.ts';
 export * from './wallet.ts';
+export * from './vip.ts';
 export * from './usdt-address.ts';
 export * from './routes.ts';

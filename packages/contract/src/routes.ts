@@ -204,6 +204,7 @@ import {
   YebMoveData,
   YebReceiveData,
 } from './wallet.ts';
+import { FanshuiInfoData, ReceivedData, VipInfoData, VipRulesData, WelfareListData, WelfareReceiveBody } from './vip.ts';
 
 /** One call of the API: what it takes and what its envelope `{code, data, msg}` carries in `data` on success. */
 export interface ApiRoute {
@@ -389,6 +390,14 @@ export const API_ROUTES = {
   '/api/member/gold/balance': { body: EmptyBody, data: GoldBalanceData },
   '/api/member/gold/buy': { body: GoldBuyBody, data: GoldBuyData, idempotent: true },
   '/api/member/gift/send': { body: GiftSendBody, data: GiftSendData, idempotent: true },
+
+  // VIP grades, rebates and the welfare centre.
+  '/api/member/vip/info': { body: EmptyBody, data: VipInfoData },
+  '/api/member/vip/rules': { body: EmptyBody, data: VipRulesData },
+  '/api/member/fanshui/info': { body: EmptyBody, data: FanshuiInfoData },
+  '/api/member/fanshui/receive': { body: EmptyBody, data: ReceivedData, idempotent: true },
+  '/api/member/welfare/list': { body: EmptyBody, data: WelfareListData },
+  '/api/member/welfare/receive': { body: WelfareReceiveBody, data: ReceivedData, idempotent: true },
 
   // The operator's calls (an admin token, see requireOperator).
   '/api/admin/message/send': { body: MessageSendBody, data: MessageSendData },

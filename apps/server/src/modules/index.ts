@@ -7,6 +7,7 @@ import { venueModule } from './venue/index.ts';
 import { casinoModule } from './casino/index.ts';
 import { sportsModule } from './sports/index.ts';
 import { liveModule } from './live/index.ts';
+import { vipModule } from './vip/index.ts';
 
 /** Every business domain, in the order their hooks and routes are installed. */
-export const modules: Module[] = [siteModule, authModule, memberModule, walletModule, venueModule, casinoModule, sportsModule, liveModule];
+export const modules: Module[] = [siteModule, authModule, memberModule, walletModule, venueModule, casinoModule, sportsModule, liveModule, vipModule];

@@ -7,6 +7,7 @@ import { clientErrors } from './client.ts';
 import { sportsErrors } from './sports.ts';
 import { casinoErrors } from './casino.ts';
 import { liveErrors } from './live.ts';
+import { vipErrors } from './vip.ts';
 
 export { defineErrors, type ErrorEntry } from './define.ts';
 
@@ -20,6 +21,7 @@ export const Errors = {
   ...sportsErrors,
   ...casinoErrors,
   ...liveErrors,
+  ...vipErrors,
 };
 
 export type ErrorName = keyof typeof Errors;

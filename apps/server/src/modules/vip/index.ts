@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import type { Module } from '../../platform/deps.ts';
+import { oneOf } from '../../platform/db/index.ts';
+import { clock } from '../../platform/clock.ts';
+import { whenBetSettled } from '../sports/index.ts';
+import { whenRoundPlayed } from '../casino/index.ts';
+import { addWithdrawTerms, walletOwner } from '../wallet/index.ts';
+import { vipRoutes } from './routes.ts';
+import { seedGrades } from './demo.ts';
+import { startVipJobs } from './jobs.ts';
+import { recordRound, recordSportsTurnover } from './turnover.ts';
+import { refreshStanding } from './standing.ts';
+import { bonusTurnoverSince } from './bonuses.ts';
+
+/**
+ * VIP grades, valid turnover, the bonus engine and rebates (issue 15). Valid turnover is recorded
+ * from the sportsbook's settlements (after each, and a day's catch-up before its rebate) and the
+ * casino's rounds (inside each round's transaction); a member's level follows their deposits and
+ * valid turnover, and the auth module's vipLevel is set through its index. Every bonus is granted
+ * and paid through bonuses.ts; the wallet asks us for the turnover bonuses require and the level's
+ * withdrawal limit (addWithdrawTerms).
+ */
+export { computeRebates } from './rebate.ts';
+export { runDuePeriods } from './jobs.ts';
+export { reviewMonth, refreshStanding } from './standing.ts';
+export { grantPeriodBonus } from './periodic.ts';
+
+whenBetSettled(async (deps, settled) => {
+  const members = await recordSportsTurnover(deps.db, { orderIds: [settled.event.orderId] });
+  if (members.length > 0) await refreshStanding(deps.db, walletOwner(settled.owner, settled.owner.memberId));
+});
+whenRoundPlayed((tx, round) => recordRound(tx, round, new Date(clock.now())));
+addWithdrawTerms(async (tx, owner, since) => {
+  const grade = await oneOf<{ withdraw_max_minor: string }>(
+    tx,
+    sql`
+    SELECT g.withdraw_max_minor FROM vip_grades g LEFT JOIN vip_members m ON m.member_id = ${owner.memberId}
+    WHERE g.site_id = ${owner.siteId} AND g.vip_level = coalesce(m.vip_level, 0)`,
+  );
+  return { turnoverMinor: await bonusTurnoverSince(tx, owner.memberId, since), maxMinor: grade ? BigInt(grade.withdraw_max_minor) : null };
+});
+
+export const vipModule: Module = {
+  name: 'vip',
+  install(app, deps) {
+    vipRoutes(app, deps);
+  },
+  seed: seedGrades,
+  async start(deps) {
+    return startVipJobs(deps);
+  },
+};

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { DAY_MS, shanghaiDay, shanghaiParts, shanghaiWeekStartDay } from '@bp/contract';
+import type { Db } from '../../platform/db/index.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { every } from '../../platform/jobs.ts';
+import { clock } from '../../platform/clock.ts';
+import { computeRebates } from './rebate.ts';
+import { dayAfter, grantPeriodBonus } from './periodic.ts';
+import { reviewMonth } from './standing.ts';
+
+/** Runs `work` for (job, period) unless a run of it finished; the work is idempotent by itself. */
+async function runOnce(db: Db, job: string, period: string, work: () => Promise<unknown>): Promise<boolean> {
+  const { rows } = await db.execute(sql`SELECT 1 FROM vip_job_runs WHERE job = ${job} AND period = ${period}`);
+  if (rows.length > 0) return false;
+  await work();
+  await db.execute(sql`INSERT INTO vip_job_runs (job, period) VALUES (${job}, ${period}) ON CONFLICT DO NOTHING`);
+  return true;
+}
+
+/** 'YYYY-MM' of the Shanghai month before the one containing `at`. */
+export function previousMonth(at: number): string {
+  const { year, month } = shanghaiParts(at);
+  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+}
+
+/**
+ * The periods that ended before `at` (Shanghai): yesterday's rebate, last week's bonus, last
+ * month's bonus and then its review. Safe to run at any time, twice, or on two instances.
+ */
+export async function runDuePeriods(db: Db, at = clock.now()): Promise<void> {
+  const yesterday = shanghaiDay(at - DAY_MS);
+  await runOnce(db, 'rebate', yesterday, () => computeRebates(db, yesterday));
+  const lastWeek = shanghaiWeekStartDay(at - 7 * DAY_MS);
+  await runOnce(db, 'weekly', lastWeek, () => grantPeriodBonus(db, 'weekly', { from: lastWeek, to: dayAfter(lastWeek, 7), ref: lastWeek }));
+  const month = previousMonth(at);
+  const monthEnd = shanghaiDay(Date.parse(`${month}-01T00:00:00+08:00`) + 32 * DAY_MS).slice(0, 8) + '01';
+  await runOnce(db, 'monthly', month, async () => {
+    await grantPeriodBonus(db, 'monthly', { from: `${month}-01`, to: monthEnd, ref: month });
+    await reviewMonth(db, month);
+  });
+}
+
+/** Checked each minute on every instance; the periods' keys keep each to once. */
+export function startVipJobs(deps: Deps): () => Promise<void> {
+  const log = (err: unknown) => deps.log.error({ err }, 'vip job failed');
+  return every(60_000, () => runDuePeriods(deps.db), log);
+}

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { bigId, minor, timestamptz as at } from '../../platform/db/index.ts';
+
+/**
+ * The vip module's tables (migration 0070): grades and rebate rates per site, members' standing,
+ * valid turnover per settled bet, and the bonus engine's grants. Money in integer minor units.
+ */
+
+/** A site's grade: what reaches it, what it pays, what keeps it, its withdrawal limit. */
+export const vipGrades = pgTable(
+  'vip_grades',
+  {
+    siteId: integer('site_id').notNull(),
+    vipLevel: integer('vip_level').notNull(),
+    grade: text('grade').notNull(),
+    depositMinor: minor('deposit_minor').notNull(),
+    turnoverMinor: minor('turnover_minor').notNull(),
+    upgradeBonusMinor: minor('upgrade_bonus_minor').notNull().default(0n),
+    weeklyBonusMinor: minor('weekly_bonus_minor').notNull().default(0n),
+    monthlyBonusMinor: minor('monthly_bonus_minor').notNull().default(0n),
+    /** The valid turnover of a calendar month that keeps the level at the monthly review. */
+    keepTurnoverMinor: minor('keep_turnover_minor').notNull().default(0n),
+    withdrawMaxMinor: minor('withdraw_max_minor').notNull(),
+    /** Turnover its bonuses ask, x100 (100 = the amount once). */
+    bonusMultipleX100: integer('bonus_multiple_x100').notNull().default(100),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.vipLevel] })],
+);
+
+/** Rebate per level and category, in basis points of valid turnover. */
+export const vipRebateRates = pgTable(
+  'vip_rebate_rates',
+  {
+    siteId: integer('site_id').notNull(),
+    vipLevel: integer('vip_level').notNull(),
+    /** sports | egame | live | chess */
+    category: text('category').notNull(),
+    rateBp: integer('rate_bp').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.vipLevel, t.category] })],
+);
+
+/** A member's level and what progress counts from (moved by a relegation). No row: level 0. */
+export const vipMembers = pgTable('vip_members', {
+  memberId: bigId('member_id').primaryKey(),
+  siteId: integer('site_id').notNull(),
+  vipLevel: integer('vip_level').notNull().default(0),
+  depositOffsetMinor: minor('deposit_offset_minor').notNull().default(0n),
+  turnoverOffsetMinor: minor('turnover_offset_minor').notNull().default(0n),
+  /** Cumulative deposits when last counted (the wallet's figure). */
+  depositMinor: minor('deposit_minor').notNull().default(0n),
+  /** 'YYYY-MM' of the last monthly review. */
+  reviewedMonth: text('reviewed_month').notNull().default(''),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** Valid turnover of one settled bet or round (once per source + ref), on its Shanghai day. */
+export const vipValidBets = pgTable(
+  'vip_valid_bets',
+  {
+    source: text('source').notNull(),
+    ref: text('ref').notNull(),
+    memberId: bigId('member_id').notNull(),
+    siteId: integer('site_id').notNull(),
+    day: date('day').notNull(),
+    category: text('category').notNull(),
+    validMinor: minor('valid_minor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.ref] }), index('vip_valid_bets_day').on(t.day, t.memberId), index('vip_valid_bets_member').on(t.memberId, t.day)],
+);
+
+/** The bonus engine: a bonus granted once per (member, source, ref), paid when received. */
+export const vipBonuses = pgTable(
+  'vip_bonuses',
+  {
+    bonusId: bigserial('bonus_id', { mode: 'number' }).primaryKey(),
+    memberId: bigId('member_id').notNull(),
+    siteId: integer('site_id').notNull(),
+    /** upgrade | weekly | monthly | rebate (what granted it) */
+    source: text('source').notNull(),
+    ref: text('ref').notNull(),
+    amountMinor: minor('amount_minor').notNull(),
+    multipleX100: integer('multiple_x100').notNull(),
+    /** pending | received | expired */
+    status: text('status').notNull().default('pending'),
+    detail: jsonb('detail').notNull().default({}),
+    expiresAt: at('expires_at'),
+    receivedAt: at('received_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('vip_bonuses_once').on(t.memberId, t.source, t.ref),
+    index('vip_bonuses_pending')
+      .on(t.memberId)
+      .where(sql`status = 'pending'`),
+    index('vip_bonuses_received')
+      .on(t.memberId, t.receivedAt)
+      .where(sql`status = 'received'`),
+  ],
+);
+
+/** Periodic runs done (job, period), so a finished run is not repeated. */
+export const vipJobRuns = pgTable(
+  'vip_job_runs',
+  {
+    job: text('job').notNull(),
+    period: text('period').notNull(),
+    doneAt: at('done_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period] })],
+);

@@ -1,0 +1,10 @@
+import { defineErrors } from './define.ts';
+
+/** VIP grades, the bonus engine, rebates and the welfare centre (80xxx). */
+export const vipErrors = defineErrors({
+  WELFARE_NOT_FOUND: [80001, '该福利不存在'],
+  WELFARE_RECEIVED: [80002, '该福利已领取'],
+  WELFARE_EXPIRED: [80003, '该福利已过期'],
+  LEVEL_BONUS_BLOCKED: [80004, '您的账户暂不能领取等级礼金，如有疑问请联系客服'],
+  FANSHUI_NOTHING: [80005, '暂无可领取的返水'],
+});

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { Money } from './wallet.ts';
+
+/** VIP grades, rebates (fanshui) and the welfare centre (API.md "VIP, rebates and activities"). */
+
+export const VIP_CATEGORIES = ['sports', 'egame', 'live', 'chess'] as const;
+export type VipCategory = (typeof VIP_CATEGORIES)[number];
+
+const Threshold = z.object({ vipLevel: z.number().int(), deposit: Money, turnover: Money });
+
+export const VipInfoData = z.object({
+  vipLevel: z.number().int(),
+  grade: z.string(),
+  /** Cumulative deposits and valid turnover counted toward the next level. */
+  deposit: Money,
+  turnover: Money,
+  next: Threshold.nullable(),
+});
+
+export const VipRule = z.object({
+  vipLevel: z.number().int(),
+  grade: z.string(),
+  deposit: Money,
+  turnover: Money,
+  upgradeBonus: Money,
+  weeklyBonus: Money,
+  monthlyBonus: Money,
+  /** A month's valid turnover that keeps the level at the monthly review. */
+  keepTurnover: Money,
+  /** The most one withdrawal may be. */
+  withdrawMax: Money,
+  /** Turnover the level's bonuses ask, as a multiple of the amount. */
+  bonusMultiple: z.number(),
+  /** Rebate per category, in percent of valid turnover. */
+  rebate: z.record(z.enum(VIP_CATEGORIES), z.number()),
+});
+export const VipRulesData = z.object({ list: z.array(VipRule) });
+
+export const BONUS_STATUSES = ['pending', 'received', 'expired'] as const;
+
+export const FanshuiInfoData = z.object({
+  /** Waiting to be received. */
+  pending: Money,
+  list: z.array(
+    z.object({
+      day: z.string(),
+      category: z.enum(VIP_CATEGORIES),
+      turnover: Money,
+      /** Percent of valid turnover. */
+      rate: z.number(),
+      amount: Money,
+      status: z.enum(BONUS_STATUSES),
+    }),
+  ),
+});
+export const ReceivedData = z.object({ amount: Money, main: Money });
+
+export const WELFARE_KINDS = ['upgrade', 'weekly', 'monthly', 'rebate'] as const;
+export const WelfareListData = z.object({
+  list: z.array(
+    z.object({
+      welfareId: z.number().int(),
+      kind: z.enum(WELFARE_KINDS),
+      title: z.string(),
+      amount: Money,
+      status: z.enum(BONUS_STATUSES),
+      /** Turnover it asks once received, as a multiple of the amount. */
+      multiple: z.number(),
+      expiresAt: z.number().nullable(),
+    }),
+  ),
+});
+export const WelfareReceiveBody = z.object({ welfareId: z.number().int().positive() });
