@@ -7,7 +7,7 @@ import { memberChanged } from '../../platform/cache.ts';
 import { caller, expectLedgerSound, newKey } from '../wallet/testing.ts';
 import { finish, priced, scriptMatch, idemKey, type Member } from '../sports/testing.ts';
 import { settleMatch } from '../sports/index.ts';
-import { computeRebates, reviewMonth, runDuePeriods } from './index.ts';
+import { computeRebates, grantPeriodBonus, reviewMonth, runDuePeriods } from './index.ts';
 import { recordRound } from './turnover.ts';
 
 let s: TestServer;
@@ -178,6 +178,36 @@ describe('VIP grades and the bonus engine', () => {
     expect((await info(m.token)).vipLevel).toBe(2);
     const upgrades = await rows<{ ref: string }>(sql`SELECT ref FROM vip_bonuses WHERE member_id = ${m.memberId} AND source = 'upgrade' ORDER BY ref`);
     expect(upgrades.map((r) => r.ref)).toEqual(['1', '2']);
+  });
+
+  it('[S7-14] weekly and monthly bonuses go to members of a paying level who played that period, once; an unreceived one expires', async () => {
+    const m = await s.member();
+    const idle = await s.member();
+    for (const member of [m, idle]) {
+      await w.fund(member.token, 1_000);
+      await playRound(member, `period:${member.memberId}`, 500_000n, 0n, clock.now() - 30 * DAY_MS);
+      expect((await info(member.token)).vipLevel).toBe(1);
+    }
+    const today = shanghaiDay(clock.now());
+    await playRound(m, `week:${m.memberId}`, 10_000n, 0n, clock.now());
+    const week = { from: today, to: shanghaiDay(clock.now() + DAY_MS), ref: `w-${today}` };
+    await Promise.all([grantPeriodBonus(s.deps.db, 'weekly', week), grantPeriodBonus(s.deps.db, 'weekly', week)]);
+    expect(await grantPeriodBonus(s.deps.db, 'weekly', week)).toBe(0);
+    const kinds = async (token: string) => (await welfare(token)).map((b) => [b.kind, b.amount]);
+    expect(await kinds(m.token)).toEqual([
+      ['weekly', 8],
+      ['upgrade', 18],
+    ]);
+    expect(await kinds(idle.token)).toEqual([['upgrade', 18]]);
+    await grantPeriodBonus(s.deps.db, 'monthly', { from: today, to: week.to, ref: `m-${today}` });
+    const [monthly, weekly] = await welfare(m.token);
+    expect([monthly.kind, monthly.amount, weekly.kind]).toEqual(['monthly', 18, 'weekly']);
+    // Eight days on, the weekly bonus has expired (7 days) and is refused; the monthly one still pays.
+    clock.shift(8 * DAY_MS);
+    const token = (await s.call('/api/member/login/v3', { name: m.name, password: m.password })).data.token as string;
+    expect((await w.move('/api/member/welfare/receive', { welfareId: weekly.welfareId }, token)).code).toBe(Errors.WELFARE_EXPIRED.code);
+    expect((await w.move('/api/member/welfare/receive', { welfareId: monthly.welfareId }, token)).data).toEqual({ amount: 18, main: 1_018 });
+    expect((await welfare(token)).map((b) => b.kind)).toEqual(['upgrade']);
   });
 });
 
