@@ -101,7 +101,7 @@ describe('VIP grades and the bonus engine', () => {
     expect(list[1]).toMatchObject({ vipLevel: 1, grade: 'VIP1', deposit: 1_000, turnover: 5_000, upgradeBonus: 18, bonusMultiple: 1 });
     const usdt = await s.member({ siteId: 2 });
     const usdtRules = (await s.call('/api/member/vip/rules', {}, { token: usdt.token, headers: { 'x-site-id': '2' } })).data.list;
-    expect(usdtRules[1]).toMatchObject({ deposit: 143, upgradeBonus: 3 });
+    expect(usdtRules[1]).toMatchObject({ deposit: 150, turnover: 700, upgradeBonus: 3 });
     expect(usdtRules[0].withdrawMax).toBe(10_000);
   });
 
