@@ -1,4 +1,4 @@
-import { newIdempotencyKey } from '../../../shared/api/request.ts';
+import { newIdempotencyKey } from './request.ts';
 
 /**
  * One money-moving intent of the member and its `Idempotency-Key`: the key is made when the member

@@ -3,7 +3,7 @@ import { Toast } from 'antd-mobile';
 import type { ApiError } from '../../../shared/api/request.ts';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { BALANCE_KEY } from '../../../shared/wallet/balance.ts';
-import { MoneyIntent } from '../model/money-intent.ts';
+import { MoneyIntent } from '../../../shared/api/money-intent.ts';
 import { showsOwnRefusal } from '../model/refusal.ts';
 import { walletKeys } from '../api.ts';
 
