@@ -102,10 +102,10 @@ describe.runIf(browserAvailable())('a visitor becomes a member', () => {
     await page.locator('.bp-tabbar').getByText('我的').click();
     await waitForPath(page, '/app/member');
     await page.getByText(name, { exact: true }).first().waitFor();
-    // The member's bets are one tap from 我的; VIP is not offered while it has no page.
+    // The member's bets and VIP page are one tap from 我的.
     const menu = await page.locator('.bp-member-menu .adm-list-item').allInnerTexts();
     expect(menu).toContain('注单记录');
-    expect(menu).not.toContain('VIP特权');
+    expect(menu).toContain('VIP特权');
     await shoot(page, '06-member-centre');
     await page.locator('.bp-member-menu').getByText('注单记录').click();
     await waitForPath(page, '/app/sports/records');

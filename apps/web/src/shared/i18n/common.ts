@@ -66,6 +66,7 @@ export const common: Locale = {
       yeb: '利息宝',
       egame: '电子游戏',
     },
+    vipPages: { vip: 'VIP特权', fanshui: '返水', welfare: '福利中心' },
   },
   en: {
     code: {
@@ -132,5 +133,6 @@ export const common: Locale = {
       yeb: 'Interest wallet',
       egame: 'Slots',
     },
+    vipPages: { vip: 'VIP', fanshui: 'Rebate', welfare: 'Rewards' },
   },
 };
