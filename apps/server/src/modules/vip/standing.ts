@@ -27,7 +27,17 @@ interface MemberRow {
  * at the same time. The auth module's level follows, for everywhere the level is shown.
  */
 export async function refreshStanding(db: Db, owner: WalletOwner): Promise<Standing> {
-  const [grades, deposited, turnover] = await Promise.all([siteGrades(db, owner.siteId), depositedTotal(db, owner), turnoverToDate(db, owner.memberId)]);
+  const [grades, deposited, turnover, known] = await Promise.all([
+    siteGrades(db, owner.siteId),
+    depositedTotal(db, owner),
+    turnoverToDate(db, owner.memberId),
+    oneOf<MemberRow & { deposit_minor: string }>(db, sql`SELECT * FROM vip_members WHERE member_id = ${owner.memberId}`),
+  ]);
+  // A read with nothing to change writes nothing: the member's row is current and no level is reached.
+  if (known && BigInt(known.deposit_minor) === deposited) {
+    const standing = standingOf(known, deposited, turnover, grades);
+    if (levelFor(grades, standing.depositMinor, standing.turnoverMinor) <= standing.vipLevel) return standing;
+  }
   const raised = await db.transaction(async (tx) => {
     const row = await oneOf<MemberRow>(
       tx,
@@ -36,10 +46,8 @@ export async function refreshStanding(db: Db, owner: WalletOwner): Promise<Stand
       ON CONFLICT (member_id) DO UPDATE SET deposit_minor = EXCLUDED.deposit_minor
       RETURNING vip_level, deposit_offset_minor, turnover_offset_minor`,
     );
-    const depositMinor = deposited - BigInt(row!.deposit_offset_minor);
-    const turnoverMinor = turnover - BigInt(row!.turnover_offset_minor);
-    const reached = levelFor(grades, depositMinor, turnoverMinor);
-    const standing = { vipLevel: Number(row!.vip_level), depositMinor, turnoverMinor, grades };
+    const standing = standingOf(row!, deposited, turnover, grades);
+    const reached = levelFor(grades, standing.depositMinor, standing.turnoverMinor);
     if (reached <= standing.vipLevel) return { standing, changed: false };
     await tx.execute(sql`UPDATE vip_members SET vip_level = ${reached}, updated_at = now() WHERE member_id = ${owner.memberId}`);
     await grantUpgradeBonuses(tx, owner, reached);
@@ -48,6 +56,14 @@ export async function refreshStanding(db: Db, owner: WalletOwner): Promise<Stand
   if (raised.changed) await setVipLevels(db, [{ memberId: owner.memberId, vipLevel: raised.standing.vipLevel }]);
   return raised.standing;
 }
+
+/** What counts toward the next level: the totals less what a relegation set aside. */
+const standingOf = (row: MemberRow, deposited: bigint, turnover: bigint, grades: Grade[]): Standing => ({
+  vipLevel: Number(row.vip_level),
+  depositMinor: deposited - BigInt(row.deposit_offset_minor),
+  turnoverMinor: turnover - BigInt(row.turnover_offset_minor),
+  grades,
+});
 
 /** The upgrade bonus of each level up to `level` (1 and up) the member has not been given yet. */
 async function grantUpgradeBonuses(tx: DbOrTx, owner: WalletOwner, level: number): Promise<void> {
