@@ -137,6 +137,8 @@ export const ChatStatus = z.object({
   anchorRoomId: z.number().int().nullable(),
   slowModeSec: z.number().int(),
   membersOnly: z.boolean(),
+  /** The room's venue as shown (YB, IM): a reader drops order messages of another venue (seed 4). */
+  venueName: z.string(),
 });
 export type ChatStatus = z.infer<typeof ChatStatus>;
 /** The member's variant adds the member's side, mute and role. */

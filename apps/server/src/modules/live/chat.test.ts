@@ -42,9 +42,12 @@ describe('a chat room’s status', () => {
       anchorRoomId: null,
       slowModeSec: 0,
       membersOnly: false,
+      venueName: 'YB',
     });
     expect((await status({ chatRoomNo: byMatch.data.chatRoomNo })).data).toEqual(byMatch.data);
     expect((await status({ chatRoomNo: cast })).data).toMatchObject({ type: 'cast', matchId: null, chatRoomNo: cast, gameStatus: 1, status: 1, exist: true });
+    const im = await scriptMatch(s, { venueCode: 'IMTY', leagueId: 98_761 });
+    expect((await status({ matchId: im.matchId })).data.venueName).toBe('IM');
     expect((await status({ chatRoomNo: 'M999999999' })).code).toBe(Errors.CHAT_ROOM_NOT_FOUND.code);
     expect((await status({ matchId: 999_999_999 })).code).toBe(Errors.MATCH_NOT_FOUND.code);
     expect((await status({})).code).toBe(Errors.VALIDATION.code);

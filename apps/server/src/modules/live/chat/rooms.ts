@@ -136,5 +136,6 @@ export async function chatStatusOf(db: DbOrTx, room: Room, chatOn: boolean): Pro
     anchorRoomId: room.anchorRoomId,
     slowModeSec: room.slowModeSec,
     membersOnly: room.membersOnly,
+    venueName: shownVenue(room.venueCode),
   };
 }
