@@ -50,6 +50,7 @@ export const sportsLocale: Locale = {
         all: '全部',
         media: { ANIMATION: '动画', LIVE: '视频', ANCHOR: '主播' },
         hideMedia: '收起',
+        tabs: { markets: '盘口', chat: '聊天' },
         groups: { winner: '独赢', handicap: '让球', total: '大小', goals: '进球', score: '波胆', maps: '地图' },
       },
       slip: {
@@ -178,6 +179,7 @@ export const sportsLocale: Locale = {
         all: 'All',
         media: { ANIMATION: 'Animation', LIVE: 'Video', ANCHOR: 'Streamer' },
         hideMedia: 'Hide',
+        tabs: { markets: 'Markets', chat: 'Chat' },
         groups: { winner: 'Winner', handicap: 'Handicap', total: 'O/U', goals: 'Goals', score: 'Correct score', maps: 'Maps' },
       },
       slip: {

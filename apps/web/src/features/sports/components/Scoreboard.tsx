@@ -6,11 +6,14 @@ import { mediaEntries } from '../model/media.ts';
 import { MatchWhen } from './MatchWhen.tsx';
 import { TeamCrest } from './TeamCrest.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
+import { StreamPlayer } from '../../../shared/stream/StreamPlayer.tsx';
+import { useMatchLive } from '../../../shared/slots/match-live.tsx';
 
 /** The match at the top of its screen: teams, score and clock, and its media where it has them. */
 export function Scoreboard({ match }: { match: MatchDetail }) {
   const { t } = useTranslation();
-  const media = mediaEntries(match);
+  const live = useMatchLive();
+  const media = mediaEntries(match, live.useHasAnchors(match.matchId));
   const [showing, setShowing] = useState<string | null>(null);
   const playing = media.find((m) => m.kind === showing);
   return (
@@ -22,7 +25,11 @@ export function Scoreboard({ match }: { match: MatchDetail }) {
       </div>
       {playing ? (
         <div className="bp-sp-media">
-          <img src={playing.url} alt={t(`sports.match.media.${playing.kind}`)} />
+          {playing.kind === 'ANIMATION' ? <img src={playing.url ?? ''} alt={t(`sports.match.media.${playing.kind}`)} /> : null}
+          {playing.kind === 'LIVE' ? (
+            <StreamPlayer source={{ hls: null, flv: playing.url, anchorStatus: match.anchor_status ?? 0 }} title={t('sports.match.media.LIVE')} />
+          ) : null}
+          {playing.kind === 'ANCHOR' ? <live.MatchAnchors matchId={match.matchId} /> : null}
         </div>
       ) : (
         <div className="bp-sp-hero-teams">

@@ -69,11 +69,15 @@ describe('venues', () => {
 });
 
 describe('media entries of a match', () => {
-  it('[S3-07] offers the animation from animation_url; the streamer (anchor_status, anchor_flv_url) waits for its player', () => {
-    expect(mediaEntries({ animation_url: '/assets/sports/animation/football.svg', anchor_flv_url: null, anchor_status: null })).toEqual([
-      { kind: 'ANIMATION', url: '/assets/sports/animation/football.svg' },
+  it('[S3-07] [S3-19] ANIMATION from animation_url, LIVE from anchor_flv_url with its anchor_status, ANCHOR when the match has anchors', () => {
+    const animation = '/assets/sports/animation/football.svg';
+    expect(mediaEntries({ animation_url: animation, anchor_flv_url: null, anchor_status: null }, false)).toEqual([{ kind: 'ANIMATION', url: animation }]);
+    expect(mediaEntries({ animation_url: animation, anchor_flv_url: '/live/streams/A1.flv', anchor_status: 1 }, true)).toEqual([
+      { kind: 'ANIMATION', url: animation },
+      { kind: 'LIVE', url: '/live/streams/A1.flv' },
+      { kind: 'ANCHOR', url: null },
     ]);
-    expect(mediaEntries({ animation_url: null, anchor_flv_url: 'https://live.example/a.flv', anchor_status: 1 })).toEqual([]);
-    expect(mediaEntries({ animation_url: null, anchor_flv_url: null, anchor_status: null })).toEqual([]);
+    expect(mediaEntries({ animation_url: null, anchor_flv_url: '/live/streams/A1.flv', anchor_status: null }, false)).toEqual([]);
+    expect(mediaEntries({ animation_url: null, anchor_flv_url: null, anchor_status: null }, false)).toEqual([]);
   });
 });

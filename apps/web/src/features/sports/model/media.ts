@@ -1,20 +1,19 @@
 import type { MatchSummary, MediaKind } from '@bp/contract';
 
 /**
- * The media entry points of a match (seed 3: anchor_status, animation_url, anchor_flv_url). The
- * animation plays here; the live video and the streamer need the live domain's stream player, so
- * until it exists those entries are not offered at all.
+ * The media of a match (seed 3: anchor_status, animation_url, anchor_flv_url; kinds ANIMATION,
+ * LIVE, ANCHOR): the animation picture, the match's own stream, and its anchors when live offers
+ * them.
  */
-const PLAYABLE: ReadonlySet<MediaKind> = new Set(['ANIMATION']);
-
 export interface MediaEntry {
   kind: MediaKind;
-  url: string;
+  url: string | null;
 }
 
-export function mediaEntries(match: Pick<MatchSummary, 'animation_url' | 'anchor_flv_url' | 'anchor_status'>): MediaEntry[] {
+export function mediaEntries(match: Pick<MatchSummary, 'animation_url' | 'anchor_flv_url' | 'anchor_status'>, hasAnchors: boolean): MediaEntry[] {
   const all: MediaEntry[] = [];
   if (match.animation_url) all.push({ kind: 'ANIMATION', url: match.animation_url });
-  if (match.anchor_flv_url && match.anchor_status !== null) all.push({ kind: 'ANCHOR', url: match.anchor_flv_url });
-  return all.filter((e) => PLAYABLE.has(e.kind));
+  if (match.anchor_flv_url && match.anchor_status !== null) all.push({ kind: 'LIVE', url: match.anchor_flv_url });
+  if (hasAnchors) all.push({ kind: 'ANCHOR', url: null });
+  return all;
 }

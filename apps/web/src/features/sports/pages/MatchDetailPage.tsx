@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { Button, Toast } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
 import type { MatchDetail } from '@bp/contract';
 import { PageHeader } from '../../../shared/ui/PageHeader.tsx';
+import { useMatchLive } from '../../../shared/slots/match-live.tsx';
 import { sportsKeys, useMatch } from '../api.ts';
 import { applyMatchFrame } from '../model/live.ts';
 import { isVenueOpen } from '../model/venue.ts';
@@ -32,6 +33,9 @@ export function MatchDetailPage() {
   const key = sportsKeys.match(matchId);
   const match = useMatch(matchId);
   const reread = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const live = useMatchLive();
+  const chatOpen = live.useChatEntrance(matchId);
+  const [tab, setTab] = useState<'markets' | 'chat'>('markets');
 
   useMatchFrames(
     match.data ? [matchId] : [],
@@ -84,7 +88,18 @@ export function MatchDetailPage() {
               }
             />
           ) : (
-            <MarketSections match={m} />
+            <>
+              {chatOpen ? (
+                <div className="bp-sp-page-tabs" role="tablist">
+                  {(['markets', 'chat'] as const).map((k) => (
+                    <button key={k} role="tab" aria-selected={tab === k} className={tab === k ? 'is-active' : ''} onClick={() => setTab(k)}>
+                      {t(`sports.match.tabs.${k}`)}
+                    </button>
+                  ))}
+                </div>
+              ) : null}
+              {chatOpen && tab === 'chat' ? <live.MatchChat matchId={matchId} /> : <MarketSections match={m} />}
+            </>
           )}
         </>
       ) : match.isError ? (
