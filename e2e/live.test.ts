@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { asOperator } from '../apps/server/src/test/harness.ts';
 import { fund } from '../apps/server/src/modules/sports/testing.ts';
 import { demoRoom } from '../apps/server/src/modules/live/testing.ts';
@@ -123,6 +123,37 @@ describe.runIf(browserAvailable())('live: the list, an anchor room, chat, gifts 
     await a.page.getByText('消息已删除').waitFor();
     await line(b.page, '这条会被删除').waitFor({ state: 'detached' });
     await line(a.page, '这条会被删除').waitFor({ state: 'detached' });
+  });
+
+  it('[S3-15] [S4-15] back from a lost connection, a member reads what it missed, each message once', async () => {
+    const a = await member();
+    const b = await member();
+    // B's sockets pass through a route that can drop them and refuse new ones for a while.
+    const open: WebSocketRoute[] = [];
+    let refusing = false;
+    await b.page.routeWebSocket(/\/ws/, (ws) => {
+      if (refusing) return void ws.close();
+      ws.connectToServer();
+      open.push(ws);
+    });
+    await a.page.goto(roomPath());
+    await b.page.goto(roomPath());
+    await a.page.getByPlaceholder('说点什么…').waitFor();
+    await say(a.page, '断线前的一句');
+    await line(b.page, '断线前的一句').waitFor();
+
+    refusing = true;
+    await Promise.all(open.splice(0).map((ws) => ws.close()));
+    await say(a.page, '断线时错过的一句');
+    await line(a.page, '断线时错过的一句').waitFor();
+    await b.page.waitForTimeout(1_500);
+    expect(await line(b.page, '断线时错过的一句').count()).toBe(0);
+    refusing = false;
+
+    await line(b.page, '断线时错过的一句').waitFor({ timeout: 15_000 });
+    await say(a.page, '重连后的一句');
+    await line(b.page, '重连后的一句').waitFor();
+    for (const text of ['断线前的一句', '断线时错过的一句', '重连后的一句']) expect(await line(b.page, text).count()).toBe(1);
   });
 
   it('[S3-19] [S4-11] the match page offers its anchors as media and its chat room as a tab', async () => {
