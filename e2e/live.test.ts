@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { asOperator } from '../apps/server/src/test/harness.ts';
-import { fund } from '../apps/server/src/modules/sports/testing.ts';
+import { fund, idemKey, scriptMatch } from '../apps/server/src/modules/sports/testing.ts';
 import { demoRoom } from '../apps/server/src/modules/live/testing.ts';
 import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
 import { dismissPopups, logIn, settle, waitForPath } from './steps.ts';
@@ -24,9 +24,10 @@ describe.runIf(browserAvailable())('live: the list, an anchor room, chat, gifts 
   afterAll(() => site?.close());
 
   /** A new member of the site (with main-wallet money when asked), logged in on a phone. */
-  async function member(opts: { money?: bigint; siteId?: number } = {}) {
+  async function member(opts: { money?: bigint; siteId?: number; before?(m: { token: string }): Promise<void> } = {}) {
     const m = await site.server.member(opts.siteId ? { siteId: opts.siteId } : {});
     if (opts.money) await fund(site.server, m.memberId, opts.money, opts.siteId ?? 1, opts.siteId === 2 ? 'USDT' : 'CNY');
+    await opts.before?.(m);
     const { page } = await phone(site);
     if (opts.siteId) await page.goto(`/login?siteId=${opts.siteId}&theme=site`);
     await logIn(page, m.name, m.password);
@@ -166,6 +167,31 @@ describe.runIf(browserAvailable())('live: the list, an anchor room, chat, gifts 
     await page.getByRole('tab', { name: '聊天' }).click();
     await page.locator('.bp-live-chat').waitFor();
     await shoot(page, 'live-06-match-chat');
+  });
+
+  it('[S3-16] [S6-01] in a match’s chat tab a member shares one of its bets; a visitor reads the order card', async () => {
+    const match = await scriptMatch(site.server, { home: '皇家马德里', visit: '巴塞罗那', leagueId: 98_771 });
+    // The bet is placed before the member logs in on the phone (a login ends the other sessions).
+    const a = await member({
+      money: 100_000n,
+      before: async ({ token }) => {
+        const bet = { type: 'single', stake: 50, selections: [{ selectionId: await match.sel('1x2', 'home'), odds: 2.1 }] };
+        const placed = await site.server.call('/api/sports/bet/place', bet, { token, key: idemKey() });
+        expect(placed.code, placed.msg).toBe(0);
+      },
+    });
+    const { page: visitor } = await phone(site);
+    await visitor.goto(`/app/sports/match/${match.matchId}`);
+    await visitor.getByRole('tab', { name: '聊天' }).click();
+    await a.page.goto(`/app/sports/match/${match.matchId}`);
+    await a.page.getByRole('tab', { name: '聊天' }).click();
+    await a.page.getByRole('button', { name: '分享注单' }).click();
+    await a.page.locator('.bp-live-bets button', { hasText: '皇家马德里' }).click();
+    await a.page.getByText('注单已分享').waitFor();
+    const card = visitor.locator('.bp-live-order', { hasText: '皇家马德里' });
+    await card.waitFor();
+    expect(await card.innerText()).toContain('@2.10');
+    await shoot(visitor, 'live-08-match-chat-order');
   });
 
   it('[S2-14] the live screens in three themes and on the USDT site (₮)', async () => {

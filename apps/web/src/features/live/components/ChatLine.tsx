@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, OrderCard } from '@bp/contract';
 import { useCurrency } from '../../../shared/site/use-currency.ts';
@@ -32,9 +33,11 @@ export function ChatLine({ message, onPress }: { message: ChatMessage; onPress?:
 export function OrderCardView({ card }: { card: OrderCard }) {
   const { t } = useTranslation();
   const { money } = useCurrency();
+  // A team without a picture shows none rather than a broken image.
+  const [logo, setLogo] = useState(card.teamLogo !== '');
   return (
     <span className="bp-live-order">
-      <img src={card.teamLogo} alt="" />
+      {logo ? <img src={card.teamLogo} alt="" onError={() => setLogo(false)} /> : null}
       <span className="bp-live-order-main">
         <b>{card.itemName}</b>
         <small>
