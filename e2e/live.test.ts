@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { asOperator } from '../apps/server/src/test/harness.ts';
-import { fund, idemKey, scriptMatch } from '../apps/server/src/modules/sports/testing.ts';
+import { settleMatch } from '../apps/server/src/modules/sports/index.ts';
+import { finish, fund, idemKey, scriptMatch } from '../apps/server/src/modules/sports/testing.ts';
 import { demoRoom } from '../apps/server/src/modules/live/testing.ts';
 import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
 import { dismissPopups, logIn, settle, waitForPath } from './steps.ts';
@@ -192,6 +193,33 @@ describe.runIf(browserAvailable())('live: the list, an anchor room, chat, gifts 
     await card.waitFor();
     expect(await card.innerText()).toContain('@2.10');
     await shoot(visitor, 'live-08-match-chat-order');
+  });
+
+  it('[S3-16] [S4-17] a big win is pinned above an anchor room’s chat, and leaves when a corrected result takes it back', async () => {
+    const match = await scriptMatch(site.server, { home: '拜仁慕尼黑', visit: '多特蒙德', leagueId: 98_772 });
+    const anchor = await demoRoom(site.server, '阿飞看盘');
+    const moved = await asOperator((headers) =>
+      site.server.call('/api/admin/live/room/update', { anchorRoomId: anchor.anchorRoomId, matchId: match.matchId }, { headers }),
+    );
+    expect(moved.code, moved.msg).toBe(0);
+    const bettor = await site.server.member();
+    await fund(site.server, bettor.memberId, 100_000n);
+    const bet = { type: 'single', stake: 600, selections: [{ selectionId: await match.sel('1x2', 'home'), odds: 2.1 }] };
+    expect((await site.server.call('/api/sports/bet/place', bet, { token: bettor.token, key: idemKey() })).code).toBe(0);
+
+    const { page } = await phone(site);
+    await page.goto(`/app/live/room/${anchor.anchorRoomId}`);
+    await page.locator('.bp-live-chat').waitFor();
+    await finish(site.server, match, { homeScore: 1, visitScore: 0 });
+    await settleMatch(site.server.deps, match.matchId);
+    const pinned = page.locator('.bp-live-pinned');
+    await pinned.waitFor();
+    expect(await pinned.innerText()).toContain('拜仁慕尼黑');
+    expect(await pinned.innerText()).toContain('赢得 ¥1,260.00');
+    await shoot(page, 'live-09-big-win');
+    await finish(site.server, match, { homeScore: 0, visitScore: 1 });
+    await settleMatch(site.server.deps, match.matchId);
+    await pinned.waitFor({ state: 'detached' });
   });
 
   it('[S2-14] the live screens in three themes and on the USDT site (₮)', async () => {

@@ -5,6 +5,7 @@ import { CHAT_CONTENT_MAX, CHAT_ROOM_STATUS, newNonce, type ChatMessage, type Ch
 import { usePerInfo } from '../../../shared/site/site-info.ts';
 import { session } from '../../../shared/session/session.ts';
 import { useLoggedIn } from '../../../shared/session/use-session.ts';
+import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { showLoginReminder } from '../../../shared/session/login-required.tsx';
 import { liveApi } from '../api.ts';
 import { chatView } from '../model/chat-log.ts';
@@ -28,7 +29,8 @@ export function ChatPanel({ status, events, tools }: { status: RoomStatus; event
   const { t } = useTranslation();
   const member = useLoggedIn();
   const { chatRoomNo } = status;
-  const { log, setup, failure } = useChatRoom(chatRoomNo, member, events);
+  const { log, setup, failure, loaded } = useChatRoom(chatRoomNo, member, events);
+  const { money } = useCurrency();
   const siteId = usePerInfo().data?.siteId ?? 0;
   const { lines, pinned } = chatView(log, { siteId, venueName: status.venueName, side: status.side ?? 'low' });
   const open = (setup?.status ?? status.status) === CHAT_ROOM_STATUS.OPEN;
@@ -64,12 +66,12 @@ export function ChatPanel({ status, events, tools }: { status: RoomStatus; event
       {status.moderator ? <ModeratorBar chatRoomNo={chatRoomNo} setup={setup} status={status} /> : null}
       {pinned?.order ? (
         <div className="bp-live-pinned" role="status">
-          <span>{t('live.bigWin', { name: speaker(pinned), payout: pinned.order.payout.toFixed(2) })}</span>
+          <span>{t('live.bigWin', { name: speaker(pinned), payout: money(pinned.order.payout) })}</span>
           <OrderCardView card={pinned.order} />
         </div>
       ) : null}
       <ul className="bp-live-lines" ref={list} aria-live="polite">
-        {lines.length === 0 ? <li className="bp-live-line is-hint">{failure ?? (log.lastSeq === 0 ? t('live.chatEmpty') : t('live.chatLoading'))}</li> : null}
+        {lines.length === 0 ? <li className="bp-live-line is-hint">{failure ?? (loaded ? t('live.chatEmpty') : t('live.chatLoading'))}</li> : null}
         {lines.map((m) => (
           <ChatLine key={m.id} message={m} onPress={canModerate(m) ? () => moderate(m) : undefined} />
         ))}

@@ -37,6 +37,7 @@ export function useChatRoom(chatRoomNo: string | null, member: boolean, events: 
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const [setup, setSetup] = useState<ChatRoomSetup | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState(false);
   const handlers = useRef(events);
   handlers.current = events;
 
@@ -44,6 +45,7 @@ export function useChatRoom(chatRoomNo: string | null, member: boolean, events: 
     if (!chatRoomNo) return;
     let current = true;
     log.current = EMPTY_LOG;
+    setLoaded(false);
     const update = (next: ChatLog) => {
       if (!current || next === log.current) return;
       log.current = next;
@@ -54,6 +56,7 @@ export function useChatRoom(chatRoomNo: string | null, member: boolean, events: 
         const answer = await liveApi.history(chatRoomNo, member, catchUp ? log.current.lastSeq : undefined);
         update(applyHistory(log.current, answer, catchUp));
         setFailure(null);
+        if (current) setLoaded(true);
       } catch (err) {
         if (current) setFailure((err as Error).message);
       }
@@ -74,5 +77,5 @@ export function useChatRoom(chatRoomNo: string | null, member: boolean, events: 
     };
   }, [chatRoomNo, member]);
 
-  return { log: log.current, setup, failure };
+  return { log: log.current, setup, failure, loaded };
 }
