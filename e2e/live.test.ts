@@ -89,6 +89,7 @@ describe.runIf(browserAvailable())('live: the list, an anchor room, chat, gifts 
     await a.page.locator('.bp-live-gift-grid button', { hasText: '鲜花' }).click();
     await a.page.getByRole('button', { name: '赠送' }).click();
     await a.page.getByText('195 金币', { exact: true }).waitFor();
+    await shoot(a.page, 'live-11-gift-sheet');
     await b.page.locator('.bp-live-burst').waitFor();
     expect(await b.page.locator('.bp-live-burst').innerText()).toContain('鲜花');
     await shoot(b.page, 'live-02-room-gift');
@@ -112,7 +113,7 @@ describe.runIf(browserAvailable())('live: the list, an anchor room, chat, gifts 
     await a.page.getByText('已解除禁言').waitFor();
   });
 
-  it('[S6-02] a moderator deletes a line and it disappears from every browser', async () => {
+  it('[S6-02] a moderator deletes a line and it disappears from every browser; closing the room stops every input', async () => {
     const a = await member();
     const b = await member();
     await asOperator((headers) => site.server.call('/api/admin/live/moderator/grant', { chatRoomNo: room.chatRoomNo, memberId: a.memberId }, { headers }));
@@ -125,6 +126,15 @@ describe.runIf(browserAvailable())('live: the list, an anchor room, chat, gifts 
     await a.page.getByText('消息已删除').waitFor();
     await line(b.page, '这条会被删除').waitFor({ state: 'detached' });
     await line(a.page, '这条会被删除').waitFor({ state: 'detached' });
+
+    // Room setup: closed, the other member's input says so at once; opened again, it is back.
+    await a.page.getByRole('button', { name: '房间设置' }).click();
+    const open = a.page.locator('.adm-list-item', { hasText: '开放聊天' }).getByRole('switch');
+    await open.click();
+    await b.page.getByText('聊天室已关闭，暂时无法发言').waitFor();
+    await shoot(a.page, 'live-10-room-setup');
+    await open.click();
+    await b.page.getByPlaceholder('说点什么…').waitFor();
   });
 
   it('[S3-15] [S4-15] back from a lost connection, a member reads what it missed, each message once', async () => {

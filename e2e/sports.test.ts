@@ -167,7 +167,7 @@ describe.runIf(browserAvailable())('the sportsbook', () => {
     expect(await home.isDisabled()).toBe(true);
     await shoot(page, 'sports-04-match-suspended');
 
-    // The animation plays here; the streamer's entry waits for the live domain's player.
+    // The animation plays here; a match no anchor commentates has no 主播 entry.
     await page.getByRole('button', { name: '动画' }).click();
     await page.locator('.bp-sp-media img[src="/assets/sports/animation/football.svg"]').waitFor();
     expect(await page.getByRole('button', { name: '主播' }).count()).toBe(0);

@@ -86,7 +86,7 @@ function RoomSetup({ chatRoomNo, initial }: { chatRoomNo: string; initial: Setup
           {t('live.mod.open')}
         </List.Item>
         <List.Item extra={<Switch checked={setup.membersOnly} onChange={(on) => void save({ membersOnly: on })} />}>{t('live.mod.membersOnly')}</List.Item>
-        <List.Item description={t('live.mod.slowMode')}>
+        <List.Item title={t('live.mod.slowMode')}>
           <Selector
             columns={4}
             value={[setup.slowModeSec]}
