@@ -85,6 +85,30 @@ export const AnchorRewardData = z.object({
   reward: z.number(),
 });
 
+// Video ---------------------------------------------------------------------------------------
+
+/** The site config key listing the video domains, separated by commas (seed 8); '' is the site's own. */
+export const VIDEO_DOMAINS_KEY = 'live_video_domains';
+/** A domain failing this many times in a row gives way to the next one (seed 8). */
+export const VIDEO_DOMAIN_MAX_ERRORS = 2;
+
+/** A video call is a signed GET with a sealed answer (seed 7). */
+export const VideoUrlQuery = z.object({ anchorRoomId: z.coerce.number().int().positive().max(2_147_483_647) });
+/**
+ * A room's stream addresses and on-air status, with the site's video domains in the order to try.
+ * An address starting with '/' is on the video domains (the sandbox's own streams); a full URL
+ * (an operator's real stream) is played as it is.
+ */
+export const VideoUrlData = z.object({
+  anchorRoomId: z.number().int(),
+  chatRoomNo: z.string(),
+  anchorStatus: z.number().int(),
+  hls: z.string().nullable(),
+  flv: z.string().nullable(),
+  videoDomains: z.array(z.string()),
+});
+export type VideoUrlData = z.infer<typeof VideoUrlData>;
+
 // Chat rooms ----------------------------------------------------------------------------------
 
 /** Members of VIP level 4 and below chat on the low side, above 4 on the high side (seed 4, 6, 9). */

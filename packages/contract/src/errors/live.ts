@@ -22,4 +22,6 @@ export const liveErrors = defineErrors({
   GIFT_TO_SELF: [70018, '不能给自己赠送礼物'],
   GOLD_INSUFFICIENT: [70019, '金币不足，请先充值'],
   CHAT_ORDER_OTHER_VENUE: [70020, '该注单不属于本直播间的场馆，无法分享'],
+  STREAM_NOT_STARTED: [70021, '赛事尚未开始'],
+  STREAM_INTERRUPTED: [70022, '主播暂时离开，请稍候'],
 });

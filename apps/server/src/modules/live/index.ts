@@ -7,6 +7,7 @@ import { whenBetSettled } from '../sports/index.ts';
 import { chatRoutes } from './chat-routes.ts';
 import { moderationRoutes } from './moderation-routes.ts';
 import { anchorRoutes } from './anchor-routes.ts';
+import { streamRoutes } from './stream-routes.ts';
 import { findRoom } from './chat/rooms.ts';
 import { announceSettlement } from './chat/order-push.ts';
 import { rotateDemoAnchors, seedDemoAnchors } from './anchors/demo.ts';
@@ -45,6 +46,7 @@ export const liveModule: Module = {
     chatRoutes(app, deps);
     moderationRoutes(app, deps);
     anchorRoutes(app, deps);
+    streamRoutes(app, deps);
   },
   channelGuard: membersOnlyRooms,
   async seed(deps) {

@@ -10,6 +10,8 @@ import { getConfig } from '../site/index.ts';
  *   live_gold_rate           gold coins per unit of the site's currency (a whole number)
  *   live_big_win_min         a settled bet paying at least this is announced in its match's rooms
  *   live_chat_send_rate      a member's pace: at most N messages in S seconds, written 'N/S'
+ *   live_video_domains       the video domains in the order to try, separated by commas; '' or
+ *                            'self' is the site's own origin (seed 8: a client moves on by errors)
  */
 const DEFAULTS = {
   live_chat_switch: { CNY: '1', USDT: '1' },
@@ -17,6 +19,7 @@ const DEFAULTS = {
   live_gold_rate: { CNY: '10', USDT: '70' },
   live_big_win_min: { CNY: '1000', USDT: '150' },
   live_chat_send_rate: { CNY: `${CHAT_SEND_RATE.max}/${CHAT_SEND_RATE.windowMs / 1000}`, USDT: `${CHAT_SEND_RATE.max}/${CHAT_SEND_RATE.windowMs / 1000}` },
+  live_video_domains: { CNY: 'self', USDT: 'self' },
 } as const;
 
 type Key = keyof typeof DEFAULTS;
@@ -29,6 +32,8 @@ export interface LiveSettings {
   goldRate: number;
   bigWinMinor: bigint;
   sendRate: SendRate;
+  /** Origins without a trailing slash; '' is the site's own. */
+  videoDomains: string[];
 }
 
 /** At most `max` texts and shared bets of one member in `windowMs`, over every room. */
@@ -64,6 +69,10 @@ export async function liveSettings(db: Db, siteId: number, currency: string): Pr
       .map(foldText)
       .filter(Boolean),
     goldRate: wholeNumber(stored.live_gold_rate, DEFAULTS.live_gold_rate[cur], 100_000),
+    videoDomains: value('live_video_domains')
+      .split(/[,，\s]+/)
+      .filter(Boolean)
+      .map((d) => (d === 'self' ? '' : d.replace(/\/+$/, ''))),
     bigWinMinor: BigInt(wholeNumber(stored.live_big_win_min, DEFAULTS.live_big_win_min[cur], 100_000_000)) * 100n,
     sendRate: sendRateOf(stored.live_chat_send_rate),
   };

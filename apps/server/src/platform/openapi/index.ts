@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { BUILD } from '@bp/contract';
 import type { RouteConfig } from '../http/index.ts';
 import { documentSchemas, type JsonSchema } from './schemas.ts';
-import { SECURITY_SCHEMES, SHARED_COMPONENTS, operationIdOf, refusalAnswers, refusalsOf, securityOf } from './operations.ts';
+import { SEALED_SUCCESS, SECURITY_SCHEMES, SHARED_COMPONENTS, operationIdOf, refusalAnswers, refusalsOf, securityOf } from './operations.ts';
 
 const DESCRIPTION = [
   'Every answer is the envelope `{code, data, msg}`; `code` 0 is success.',
@@ -21,7 +21,7 @@ const TAGS = [
   { name: 'wallet', description: 'Deposits, withdrawals and their destinations, history, the interest wallet, venue wallets' },
   { name: 'game', description: 'Electronic games, favourites and venue launches' },
   { name: 'sports', description: 'The sportsbook: matches, odds, bets and cash-out' },
-  { name: 'live', description: 'Live: anchors and their rooms, chat rooms, gifts and gold coins' },
+  { name: 'live', description: 'Anchors and their streams, chat rooms and their moderation, gold coins and gifts' },
   { name: 'admin', description: 'The operator’s calls' },
 ];
 
@@ -91,6 +91,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         const success = operation.responses['200'];
         // A call answering other than JSON (the captcha picture) says what it answers in its summary.
         if (success) success.description = success.content ? SUCCESS : 'Success: what the summary names';
+        if (success && (route?.config as RouteConfig | undefined)?.sealAnswer) success.description = SEALED_SUCCESS;
         if (route) Object.assign(operation.responses, refusalAnswers(refusalsOf(route)));
         const upload = (route?.config as RouteConfig | undefined)?.upload;
         if (upload) operation.requestBody = multipartBody(upload);

@@ -8,6 +8,12 @@ import { IDEMPOTENCY_KEY_PATTERN } from '../idempotency.ts';
 export const SECURITY_SCHEMES = {
   member: { type: 'http', scheme: 'bearer', description: 'A member’s session token: `Authorization: Bearer <token>`' },
   operator: { type: 'apiKey', in: 'header', name: ADMIN_TOKEN_HEADER, description: 'The operator’s token (env ADMIN_TOKEN)' },
+  signed: {
+    type: 'apiKey',
+    in: 'header',
+    name: Headers.signature,
+    description: `A signed request (seed 7): ${Headers.appKey}, ${Headers.timestamp}, ${Headers.nonce} and ${Headers.signature} over the method, path, timestamp, nonce and body under the app secret; a nonce is used once`,
+  },
 } as const;
 
 const SECURITY: Record<NonNullable<RouteConfig['auth']> | 'public', Array<Record<string, string[]>>> = {
@@ -17,7 +23,12 @@ const SECURITY: Record<NonNullable<RouteConfig['auth']> | 'public', Array<Record
   public: [],
 };
 
-export const securityOf = (config: RouteConfig) => SECURITY[config.auth ?? 'public'];
+/** A call sealing its answer takes signed requests only (seed 7's video calls). */
+export const securityOf = (config: RouteConfig) => (config.sealAnswer ? [{ signed: [] }] : SECURITY[config.auth ?? 'public']);
+
+/** What a sealed call's success is, as the client reads it. */
+export const SEALED_SUCCESS =
+  'Success, sealed (seed 7): the answer is `{xx}`, the envelope encrypted under the app secret and the request’s timestamp; opened, `code` 0 and the call’s `data`.';
 
 /**
  * The refusals answered with an HTTP status of their own (API.md; every other refusal is a 200
