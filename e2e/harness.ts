@@ -19,7 +19,7 @@ export const SCREENSHOTS = path.join(ROOT, 'e2e', 'screenshots');
 /** The phone every journey uses (seed: mobile first, 390 px wide). */
 export const PHONE = { width: 390, height: 844 } as const;
 
-const LAUNCH_ARGS = [
+export const LAUNCH_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
