@@ -7,7 +7,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { findAnchorRoom, requireAnchorRoom } from './anchors/anchors.ts';
 import { DEMO_STREAM_BASE } from './anchors/demo.ts';
 import { liveSettings } from './settings.ts';
-import { livePlaylist, segmentOf, segmentsEnded } from './streams/hls.ts';
+import { livePlaylist, segmentData, segmentsEnded } from './streams/hls.ts';
 import { flvStream } from './streams/flv.ts';
 import { loopOfRoom } from './streams/loops.ts';
 
@@ -63,7 +63,7 @@ export function streamRoutes(app: FastifyInstance, deps: Deps): void {
     const loop = loopOfRoom(id);
     // A segment the clock has not reached yet, or no segment at all.
     if (!Number.isSafeInteger(seq) || seq > segmentsEnded(loop, clock.now())) return sendEnvelope(reply.headers(PUBLIC), 404, 'NOT_FOUND');
-    return reply.headers({ ...PUBLIC, 'content-type': 'video/mp2t', 'cache-control': 'public, max-age=60' }).send(segmentOf(loop, seq).data);
+    return reply.headers({ ...PUBLIC, 'content-type': 'video/mp2t', 'cache-control': 'public, max-age=60' }).send(segmentData(loop, seq));
   });
 
   app.get(`${DEMO_STREAM_BASE}/:file`, { schema: { hide: true }, config: { exempt: true, rateLimit: 'read' } }, async (req, reply) => {
