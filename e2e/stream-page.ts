@@ -49,6 +49,10 @@ export interface PlayerSite {
   close(): Promise<void>;
 }
 
+/** When each page first asked for a stream (epoch ms), noted by open(). */
+const streamAsked = new WeakMap<Page, number>();
+export const streamAskedAt = (page: Page): number | undefined => streamAsked.get(page);
+
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
 export async function startPlayerSite(): Promise<PlayerSite> {
@@ -63,12 +67,17 @@ export async function startPlayerSite(): Promise<PlayerSite> {
     browser,
     async open(query) {
       const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+      // Under tsx (the benchmarks' loader) functions handed to the page call its __name helper.
+      await context.addInitScript('globalThis.__name = (f) => f');
       const page = await context.newPage();
       await page.route(`${origin}${PLAYER_PATH}**`, (route) => {
         const rel = new URL(route.request().url()).pathname.slice(PLAYER_PATH.length) || 'index.html';
         const file = path.join(dist, rel);
         if (!file.startsWith(dist) || !fs.existsSync(file)) return route.fulfill({ status: 404 });
         return route.fulfill({ body: fs.readFileSync(file), contentType: TYPES[path.extname(file)] ?? 'application/octet-stream' });
+      });
+      page.on('request', (r) => {
+        if (r.url().includes('/live/streams/') && !streamAsked.has(page)) streamAsked.set(page, Date.now());
       });
       const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
       await page.goto(`${origin}${PLAYER_PATH}?${params}`);
