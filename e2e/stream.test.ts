@@ -53,14 +53,28 @@ describe.runIf(browserAvailable())('the live player', () => {
       [0, '赛事尚未开始'],
       [2, '主播暂时离开，请稍候'],
     ] as const) {
-      const page = await site.open({ room, status });
+      const page = await site.open({ room, status, theme: status === 0 ? 'fresh' : 'glow' });
       await expect.poll(() => player(page).getAttribute('data-state')).toBe('off');
       expect(await player(page).textContent()).toBe(notice);
       expect(await page.locator('video').count()).toBe(0);
-      await shoot(page, `stream-off-${status}`);
+      await shoot(page, `stream-off-${status}-${status === 0 ? 'fresh' : 'glow'}`);
       await page.context().close();
     }
   });
+
+  it('[S4-10] a stream that cannot be had: reconnecting with backoff, then the error state, whose retry starts again', async () => {
+    const page = await site.open({ flv: '/live/streams/A999999.flv', prefer: 'flv', theme: 'mecha' });
+    await expect.poll(() => player(page).getAttribute('data-state')).toBe('reconnecting');
+    expect(await player(page).textContent()).toContain('信号不稳定，正在重新连接');
+    await shoot(page, 'stream-reconnecting-mecha');
+    // Five tries after 1, 2, 4, 8 and 15 s.
+    await expect.poll(() => player(page).getAttribute('data-state'), { timeout: 45_000, interval: 1_000 }).toBe('failed');
+    expect(await page.getByRole('alert').textContent()).toContain('直播加载失败');
+    await shoot(page, 'stream-failed-mecha');
+    await page.getByRole('button', { name: '重试' }).click();
+    await expect.poll(() => player(page).getAttribute('data-state')).not.toBe('failed');
+    await page.context().close();
+  }, 60_000);
 
   it('[S8-19] the first video domain fails: the player moves to the next one by error count, plays, and remembers it', async () => {
     await site.server.siteConfig.set(1, VIDEO_DOMAINS_KEY, 'http://127.0.0.1:9,self');
