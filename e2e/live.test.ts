@@ -6,6 +6,7 @@ import { finish, fund, idemKey, scriptMatch } from '../apps/server/src/modules/s
 import { demoRoom } from '../apps/server/src/modules/live/testing.ts';
 import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
 import { dismissPopups, logIn, settle, waitForPath } from './steps.ts';
+import { firstRealFrame } from './stream-page.ts';
 
 /**
  * Live in the browser: the 直播 list, an anchor's room with two members' browsers side by side
@@ -41,7 +42,7 @@ describe.runIf(browserAvailable())('live: the list, an anchor room, chat, gifts 
   };
   const line = (page: Page, text: string) => page.locator('.bp-live-line', { hasText: text });
 
-  it('[S9-01] [S9-08] [S3-11] [S3-12] [S3-13] the 直播 tab lists matches with their anchors (at most 3 avatars) and casts, on air first; a card opens its room with the player on top', async () => {
+  it('[S9-01] [S9-08] [S3-11] [S3-12] [S3-13] [S4-10] [S7-16] the 直播 tab lists matches with their anchors (at most 3 avatars) and casts, on air first; a card opens its room whose stream plays on top', async () => {
     const { page } = await phone(site);
     await page.goto('/app/home');
     await dismissPopups(page);
@@ -60,6 +61,9 @@ describe.runIf(browserAvailable())('live: the list, an anchor room, chat, gifts 
     await waitForPath(page, roomPath());
     await page.locator('.bp-live-player').waitFor();
     expect(await page.locator('.bp-live-player .bp-stream').count()).toBe(1);
+    // The room's stream plays (its addresses from the signed video call): a decoded picture, not black.
+    expect((await firstRealFrame(page)).brightShare).toBeGreaterThan(0.2);
+    await shoot(page, 'live-01b-room-playing');
     // A visitor reads the room and is asked to log in to chat.
     await page.getByRole('button', { name: '登录后参与聊天' }).waitFor();
   });

@@ -12,8 +12,11 @@ const NO_CACHE = 'no-cache';
 const NOT_PAGES = /^\/(api|assets|ws)(\/|$)/;
 
 /**
- * The site may load only itself (seed: nothing loaded from outside the site). Styles allow inline
- * values (components set them), images allow data: URLs (captcha pictures, inline art).
+ * The site may load only itself (seed: nothing loaded from outside the site), but for live video:
+ * streams come from the operator's video domains over HTTPS (seed 8 rotates them), fed to the video
+ * element through Media Source (blob: URLs) by hls.js and mpegts.js, whose demuxing worker is a
+ * blob: too. Styles allow inline values (components set them), images data: URLs (captcha
+ * pictures, inline art).
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -21,7 +24,9 @@ const CONTENT_SECURITY_POLICY = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
-  "connect-src 'self' ws: wss:",
+  "media-src 'self' blob: https:",
+  "worker-src 'self' blob:",
+  "connect-src 'self' ws: wss: https:",
   "frame-ancestors 'self'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -83,6 +83,8 @@ async function hlsEngine(video: HTMLVideoElement, url: string, events: EngineEve
 
 async function flvEngine(video: HTMLVideoElement, url: string, events: EngineEvents): Promise<Engine> {
   const { default: mpegts } = await import('mpegts.js');
+  // Its informational log is for its own developers: the console keeps only what goes wrong.
+  mpegts.LoggingControl.applyConfig({ enableAll: false, enableError: true, enableWarn: true });
   const player = mpegts.createPlayer(
     { type: 'flv', isLive: true, url, hasAudio: true, hasVideo: true },
     {

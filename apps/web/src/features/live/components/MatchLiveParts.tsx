@@ -21,7 +21,11 @@ export function MatchAnchors({ matchId }: { matchId: number }) {
   if (!anchor) return null;
   return (
     <div className="bp-live-match-anchors">
-      <StreamPlayer source={{ hls: anchor.videoWebUrl, flv: anchor.videoFlvUrl, anchorStatus: anchor.anchorStatus }} title={anchor.roomInfo.title} />
+      <StreamPlayer
+        source={{ hls: anchor.videoWebUrl, flv: anchor.videoFlvUrl, anchorStatus: anchor.anchorStatus }}
+        title={anchor.roomInfo.title}
+        anchorRoomId={anchor.anchorRoomId}
+      />
       <div className="bp-live-card-anchors">
         {anchors.map((a) => (
           <button

@@ -58,6 +58,7 @@ export function AnchorRoomPage() {
           source={{ hls: anchor.videoWebUrl, flv: anchor.videoFlvUrl, anchorStatus: anchorStatus ?? anchor.anchorStatus }}
           title={anchor.roomInfo.title}
           poster={anchor.anchorInfo.squareLogo}
+          anchorRoomId={anchor.anchorRoomId}
         />
         <GiftBurst latest={gift} />
       </div>
