@@ -62,35 +62,40 @@ async function listeners(urls, room) {
 }
 
 /**
- * Each sender posts every SENDERS/RATE seconds, staggered; a message's content is `b<k>:<sentAt>`,
- * its clientMsgId new in each setup (a repeated one would answer the first post and publish nothing).
+ * Each sender posts every SENDERS/RATE seconds, staggered, on the clock and not after the previous
+ * answer (an open loop: a slow answer does not lower the rate offered); a message's content is
+ * `b<k>:<sentAt>`, its clientMsgId new in each setup (a repeated one would answer the first post and
+ * publish nothing).
  */
 async function send(bases, room, senders, phase) {
   const acked = [];
   const refused = new Map();
+  const posts = [];
   let k = 0;
   const every = (SENDERS / RATE) * 1000;
   const start = Date.now();
   const until = start + DURATION * 1000;
+  const post = async (auth, base, mine) => {
+    const res = await postKeepAlive(
+      base,
+      '/api/member/chat/send',
+      { chatRoomNo: room, content: `b${mine}:${Date.now()}`, clientMsgId: `${phase}-${mine}` },
+      auth,
+    );
+    if (res.code === 0) acked.push(mine);
+    else refused.set(res.code, (refused.get(res.code) ?? 0) + 1);
+  };
   await Promise.all(
     senders.map(async (auth, i) => {
-      await sleep((every / SENDERS) * i);
-      for (let n = 0; Date.now() < until; n++) {
-        const mine = k++;
-        const base = bases[i % bases.length];
-        const res = await postKeepAlive(
-          base,
-          '/api/member/chat/send',
-          { chatRoomNo: room, content: `b${mine}:${Date.now()}`, clientMsgId: `${phase}-${mine}` },
-          auth,
-        );
-        if (res.code === 0) acked.push(mine);
-        else refused.set(res.code, (refused.get(res.code) ?? 0) + 1);
-        const next = start + (every / SENDERS) * i + every * (n + 1);
-        if (next > Date.now()) await sleep(next - Date.now());
+      for (let n = 0; ; n++) {
+        const at = start + (every / SENDERS) * i + every * n;
+        if (at >= until) break;
+        if (at > Date.now()) await sleep(at - Date.now());
+        posts.push(post(auth, bases[i % bases.length], k++));
       }
     }),
   );
+  await Promise.all(posts);
   return { acked, refused, start };
 }
 
