@@ -19,5 +19,6 @@ export * from './chat-rules.ts';
 export * from './security.ts';
 export * from './wallet.ts';
 export * from './vip.ts';
+export * from './promo.ts';
 export * from './usdt-address.ts';
 export * from './routes.ts';

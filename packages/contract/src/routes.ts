@@ -207,6 +207,16 @@ import {
   YebReceiveData,
 } from './wallet.ts';
 import { FanshuiInfoData, ReceivedData, VipInfoData, VipRulesData, WelfareListData, WelfareReceiveBody } from './vip.ts';
+import {
+  ActivityDrawData,
+  ActivityListData,
+  ActivityReceiveBody,
+  ActivityRecordsBody,
+  ActivityRecordsData,
+  DepositBonusConfigData,
+  SignConfigData,
+  WheelConfigData,
+} from './promo.ts';
 
 /** One call of the API: what it takes and what its envelope `{code, data, msg}` carries in `data` on success. */
 export interface ApiRoute {
@@ -401,6 +411,18 @@ export const API_ROUTES = {
   '/api/member/fanshui/receive': { body: EmptyBody, data: ReceivedData, idempotent: true },
   '/api/member/welfare/list': { body: EmptyBody, data: WelfareListData },
   '/api/member/welfare/receive': { body: WelfareReceiveBody, data: ReceivedData, idempotent: true },
+
+  // Activities: the list, then each kind's config, draw, records and receive.
+  '/api/activity/list': { body: EmptyBody, data: ActivityListData },
+  '/api/activity/sign/config': { body: EmptyBody, data: SignConfigData },
+  '/api/activity/sign/draw': { body: EmptyBody, data: ActivityDrawData, idempotent: true },
+  '/api/activity/sign/records': { body: ActivityRecordsBody, data: ActivityRecordsData },
+  '/api/activity/sign/receive': { body: ActivityReceiveBody, data: ReceivedData, idempotent: true },
+  '/api/activity/wheel/config': { body: EmptyBody, data: WheelConfigData },
+  '/api/activity/wheel/draw': { body: EmptyBody, data: ActivityDrawData, idempotent: true },
+  '/api/activity/wheel/records': { body: ActivityRecordsBody, data: ActivityRecordsData },
+  '/api/activity/wheel/receive': { body: ActivityReceiveBody, data: ReceivedData, idempotent: true },
+  '/api/activity/deposit/config': { body: EmptyBody, data: DepositBonusConfigData },
 
   // The operator's calls (an admin token, see requireOperator).
   '/api/admin/message/send': { body: MessageSendBody, data: MessageSendData },

@@ -55,7 +55,8 @@ export const FanshuiInfoData = z.object({
 });
 export const ReceivedData = z.object({ amount: Money, main: Money });
 
-export const WELFARE_KINDS = ['upgrade', 'weekly', 'monthly', 'rebate'] as const;
+/** 'activity': an activity's prize or deposit bonus (the promo module's). */
+export const WELFARE_KINDS = ['upgrade', 'weekly', 'monthly', 'rebate', 'activity'] as const;
 export const WelfareListData = z.object({
   list: z.array(
     z.object({

@@ -8,6 +8,18 @@ import { casinoModule } from './casino/index.ts';
 import { sportsModule } from './sports/index.ts';
 import { liveModule } from './live/index.ts';
 import { vipModule } from './vip/index.ts';
+import { promoModule } from './promo/index.ts';
 
 /** Every business domain, in the order their hooks and routes are installed. */
-export const modules: Module[] = [siteModule, authModule, memberModule, walletModule, venueModule, casinoModule, sportsModule, liveModule, vipModule];
+export const modules: Module[] = [
+  siteModule,
+  authModule,
+  memberModule,
+  walletModule,
+  venueModule,
+  casinoModule,
+  sportsModule,
+  liveModule,
+  vipModule,
+  promoModule,
+];

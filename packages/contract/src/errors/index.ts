@@ -8,6 +8,7 @@ import { sportsErrors } from './sports.ts';
 import { casinoErrors } from './casino.ts';
 import { liveErrors } from './live.ts';
 import { vipErrors } from './vip.ts';
+import { promoErrors } from './promo.ts';
 
 export { defineErrors, type ErrorEntry } from './define.ts';
 
@@ -22,6 +23,7 @@ export const Errors = {
   ...casinoErrors,
   ...liveErrors,
   ...vipErrors,
+  ...promoErrors,
 };
 
 export type ErrorName = keyof typeof Errors;

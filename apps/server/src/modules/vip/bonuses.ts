@@ -12,13 +12,20 @@ import { memberAccount, balanceOf, postWithHouseSlice, type WalletOwner } from '
  * it: a ledger transfer from the member's slice of the house bonus account into the main wallet,
  * asking amount x multiple of turnover before the next withdrawal (withdrawTerms below).
  */
-export type BonusSource = 'upgrade' | 'weekly' | 'monthly' | 'rebate';
+/** 'activity': the promo module's prizes and deposit bonuses (granted through grantBonus). */
+export type BonusSource = 'upgrade' | 'weekly' | 'monthly' | 'rebate' | 'activity';
 
 /** VIP bonuses a member tagged no_level_bonus may not receive. */
 const LEVEL_BONUSES: readonly string[] = ['upgrade', 'weekly', 'monthly'];
 
 /** How long a bonus waits to be received (none: for good). */
-export const BONUS_LIFETIME_MS: Record<BonusSource, number | null> = { upgrade: null, weekly: 7 * DAY_MS, monthly: 30 * DAY_MS, rebate: 7 * DAY_MS };
+export const BONUS_LIFETIME_MS: Record<BonusSource, number | null> = {
+  upgrade: null,
+  weekly: 7 * DAY_MS,
+  monthly: 30 * DAY_MS,
+  rebate: 7 * DAY_MS,
+  activity: 7 * DAY_MS,
+};
 
 export const expiryOf = (source: BonusSource): Date | null => {
   const life = BONUS_LIFETIME_MS[source];
@@ -51,8 +58,56 @@ export function memberBonuses(db: DbOrTx, memberId: number, source?: BonusSource
   );
 }
 
-/** May this member receive bonuses of `source`? (seed S3-23: the no-level-bonus tag keeps them from VIP bonuses) */
-export const mayReceive = (tags: readonly string[], source: string): boolean => !(LEVEL_BONUSES.includes(source) && tags.includes(MemberTags.NO_LEVEL_BONUS));
+/**
+ * Why this member may not receive bonuses of `source` (seed S3-23: the no-level-bonus tag keeps
+ * them from VIP bonuses, the activity blacklist from activities' prizes), or null when they may.
+ */
+export function barredFrom(tags: readonly string[], source: string): 'LEVEL_BONUS_BLOCKED' | 'ACTIVE_BLACKLIST' | null {
+  if (LEVEL_BONUSES.includes(source) && tags.includes(MemberTags.NO_LEVEL_BONUS)) return 'LEVEL_BONUS_BLOCKED';
+  if (source === 'activity' && tags.includes(MemberTags.ACTIVITY_BLACKLIST)) return 'ACTIVE_BLACKLIST';
+  return null;
+}
+export const mayReceive = (tags: readonly string[], source: string): boolean => barredFrom(tags, source) === null;
+
+/** A bonus another module grants (the promo module's prizes): once per (member, 'activity', ref). */
+export interface BonusGrant {
+  owner: WalletOwner;
+  ref: string;
+  amountMinor: bigint;
+  multipleX100: number;
+  /** `title` is what the welfare centre calls it. */
+  detail: { title: string } & Record<string, unknown>;
+}
+
+/** Grants an activity bonus inside the caller's transaction; answers its id (the one already granted on a repeat). */
+export async function grantBonus(tx: DbOrTx, g: BonusGrant): Promise<number> {
+  const row = await oneOf<{ bonus_id: string }>(
+    tx,
+    sql`
+    INSERT INTO vip_bonuses (member_id, site_id, source, ref, amount_minor, multiple_x100, detail, expires_at)
+    VALUES (${g.owner.memberId}, ${g.owner.siteId}, 'activity', ${g.ref}, ${g.amountMinor}, ${g.multipleX100}, ${JSON.stringify(g.detail)}::jsonb,
+            ${expiryOf('activity')}::timestamptz)
+    ON CONFLICT (member_id, source, ref) DO UPDATE SET ref = EXCLUDED.ref
+    RETURNING bonus_id`,
+  );
+  return Number(row!.bonus_id);
+}
+
+/** Pays one of the member's bonuses inside the caller's transaction (the caller keys it); answers what was paid, 0 when it was not pending. */
+export const payBonus = (tx: Tx, owner: WalletOwner, bonusId: number): Promise<bigint> => payBonuses(tx, owner, { bonusId });
+
+/** The status of some bonuses of a member, by id (expired read as such). */
+export async function bonusStatuses(db: DbOrTx, memberId: number, ids: number[]): Promise<Map<number, BonusRow['status']>> {
+  if (ids.length === 0) return new Map();
+  const rows = await rowsOf<BonusRow>(
+    db,
+    sql`SELECT * FROM vip_bonuses WHERE member_id = ${memberId} AND bonus_id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(rows.map((b) => [Number(b.bonus_id), statusOf(b)]));
+}
 
 /**
  * Takes the pending, unexpired bonuses chosen (`which`: one id, or every one of a source) and pays
@@ -95,7 +150,8 @@ export function receiveBonus(db: Db, owner: WalletOwner, tags: readonly string[]
   return once(db, owner.memberId, key, { welfareId: bonusId }, async (tx) => {
     const row = await oneOf<{ source: string }>(tx, sql`SELECT source FROM vip_bonuses WHERE bonus_id = ${bonusId} AND member_id = ${owner.memberId}`);
     if (!row) return fail('WELFARE_NOT_FOUND');
-    if (!mayReceive(tags, row.source)) return fail('LEVEL_BONUS_BLOCKED');
+    const barred = barredFrom(tags, row.source);
+    if (barred) return fail(barred);
     const paid = await payBonuses(tx, owner, { bonusId });
     return paid > 0n ? answer(tx, owner, paid) : refuse(tx, owner.memberId, bonusId);
   });

@@ -24,6 +24,9 @@ export { computeRebates } from './rebate.ts';
 export { runDuePeriods } from './jobs.ts';
 export { reviewMonth, refreshStanding } from './standing.ts';
 export { grantPeriodBonus } from './periodic.ts';
+/** The bonus engine for the promo module's prizes and deposit bonuses. */
+export { grantBonus, payBonus, bonusStatuses, statusOf as bonusStatusOf, type BonusGrant } from './bonuses.ts';
+export { validTurnoverSince } from './turnover.ts';
 
 whenBetSettled(async (deps, settled) => {
   const members = await recordSportsTurnover(deps.db, { orderIds: [settled.event.orderId] });

@@ -46,3 +46,12 @@ export async function turnoverToDate(tx: DbOrTx, memberId: number): Promise<bigi
   const row = await oneOf<{ total: string }>(tx, sql`SELECT coalesce(sum(valid_minor), 0) AS total FROM vip_valid_bets WHERE member_id = ${memberId}`);
   return BigInt(row?.total ?? 0);
 }
+
+/** A member's valid turnover on Shanghai days from `fromDay` (YYYY-MM-DD) on, in minor units (the promo module's draws). */
+export async function validTurnoverSince(tx: DbOrTx, memberId: number, fromDay: string): Promise<bigint> {
+  const row = await oneOf<{ total: string }>(
+    tx,
+    sql`SELECT coalesce(sum(valid_minor), 0) AS total FROM vip_valid_bets WHERE member_id = ${memberId} AND day >= ${fromDay}::date`,
+  );
+  return BigInt(row?.total ?? 0);
+}

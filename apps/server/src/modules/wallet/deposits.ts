@@ -107,6 +107,21 @@ export const ownerOfOrder = (r: { member_id: number; site_id: number; currency: 
 /** States an order can still be credited from (paid by the gateway, or approved by an operator). */
 export const OPEN_DEPOSIT_STATES: readonly DepositState[] = ['pending', 'reviewing', 'appealing'];
 
+/** A deposit credited: its owner, order, amount and which of the member's deposits it is (1: the first). */
+export interface DepositCredited {
+  owner: WalletOwner;
+  orderId: number;
+  amountMinor: bigint;
+  nth: number;
+}
+/** Told inside the crediting transaction (the promo module's deposit bonuses): what it writes commits with the credit, or neither. */
+export type DepositListener = (tx: DbOrTx, credited: DepositCredited) => Promise<void>;
+const depositListeners = new Set<DepositListener>();
+/** Registered once per process by a module that follows deposits, so the wallet never imports it. */
+export function whenDepositCredited(listener: DepositListener): void {
+  depositListeners.add(listener);
+}
+
 /** Credits a locked order once: house deposits -> the member's main wallet, order to 'success'. */
 export async function creditDeposit(tx: DbOrTx, order: DepositRow, gatewayOrderId: string | null, note?: string): Promise<void> {
   if (!OPEN_DEPOSIT_STATES.includes(order.status)) fail('ORDER_STATE');
@@ -124,6 +139,13 @@ export async function creditDeposit(tx: DbOrTx, order: DepositRow, gatewayOrderI
     SET status = 'success', credit_transfer = ${posted.transferId}, gateway_order_id = coalesce(${gatewayOrderId}, gateway_order_id),
         review_note = coalesce(${note ?? null}, review_note), updated_at = now()
     WHERE order_id = ${order.order_id}`);
+  if (depositListeners.size === 0) return;
+  const counted = await oneOf<{ nth: string }>(
+    tx,
+    sql`SELECT count(*) AS nth FROM wallet_deposit_orders WHERE member_id = ${order.member_id} AND status = 'success'`,
+  );
+  const credited = { owner, orderId: Number(order.order_id), amountMinor: BigInt(order.amount_minor), nth: Number(counted?.nth ?? 1) };
+  for (const listener of depositListeners) await listener(tx, credited);
 }
 
 /** Closes an open order without money: rejected by an operator or cancelled by the member. */

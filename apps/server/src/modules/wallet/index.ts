@@ -67,6 +67,8 @@ export { gatherBeforeSpend, gatherToMain, type Gatherer } from './gather.ts';
 export { payoutAccounts } from './destinations.ts';
 /** Operator decisions (the back office calls these). */
 export { approveDeposit, rejectDeposit } from './speed-pay.ts';
+/** Deposits credited, told inside the crediting transaction (the promo module's deposit bonuses). */
+export { whenDepositCredited, type DepositCredited } from './deposits.ts';
 export { approveWithdrawal, rejectWithdrawal } from './withdrawals.ts';
 export { accrueInterest } from './yeb.ts';
 export { confirmChainPayments } from './sandbox-gateway.ts';

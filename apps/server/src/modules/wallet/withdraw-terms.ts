@@ -34,13 +34,13 @@ export async function extraWithdrawTerms(tx: DbOrTx, owner: WalletOwner, since: 
   return out;
 }
 
-/** Everything credited to a member's main wallet by deposits through a channel ('deposit.credit'), in minor units. */
-export async function depositedTotal(tx: DbOrTx, owner: WalletOwner): Promise<bigint> {
+/** Everything credited to a member's main wallet by deposits through a channel ('deposit.credit'), in minor units; `since`: from then on. */
+export async function depositedTotal(tx: DbOrTx, owner: WalletOwner, since?: Date): Promise<bigint> {
   const row = await oneOf<{ total: string }>(
     tx,
     sql`
     SELECT coalesce(sum(t.amount_minor), 0) AS total FROM wallet_transfers t JOIN wallet_accounts a ON a.account_id = t.to_account
-    WHERE a.account_key = ${memberAccountKey(owner.memberId, 'main')} AND t.kind = 'deposit.credit'`,
+    WHERE a.account_key = ${memberAccountKey(owner.memberId, 'main')} AND t.kind = 'deposit.credit' ${since ? sql`AND t.created_at >= ${since}` : sql``}`,
   );
   return big(row?.total);
 }

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import type { Deps } from '../../platform/deps.ts';
+import { listSites } from '../site/index.ts';
+
+/**
+ * The demo activities of every site without any: sign-in, spin wheel, first and continue deposit,
+ * in major units per currency (the USDT site's round figures). The operator changes them later.
+ */
+const FIGURES = {
+  CNY: { sign: [2, 2, 5, 3, 3, 3, 18], wheel: [88, 18, 8, 2], perDeposit: 100, perTurnover: 1_000, firstCap: 188, caps: [288, 388], min: 100, budget: 100_000 },
+  USDT: {
+    sign: [0.3, 0.3, 0.8, 0.5, 0.5, 0.5, 3],
+    wheel: [12, 3, 1, 0.3],
+    perDeposit: 15,
+    perTurnover: 150,
+    firstCap: 28,
+    caps: [40, 55],
+    min: 15,
+    budget: 15_000,
+  },
+};
+const WINDOW = { start: new Date('2024-01-01T00:00:00+08:00'), end: new Date('2030-12-31T23:59:59+08:00') };
+/** Wheel: [name, weight, stock] per prize, the amounts above, then 谢谢参与. */
+const WHEEL: Array<[weight: number, stock: number | null]> = [
+  [1, 20],
+  [5, 200],
+  [20, null],
+  [40, null],
+];
+const NOTHING_WEIGHT = 34;
+
+const minor = (major: number) => String(Math.round(major * 100));
+
+export async function seedActivities(deps: Deps): Promise<void> {
+  const { byId } = await listSites(deps.db);
+  for (const site of byId.values()) {
+    const { rows } = await deps.db.execute(sql`SELECT 1 FROM promo_activities WHERE site_id = ${site.siteId} LIMIT 1`);
+    if (rows.length > 0) continue;
+    const f = FIGURES[site.currency === 'USDT' ? 'USDT' : 'CNY'];
+    const configs: Array<[kind: string, title: string, config: unknown, sort: number]> = [
+      ['sign', '每日签到', { dayMinor: f.sign.map(minor), milestones: [3, 7], multipleX100: 100 }, 10],
+      [
+        'wheel',
+        '幸运大转盘',
+        { freePerDay: 1, depositPerDrawMinor: minor(f.perDeposit), turnoverPerDrawMinor: minor(f.perTurnover), maxPerDay: 10, multipleX100: 100 },
+        20,
+      ],
+      [
+        'first_deposit',
+        '首存100%彩金',
+        { tiers: [{ nth: 1, percent: 100, capMinor: minor(f.firstCap) }], minDepositMinor: minor(f.min), multipleX100: 1_000 },
+        30,
+      ],
+      [
+        'continue_deposit',
+        '续存彩金',
+        {
+          tiers: [
+            { nth: 2, percent: 50, capMinor: minor(f.caps[0]) },
+            { nth: 3, percent: 30, capMinor: minor(f.caps[1]) },
+          ],
+          minDepositMinor: minor(f.min),
+          multipleX100: 1_000,
+        },
+        40,
+      ],
+    ];
+    const values = configs.map(
+      ([kind, title, config, sort]) =>
+        sql`(${site.siteId}, ${kind}, ${title}, ${WINDOW.start}, ${WINDOW.end}, ${JSON.stringify(config)}::jsonb, ${minor(f.budget)}::bigint, ${sort})`,
+    );
+    await deps.db.execute(sql`
+      INSERT INTO promo_activities (site_id, kind, title, start_at, end_at, config, budget_minor, sort)
+      VALUES ${sql.join(values, sql`, `)} ON CONFLICT DO NOTHING`);
+    const prizes = [
+      ...WHEEL.map(
+        ([weight, stock], i) => sql`(${i + 1}::int, 'money', ${minor(f.wheel[i])}::bigint, ${`${f.wheel[i]} 彩金`}::text, ${weight}::int, ${stock}::int)`,
+      ),
+      sql`(${WHEEL.length + 1}::int, 'none', 0::bigint, '谢谢参与', ${NOTHING_WEIGHT}::int, NULL::int)`,
+    ];
+    await deps.db.execute(sql`
+      INSERT INTO promo_prizes (activity_id, prize_no, kind, amount_minor, name, weight, stock)
+      SELECT a.activity_id, p.* FROM promo_activities a, (VALUES ${sql.join(prizes, sql`, `)}) AS p
+      WHERE a.site_id = ${site.siteId} AND a.kind = 'wheel' ON CONFLICT DO NOTHING`);
+  }
+}

@@ -1,0 +1,66 @@
+import type { DbOrTx } from '../../platform/db/index.ts';
+import { fromMinor } from '@bp/contract';
+import type { DepositCredited } from '../wallet/index.ts';
+import { activityOf, budgetLeft, head, money, openActivity, spend, statusOf, type ActivityRow } from './activities.ts';
+import { writeRecord } from './records.ts';
+
+/**
+ * First and continue deposit: the member's 1st (first_deposit) and 2nd, 3rd... (continue_deposit)
+ * credited deposit, at least the minimum, is matched by a percentage up to a cap: a bonus waiting
+ * in the welfare centre, asking its multiple of turnover. Granted inside the crediting transaction,
+ * once per member and nth deposit (the record's ref), while the activity is open and its budget allows.
+ */
+export interface DepositConfig {
+  /** nth deposit -> match in percent and cap (minor units). */
+  tiers: Array<{ nth: number; percent: number; capMinor: string }>;
+  minDepositMinor: string;
+  multipleX100: number;
+}
+
+const configOf = (a: ActivityRow) => a.config as unknown as DepositConfig;
+
+export function depositRules(a: ActivityRow, currency: string): string[] {
+  const c = configOf(a);
+  return [
+    ...c.tiers.map((t) => `第${t.nth}笔存款（至少${money(c.minDepositMinor, currency)}）赠送${t.percent}%，最高${money(t.capMinor, currency)}。`),
+    '存款到账后自动发放，在福利中心领取；每位会员每笔仅可获得一次。',
+    `彩金需完成${c.multipleX100 / 100}倍有效流水方可提款。`,
+  ];
+}
+
+export async function depositConfig(db: DbOrTx, siteId: number, currency: string) {
+  const a = (await activityOf(db, siteId, 'first_deposit')) ?? (await openActivity(db, siteId, 'first_deposit'));
+  const next = await activityOf(db, siteId, 'continue_deposit');
+  const tiers = [a, next].flatMap((x) => (x && statusOf(x) === 'open' ? configOf(x).tiers : []));
+  const c = configOf(a);
+  return {
+    ...head(a, depositRules(a, currency).concat(next ? depositRules(next, currency).slice(0, -2) : [])),
+    tiers: tiers.map((t) => ({ nth: t.nth, percent: t.percent, cap: fromMinor(t.capMinor) })),
+    minDeposit: fromMinor(c.minDepositMinor),
+    multiple: c.multipleX100 / 100,
+  };
+}
+
+/** The wallet's listener: a credited deposit's bonus, if an open activity matches its nth. */
+export async function grantDepositBonus(tx: DbOrTx, d: DepositCredited): Promise<void> {
+  const a = await activityOf(tx, d.owner.siteId, d.nth === 1 ? 'first_deposit' : 'continue_deposit');
+  if (!a || statusOf(a) !== 'open') return;
+  const c = configOf(a);
+  const tier = c.tiers.find((t) => t.nth === d.nth);
+  if (!tier || d.amountMinor < BigInt(c.minDepositMinor)) return;
+  const locked = await openActivity(tx, d.owner.siteId, a.kind, true);
+  const matched = (d.amountMinor * BigInt(Math.round(tier.percent * 100))) / 10_000n;
+  const cap = BigInt(tier.capMinor);
+  let amountMinor = matched < cap ? matched : cap;
+  const left = budgetLeft(locked);
+  if (left !== null && left < amountMinor) amountMinor = left;
+  if (amountMinor <= 0n) return;
+  const prize = { kind: 'money' as const, amountMinor, name: `第${d.nth}笔存款赠送${tier.percent}%` };
+  const recordId = await writeRecord(tx, locked, d.owner, {
+    ref: `deposit:${d.nth}`,
+    prize,
+    multipleX100: c.multipleX100,
+    detail: { orderId: d.orderId, deposit: fromMinor(d.amountMinor), nth: d.nth },
+  });
+  if (recordId !== null) await spend(tx, locked, amountMinor);
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { MemberTags, type ActivityKind } from '@bp/contract';
+import { defineRoute, fail, type MemberRequest } from '../../platform/http/index.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { announceBalance, walletOwner } from '../wallet/index.ts';
+import { CATEGORY_OF, siteActivities, statusOf, type ActivityRow } from './activities.ts';
+import { signConfig, signIn, signRules } from './sign.ts';
+import { spin, wheelConfig, wheelRules } from './wheel.ts';
+import { depositConfig, depositRules } from './deposit.ts';
+import { listRecords, receiveRecord } from './records.ts';
+
+const rulesOf = (a: ActivityRow, currency: string) =>
+  a.kind === 'sign' ? signRules(a, currency) : a.kind === 'wheel' ? wheelRules(a, currency) : depositRules(a, currency);
+
+/** Seed S3-23, S8-17: a member tagged activity_blacklist is refused every activity (温馨提示, then home). */
+function admitted(req: MemberRequest) {
+  if (req.member.tags.includes(MemberTags.ACTIVITY_BLACKLIST)) fail('ACTIVE_BLACKLIST');
+  return walletOwner(req.site, req.member.memberId);
+}
+
+export function promoRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db } = deps;
+  const read = { auth: 'member', rateLimit: 'read' } as const;
+  const money = { auth: 'member', rateLimit: 'money' } as const;
+
+  defineRoute(
+    app,
+    { url: '/api/activity/list', summary: "The site's activities, open, upcoming and ended", auth: 'optional', rateLimit: 'read' },
+    async (req) => ({
+      list: (await siteActivities(db, req.site.siteId)).map((a) => ({
+        activityId: a.activity_id,
+        kind: a.kind,
+        category: CATEGORY_OF[a.kind],
+        title: a.title,
+        rules: rulesOf(a, req.site.currency),
+        startAt: new Date(a.start_at).getTime(),
+        endAt: new Date(a.end_at).getTime(),
+        status: statusOf(a),
+      })),
+    }),
+  );
+  defineRoute(app, { url: '/api/activity/sign/config', summary: "Sign-in rules, today's standing and the streak", ...read }, async (req) =>
+    signConfig(db, admitted(req).siteId, req.site.currency, req.member.memberId),
+  );
+  defineRoute(app, { url: '/api/activity/sign/draw', summary: "Today's sign-in (once per Shanghai day)", ...money }, async (req) =>
+    signIn(db, admitted(req), req.idempotencyKey),
+  );
+  defineRoute(app, { url: '/api/activity/wheel/config', summary: "The wheel's prizes, stock and today's draws", ...read }, async (req) =>
+    wheelConfig(db, admitted(req), req.site.currency),
+  );
+  defineRoute(app, { url: '/api/activity/wheel/draw', summary: 'One draw of the wheel', ...money }, async (req) => spin(db, admitted(req), req.idempotencyKey));
+  defineRoute(app, { url: '/api/activity/deposit/config', summary: 'First and continue deposit bonus rules', ...read }, async (req) =>
+    depositConfig(db, admitted(req).siteId, req.site.currency),
+  );
+  for (const kind of ['sign', 'wheel'] as const satisfies ActivityKind[]) {
+    defineRoute(app, { url: `/api/activity/${kind}/records`, summary: `The member's ${kind} records`, ...read }, async (req) => {
+      admitted(req);
+      return listRecords(db, req.member.memberId, req.site.siteId, kind, req.body.page, req.body.size);
+    });
+    defineRoute(app, { url: `/api/activity/${kind}/receive`, summary: `Receives a ${kind} prize into the main wallet`, ...money }, async (req) => {
+      const owner = admitted(req);
+      const result = await receiveRecord(db, owner, kind, req.idempotencyKey, req.body.recordId);
+      await announceBalance(deps, owner, 'bonus');
+      return result;
+    });
+  }
+}

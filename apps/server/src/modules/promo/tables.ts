@@ -1,0 +1,57 @@
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
+import { bigId, minor, timestamptz as at } from '../../platform/db/index.ts';
+
+/** The promo module's tables (migration 0075): activities per site, their prizes, members' records. */
+
+export const promoActivities = pgTable(
+  'promo_activities',
+  {
+    activityId: serial('activity_id').primaryKey(),
+    siteId: integer('site_id').notNull(),
+    /** sign | wheel | first_deposit | continue_deposit */
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    startAt: at('start_at').notNull(),
+    endAt: at('end_at').notNull(),
+    config: jsonb('config').notNull().default({}),
+    /** What its prizes may pay in all (null: no cap). */
+    budgetMinor: minor('budget_minor'),
+    spentMinor: minor('spent_minor').notNull().default(0n),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [unique('promo_activities_kind').on(t.siteId, t.kind)],
+);
+
+export const promoPrizes = pgTable(
+  'promo_prizes',
+  {
+    activityId: integer('activity_id').notNull(),
+    prizeNo: integer('prize_no').notNull(),
+    /** money | points | gold | none */
+    kind: text('kind').notNull(),
+    amountMinor: minor('amount_minor').notNull().default(0n),
+    name: text('name').notNull(),
+    weight: integer('weight').notNull(),
+    stock: integer('stock'),
+    won: integer('won').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.activityId, t.prizeNo] })],
+);
+
+export const promoRecords = pgTable(
+  'promo_records',
+  {
+    recordId: bigserial('record_id', { mode: 'number' }).primaryKey(),
+    activityId: integer('activity_id').notNull(),
+    memberId: bigId('member_id').notNull(),
+    siteId: integer('site_id').notNull(),
+    ref: text('ref').notNull(),
+    prizeKind: text('prize_kind').notNull(),
+    prizeName: text('prize_name').notNull(),
+    amountMinor: minor('amount_minor').notNull().default(0n),
+    bonusId: bigId('bonus_id'),
+    detail: jsonb('detail').notNull().default({}),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [unique('promo_records_once').on(t.activityId, t.memberId, t.ref), index('promo_records_member').on(t.memberId, t.activityId, t.recordId)],
+);
