@@ -65,11 +65,13 @@ describe.runIf(browserAvailable())('VIP, welfare and rebate', () => {
     await page.getByText('福利中心', { exact: true }).click();
     await waitForPath(page, '/app/vip/welfare');
     const items = page.getByTestId('welfare-item');
-    await expect.poll(() => items.count()).toBe(3);
+    // The two upgrade bonuses, yesterday's rebate and the first deposit's bonus (the promo module's).
+    await expect.poll(() => items.count()).toBe(4);
+    await items.filter({ hasText: '首存100%彩金：第1笔存款赠送100%' }).waitFor();
     await shoot(page, 'vip-03-welfare');
     await items.filter({ hasText: 'VIP2晋级礼金' }).getByRole('button', { name: '领取' }).click();
     await page.getByText('已领取 ¥58.00，已存入中心钱包').waitFor();
-    await expect.poll(() => items.count()).toBe(2);
+    await expect.poll(() => items.count()).toBe(3);
     await calm(page);
 
     await page.goto('/app/vip/fanshui');
