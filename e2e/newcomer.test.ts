@@ -62,12 +62,21 @@ describe.runIf(browserAvailable())('a newcomer on the demo sites', () => {
         taps.push({ what: `${what} ${label.trim()}`, ...(await landing(page, from)) });
       }
     }
-    // The products that are not built yet are offered by nothing: no 首存 or VIP banner, no 真人, 棋牌 or 优惠 entry.
-    // 直播 is built (issue 14): its entry and tab open the anchors' list.
+    // The products that are not built yet are offered by nothing: no 真人 or 棋牌 entry. 直播 (issue 14)
+    // opens the anchors' list; the promotions (the 首存 banner, the 优惠 entry and tab, the 签到 icon)
+    // and VIP lead to their pages.
     const labels = taps.map((t) => t.what).join(' ');
-    expect(labels).not.toMatch(/首存|VIP|真人|棋牌|优惠/);
+    expect(labels).not.toMatch(/真人|棋牌/);
     expect(labels).toMatch(/entry (热门\s+)?直播/);
     expect(labels).toMatch(/tab 直播/);
+    for (const [what, path] of [
+      ['banner 新会员首存加赠100%', '/app/promotions/deposit'],
+      ['banner VIP尊享 晋级礼金天天领', '/app/vip'],
+      ['entry 优惠', '/app/promotions'],
+      ['icon 签到有礼', '/app/promotions/sign'],
+      ['tab 优惠', '/app/promotions'],
+    ])
+      expect(taps.find((t) => t.what.startsWith(what))?.path, what).toBe(path);
     expect(taps.filter((t) => t.what.startsWith('banner')).length).toBeGreaterThan(0);
     for (const tap of taps) {
       expect(tap.dead, tap.what).toBe(false);

@@ -13,7 +13,7 @@ const FIGURES = {
     wheel: [12, 3, 1, 0.3],
     perDeposit: 15,
     perTurnover: 150,
-    firstCap: 28,
+    firstCap: 888,
     caps: [40, 55],
     min: 15,
     budget: 15_000,

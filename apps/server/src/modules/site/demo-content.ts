@@ -20,7 +20,7 @@ const FLAVOURS: SiteFlavour[] = [
     money: '人民币',
     banners: [
       ['2026世界杯 冠军竞猜火热开启', '/app/sports', 'home'],
-      ['新会员首存加赠100%', '/app/promotions', 'home'],
+      ['新会员首存加赠100%', '/app/promotions/deposit', 'home'],
       ['VIP尊享 晋级礼金天天领', '/app/vip', 'home'],
       ['真人视讯 美女荷官在线发牌', '/app/casino', 'casino'],
     ],
@@ -32,7 +32,7 @@ const FLAVOURS: SiteFlavour[] = [
     money: 'USDT',
     banners: [
       ['USDT极速充提 秒到账', '/app/wallet', 'home'],
-      ['首充USDT 返利最高888', '/app/promotions', 'home'],
+      ['首充USDT 返利最高888', '/app/promotions/deposit', 'home'],
       ['电竞联赛 滚球每日开赛', '/app/sports', 'home'],
       ['机甲电子 爆分时刻', '/app/egame', 'egames'],
     ],
@@ -89,7 +89,7 @@ export function demoContent(siteId: number, now: number): Item[] {
   const floats: Array<[code: string, name: string, link: string, position: 'left' | 'right']> = [
     ['cs', '在线客服', '/cs', 'right'],
     ['app', '下载APP', '/app/home#app-download', 'right'],
-    ['sign', '签到有礼', '/app/promotions', 'left'],
+    ['sign', '签到有礼', '/app/promotions/sign', 'left'],
   ];
   floats.forEach(([code, name, link, position], i) =>
     items.push({ kind: 'float_icon', input: { code, name, link, position, icon: asset(`float-${code}.svg`), sort: i + 1 } }),

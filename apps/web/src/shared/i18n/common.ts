@@ -36,7 +36,7 @@ export const common: Locale = {
       networkToast: '网络异常 {{status}}',
       warmTips: '温馨提示',
     },
-    tabs: { home: '首页', sports: '体育', live: '直播', cs: '客服', member: '我的' },
+    tabs: { home: '首页', sports: '体育', live: '直播', promo: '优惠', cs: '客服', member: '我的' },
     sportsPages: { match: '赛事详情', records: '投注记录' },
     greeting: {
       morning: '早上好',
@@ -67,6 +67,7 @@ export const common: Locale = {
       egame: '电子游戏',
     },
     vipPages: { vip: 'VIP特权', fanshui: '返水', welfare: '福利中心' },
+    promoPages: { list: '优惠活动', sign: '每日签到', wheel: '幸运大转盘', deposit: '存款彩金' },
   },
   en: {
     code: {
@@ -103,7 +104,7 @@ export const common: Locale = {
       networkToast: 'Network exception {{status}}',
       warmTips: 'Warm tips',
     },
-    tabs: { home: 'Home', sports: 'Sports', live: 'Live', cs: 'Support', member: 'Me' },
+    tabs: { home: 'Home', sports: 'Sports', live: 'Live', promo: 'Promotions', cs: 'Support', member: 'Me' },
     sportsPages: { match: 'Match', records: 'My bets' },
     greeting: {
       morning: 'Good morning',
@@ -134,5 +135,6 @@ export const common: Locale = {
       egame: 'Slots',
     },
     vipPages: { vip: 'VIP', fanshui: 'Rebate', welfare: 'Rewards' },
+    promoPages: { list: 'Promotions', sign: 'Daily sign-in', wheel: 'Lucky wheel', deposit: 'Deposit bonus' },
   },
 };

@@ -1,0 +1,36 @@
+import type { ComponentType } from 'react';
+import { GiftOutline } from 'antd-mobile-icons';
+import type { Area } from '../../shared/routing/areas.ts';
+import { RequireMember } from '../../shared/session/login-required.tsx';
+
+/** A promotions screen, loaded on first visit with its words; an activity's own page is for members. */
+const promoPage =
+  (load: () => Promise<ComponentType>, members = true) =>
+  async () => {
+    const [Page] = await Promise.all([load(), import('./locale.ts')]);
+    return {
+      element: members ? (
+        <RequireMember>
+          <Page />
+        </RequireMember>
+      ) : (
+        <Page />
+      ),
+    };
+  };
+
+/** The 优惠 tab at /app/promotions: activities by category, each with its page (home's banners and sign-in icon lead here). */
+export const promoArea: Area = {
+  name: 'promotions',
+  tab: { key: 'promotions', path: '/app/promotions', title: 'tabs.promo', icon: <GiftOutline />, order: 50 },
+  routes: [
+    { path: 'promotions', handle: { title: 'promoPages.list' }, lazy: promoPage(async () => (await import('./PromotionsPage.tsx')).PromotionsPage, false) },
+    { path: 'promotions/sign', handle: { title: 'promoPages.sign' }, lazy: promoPage(async () => (await import('./SignPage.tsx')).SignPage) },
+    { path: 'promotions/wheel', handle: { title: 'promoPages.wheel' }, lazy: promoPage(async () => (await import('./WheelPage.tsx')).WheelPage) },
+    {
+      path: 'promotions/deposit',
+      handle: { title: 'promoPages.deposit' },
+      lazy: promoPage(async () => (await import('./DepositBonusPage.tsx')).DepositBonusPage),
+    },
+  ],
+};

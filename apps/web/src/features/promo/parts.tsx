@@ -1,0 +1,77 @@
+import { useRef } from 'react';
+import { Button, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { shanghaiDateTime, type DrawKind } from '@bp/contract';
+import { MoneyIntent } from '../../shared/api/money-intent.ts';
+import { useAction } from '../../shared/api/use-action.ts';
+import { BALANCE_KEY } from '../../shared/wallet/balance.ts';
+import { useCurrency } from '../../shared/site/use-currency.ts';
+import { promoApi, promoKeys, useRecords } from './api.ts';
+
+/** A draw or sign-in: one Idempotency-Key per tap (the same on a retry); config and records read again. */
+export function useDraw(kind: DrawKind, done: (answer: Awaited<ReturnType<typeof promoApi.draw>>) => void) {
+  const intent = useRef(new MoneyIntent()).current;
+  return useAction(() => promoApi.draw(kind, intent.keyFor({ kind })), {
+    refused: (err) => Toast.show({ content: err.message }),
+    done: (answer) => {
+      intent.done();
+      done(answer);
+    },
+    invalidates: [promoKeys.member],
+  });
+}
+
+/** The activity's rules, one line each. */
+export function Rules({ rules }: { rules: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="bp-card bp-promo-rules">
+      <h3>{t('promo.rules')}</h3>
+      <ol>
+        {rules.map((r) => (
+          <li key={r}>{r}</li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** The member's records in the activity, a money prize received from here. */
+export function Records({ kind }: { kind: DrawKind }) {
+  const { t } = useTranslation();
+  const { money } = useCurrency();
+  const { data } = useRecords(kind);
+  const intent = useRef(new MoneyIntent()).current;
+  const receive = useAction((recordId: number) => promoApi.receive(kind, recordId, intent.keyFor({ recordId })), {
+    refused: (err) => Toast.show({ content: err.message }),
+    done: (answer) => {
+      intent.done();
+      Toast.show({ icon: 'success', content: t('promo.received', { amount: money(answer.amount) }) });
+    },
+    invalidates: [BALANCE_KEY, promoKeys.member],
+  });
+  return (
+    <section className="bp-card bp-promo-records">
+      <h3>{t('promo.records')}</h3>
+      {data && data.list.length === 0 ? <p className="bp-muted">{t('promo.noRecords')}</p> : null}
+      {data?.list.map((r) => (
+        <div key={r.recordId} className="bp-promo-record" data-testid="promo-record">
+          <div>
+            <strong>{r.prize.name}</strong>
+            <span className="bp-muted">{shanghaiDateTime(r.createdAt)}</span>
+          </div>
+          <div className="bp-promo-record-act">
+            {r.prize.kind === 'money' ? <b className="bp-gold-text">{money(r.prize.amount)}</b> : null}
+            {r.status === 'pending' ? (
+              <Button size="mini" color="primary" shape="rounded" loading={receive.busy} onClick={() => void receive.run(r.recordId)}>
+                {t('promo.receive')}
+              </Button>
+            ) : (
+              <span className="bp-muted">{t(`promo.recordStatus.${r.status}`)}</span>
+            )}
+          </div>
+        </div>
+      ))}
+    </section>
+  );
+}
