@@ -5,18 +5,8 @@ import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { useCurrency } from '../../shared/site/use-currency.ts';
 import { useWheelConfig } from './api.ts';
 import { Records, Rules, useDraw } from './parts.tsx';
+import { SPIN_MS, landingAngle } from './wheel.ts';
 import './promo.css';
-
-/** Turns of the wheel before it settles, and how long it spins (the CSS transition's length). */
-const TURNS = 5;
-export const SPIN_MS = 4_000;
-
-/** The angle that brings segment `index` of `count` under the pointer at the top, past `from` by whole turns. */
-export function landingAngle(from: number, index: number, count: number): number {
-  const segment = 360 / count;
-  const target = 360 - (index + 0.5) * segment;
-  return from - (from % 360) + TURNS * 360 + target;
-}
 
 /** Spin wheel: the prizes on a CSS wheel turned to the server's outcome, today's draws, the records. */
 export function WheelPage() {
