@@ -49,3 +49,12 @@ CREATE TABLE promo_records (
   CONSTRAINT promo_records_once UNIQUE (activity_id, member_id, ref)
 );
 CREATE INDEX promo_records_member ON promo_records (member_id, activity_id, record_id);
+
+-- What an activity once per phone or device has been claimed with, and by whom (first come).
+CREATE TABLE promo_claims (
+  activity_id  integer NOT NULL,
+  claim_kind   text    NOT NULL CHECK (claim_kind IN ('phone', 'device')),
+  claim_value  text    NOT NULL,
+  member_id    bigint  NOT NULL,
+  PRIMARY KEY (activity_id, claim_kind, claim_value)
+);

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, isNull, or } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import { NAME_PATTERN, checkPassword, type RegisterBody } from '@bp/contract';
 import type { Db, DbOrTx } from '../../platform/db/index.ts';
 import { clock } from '../../platform/clock.ts';
 import { fail } from '../../platform/http/index.ts';
-import { members, type MemberRow } from './tables.ts';
+import { members, sessions, type MemberRow } from './tables.ts';
 import { hashPassword } from './passwords.ts';
 import { parsePhone, type Phone } from './contact.ts';
 import { memberChanged } from '../../platform/cache.ts';
@@ -166,4 +166,13 @@ export async function setOnce(db: Db, memberId: number, field: 'realName' | 'bir
 export async function countInvited(db: Db, memberId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(members).where(eq(members.invitedBy, memberId));
   return row.n;
+}
+
+/** The devices a member has signed in from (their sessions'), for one-per-device rules (the promo module's). */
+export async function memberDevices(db: DbOrTx, memberId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ device: sessions.device })
+    .from(sessions)
+    .where(and(eq(sessions.memberId, memberId), isNotNull(sessions.device), ne(sessions.device, '')));
+  return rows.map((r) => r.device!);
 }

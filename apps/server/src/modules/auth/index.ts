@@ -12,7 +12,7 @@ import { blockadeCheck } from './blockades.ts';
 import { startHousekeeping } from './housekeeping.ts';
 
 export { authenticate, bearerToken, endSessions, announceEnd, lostSessions, openSession, type MemberContext, type EndReason } from './sessions.ts';
-export { getMember, findMember, createMember, normalizeName, countInvited } from './accounts.ts';
+export { getMember, findMember, createMember, normalizeName, countInvited, memberDevices } from './accounts.ts';
 export type { MemberRow } from './tables.ts';
 /** The member module writes the profile fields through these (their rules are its own). */
 export { updateProfile, setOnce, type ProfileChange } from './accounts.ts';

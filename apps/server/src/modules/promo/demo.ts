@@ -48,7 +48,7 @@ export async function seedActivities(deps: Deps): Promise<void> {
       [
         'first_deposit',
         '首存100%彩金',
-        { tiers: [{ nth: 1, percent: 100, capMinor: minor(f.firstCap) }], minDepositMinor: minor(f.min), multipleX100: 1_000 },
+        { tiers: [{ nth: 1, percent: 100, capMinor: minor(f.firstCap) }], minDepositMinor: minor(f.min), multipleX100: 1_000, oncePer: ['phone', 'device'] },
         30,
       ],
       [

@@ -1,5 +1,7 @@
-import type { DbOrTx } from '../../platform/db/index.ts';
-import { fromMinor } from '@bp/contract';
+import { sql } from 'drizzle-orm';
+import { MemberTags, fromMinor } from '@bp/contract';
+import { rowsOf, type DbOrTx } from '../../platform/db/index.ts';
+import { getMember, memberDevices, type MemberRow } from '../auth/index.ts';
 import type { DepositCredited } from '../wallet/index.ts';
 import { activityOf, budgetLeft, head, money, openActivity, spend, statusOf, type ActivityRow } from './activities.ts';
 import { writeRecord } from './records.ts';
@@ -15,6 +17,8 @@ export interface DepositConfig {
   tiers: Array<{ nth: number; percent: number; capMinor: string }>;
   minDepositMinor: string;
   multipleX100: number;
+  /** Once per phone and/or device as well as per member (the first member to claim with it). */
+  oncePer?: Array<'phone' | 'device'>;
 }
 
 const configOf = (a: ActivityRow) => a.config as unknown as DepositConfig;
@@ -23,7 +27,7 @@ export function depositRules(a: ActivityRow, currency: string): string[] {
   const c = configOf(a);
   return [
     ...c.tiers.map((t) => `第${t.nth}笔存款（至少${money(c.minDepositMinor, currency)}）赠送${t.percent}%，最高${money(t.capMinor, currency)}。`),
-    '存款到账后自动发放，在福利中心领取；每位会员每笔仅可获得一次。',
+    `存款到账后自动发放，在福利中心领取；每位会员每笔仅可获得一次${c.oncePer?.length ? `，同一${c.oncePer.map((k) => (k === 'phone' ? '手机号' : '设备')).join('、')}仅限一位会员` : ''}。`,
     `彩金需完成${c.multipleX100 / 100}倍有效流水方可提款。`,
   ];
 }
@@ -41,6 +45,31 @@ export async function depositConfig(db: DbOrTx, siteId: number, currency: string
   };
 }
 
+/** What this member would claim the activity with, by its config's oncePer. */
+async function claimsOf(tx: DbOrTx, c: DepositConfig, member: MemberRow): Promise<Array<[kind: 'phone' | 'device', value: string]>> {
+  const claims: Array<[kind: 'phone' | 'device', value: string]> = [];
+  if (c.oncePer?.includes('phone') && member.phone) claims.push(['phone', `${member.areaCode ?? ''}${member.phone}`]);
+  if (c.oncePer?.includes('device')) for (const device of await memberDevices(tx, member.memberId)) claims.push(['device', device]);
+  return claims;
+}
+
+/**
+ * Claims the activity with each phone or device for this member (the caller holds the activity's
+ * lock): false when another member claimed one of them first; nothing is claimed then.
+ */
+async function claimOnce(tx: DbOrTx, a: ActivityRow, memberId: number, claims: Array<[kind: string, value: string]>): Promise<boolean> {
+  if (claims.length === 0) return true;
+  const values = claims.map(([kind, value]) => sql`(${kind}, ${value})`);
+  const taken = await rowsOf<{ member_id: string }>(
+    tx,
+    sql`SELECT member_id FROM promo_claims WHERE activity_id = ${a.activity_id} AND (claim_kind, claim_value) IN (${sql.join(values, sql`, `)}) AND member_id <> ${memberId}`,
+  );
+  if (taken.length > 0) return false;
+  const rows = claims.map(([kind, value]) => sql`(${a.activity_id}, ${kind}, ${value}, ${memberId})`);
+  await tx.execute(sql`INSERT INTO promo_claims (activity_id, claim_kind, claim_value, member_id) VALUES ${sql.join(rows, sql`, `)} ON CONFLICT DO NOTHING`);
+  return true;
+}
+
 /** The wallet's listener: a credited deposit's bonus, if an open activity matches its nth. */
 export async function grantDepositBonus(tx: DbOrTx, d: DepositCredited): Promise<void> {
   const a = await activityOf(tx, d.owner.siteId, d.nth === 1 ? 'first_deposit' : 'continue_deposit');
@@ -48,7 +77,10 @@ export async function grantDepositBonus(tx: DbOrTx, d: DepositCredited): Promise
   const c = configOf(a);
   const tier = c.tiers.find((t) => t.nth === d.nth);
   if (!tier || d.amountMinor < BigInt(c.minDepositMinor)) return;
+  const member = await getMember(tx, d.owner.memberId);
+  if (!member || member.tags.includes(MemberTags.ACTIVITY_BLACKLIST)) return;
   const locked = await openActivity(tx, d.owner.siteId, a.kind, true);
+  if (!(await claimOnce(tx, locked, d.owner.memberId, await claimsOf(tx, c, member)))) return;
   const matched = (d.amountMinor * BigInt(Math.round(tier.percent * 100))) / 10_000n;
   const cap = BigInt(tier.capMinor);
   let amountMinor = matched < cap ? matched : cap;

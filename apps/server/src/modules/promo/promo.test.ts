@@ -173,6 +173,21 @@ describe('first and continue deposit', () => {
     expect(await turnoverAsked(m.token)).toBe(1_800 + 1_880);
   });
 
+  it('[S7-15] the first-deposit bonus is once per device and per phone: a second member on the same device gets none', async () => {
+    const first = await s.member();
+    const second = await s.member();
+    await s.deps.db.execute(sql`UPDATE sessions SET device = 'shared-phone-1' WHERE member_id IN (${first.memberId}, ${second.memberId})`);
+    await w.fund(first.token, 200);
+    await w.fund(second.token, 200);
+    expect((await welfare(first.token)).map((b) => b.amount)).toEqual([188]);
+    expect(await welfare(second.token)).toEqual([]);
+    // Their second deposits' continue bonus is per member only.
+    await w.fund(second.token, 100);
+    expect((await welfare(second.token)).map((b) => b.amount)).toEqual([50]);
+    const [rules] = (await s.call('/api/activity/list', {})).data.list.filter((a: { kind: string }) => a.kind === 'first_deposit');
+    expect(rules.rules[1]).toBe('存款到账后自动发放，在福利中心领取；每位会员每笔仅可获得一次，同一手机号、设备仅限一位会员。');
+  });
+
   it('[S7-15] a deposit below the minimum earns no bonus', async () => {
     const m = await s.member();
     await w.fund(m.token, 50);

@@ -55,3 +55,16 @@ export const promoRecords = pgTable(
   },
   (t) => [unique('promo_records_once').on(t.activityId, t.memberId, t.ref), index('promo_records_member').on(t.memberId, t.activityId, t.recordId)],
 );
+
+/** What an activity once per phone or device was claimed with, and by which member. */
+export const promoClaims = pgTable(
+  'promo_claims',
+  {
+    activityId: integer('activity_id').notNull(),
+    /** phone | device */
+    claimKind: text('claim_kind').notNull(),
+    claimValue: text('claim_value').notNull(),
+    memberId: bigId('member_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.activityId, t.claimKind, t.claimValue] })],
+);
