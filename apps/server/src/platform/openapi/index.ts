@@ -22,6 +22,7 @@ const TAGS = [
   { name: 'game', description: 'Electronic games, favourites and venue launches' },
   { name: 'sports', description: 'The sportsbook: matches, odds, bets and cash-out' },
   { name: 'live', description: 'Anchors and their streams, chat rooms and their moderation, gold coins and gifts' },
+  { name: 'activity', description: 'Activities: daily sign-in, the spin wheel, first and continue deposit bonuses' },
   { name: 'admin', description: 'The operator’s calls' },
 ];
 
