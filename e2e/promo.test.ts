@@ -86,7 +86,7 @@ describe.runIf(browserAvailable())('promotions', () => {
     await shoot(page, 'promo-06-withdraw-turnover');
   });
 
-  it('[S3-23] [S8-17] [S2-04] a blacklisted member opening an activity gets the 温馨提示 alert, then home', async () => {
+  it('[S3-23] [S8-17] a blacklisted member opening an activity gets the 温馨提示 alert, then home', async () => {
     const member = await site.server.member();
     await site.server.deps.db.execute(sql`UPDATE members SET tags = ARRAY[${MemberTags.ACTIVITY_BLACKLIST}]::text[] WHERE member_id = ${member.memberId}`);
     memberChanged(member.memberId);
