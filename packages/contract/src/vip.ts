@@ -32,7 +32,10 @@ export const VipRule = z.object({
   /** Turnover the level's bonuses ask, as a multiple of the amount. */
   bonusMultiple: z.number(),
   /** Rebate per category, in percent of valid turnover. */
-  rebate: z.record(z.enum(VIP_CATEGORIES), z.number()),
+  /** Percent of the day's valid turnover per category (a record of the enum would not be documented as an object). */
+  rebate: z.object({ sports: z.number(), egame: z.number(), live: z.number(), chess: z.number() }) satisfies z.ZodType<
+    Record<(typeof VIP_CATEGORIES)[number], number>
+  >,
 });
 export const VipRulesData = z.object({ list: z.array(VipRule) });
 
