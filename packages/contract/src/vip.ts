@@ -31,8 +31,7 @@ export const VipRule = z.object({
   withdrawMax: Money,
   /** Turnover the level's bonuses ask, as a multiple of the amount. */
   bonusMultiple: z.number(),
-  /** Rebate per category, in percent of valid turnover. */
-  /** Percent of the day's valid turnover per category (a record of the enum would not be documented as an object). */
+  /** Rebate per category, in percent of valid turnover (an object, not a record of the enum: the API document defines each). */
   rebate: z.object({ sports: z.number(), egame: z.number(), live: z.number(), chess: z.number() }) satisfies z.ZodType<
     Record<(typeof VIP_CATEGORIES)[number], number>
   >,
