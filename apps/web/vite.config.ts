@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
+import { pureContract } from './build/pure-contract.ts';
 
 const server = process.env.BP_SERVER ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), pureContract(), precompress()],
   // The workspace root holds an older React for some dev tools; the site uses its own, once.
   resolve: { dedupe: ['react', 'react-dom'] },
   build: {
