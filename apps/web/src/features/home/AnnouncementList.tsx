@@ -1,8 +1,8 @@
-import { Dialog } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { NoticeCategory } from '@bp/contract';
 import { serverClock } from '../../shared/time/server-time.ts';
+import { showNotice } from '../../shared/ui/notice-dialog.ts';
 import { isShowing } from './announcements.ts';
 import { useNotices } from './api.ts';
 
@@ -19,9 +19,11 @@ export function AnnouncementList() {
       <div className="bp-section-title">{t('home.notices')}</div>
       <ul className="bp-card">
         {list.map((n) => (
-          <li key={n.id} role="button" onClick={() => void Dialog.alert({ title: n.title, content: n.content, confirmText: t('home.gotIt') })}>
-            <span>{n.title}</span>
-            <RightOutline />
+          <li key={n.id}>
+            <button type="button" onClick={() => void showNotice({ title: n.title, content: n.content, confirmText: t('home.gotIt') })}>
+              <span>{n.title}</span>
+              <RightOutline aria-hidden="true" />
+            </button>
           </li>
         ))}
       </ul>

@@ -1,10 +1,13 @@
-import { QRCodeSVG } from 'qrcode.react';
-import { forwardRef } from 'react';
+import { Suspense, forwardRef, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePerInfo } from '../../shared/site/site-info.ts';
 import { entryParams } from '../../shared/entry-params.ts';
 
 export const APP_DOWNLOAD_ID = 'app-download';
+
+// The code is drawn at the foot of home: its library loads after the page's first screen.
+const QRCodeSVG = lazy(async () => ({ default: (await import('qrcode.react')).QRCodeSVG }));
+const QR_SIZE = 112;
 
 /** Where the code leads: this site's home, marked as coming from the download section, with the invite kept. */
 export function downloadLink(origin: string, inviteCode?: string): string {
@@ -29,7 +32,9 @@ export const AppDownload = forwardRef<HTMLElement>(function AppDownload(_props, 
         </ol>
       </div>
       <div className="bp-download-qr">
-        <QRCodeSVG value={link} size={112} level="M" marginSize={2} bgColor="#ffffff" fgColor="#111111" />
+        <Suspense fallback={<span className="bp-download-qr-wait" style={{ width: QR_SIZE, height: QR_SIZE }} />}>
+          <QRCodeSVG value={link} size={QR_SIZE} level="M" marginSize={2} bgColor="#ffffff" fgColor="#111111" title={t('home.scan')} />
+        </Suspense>
         <span>{t('home.scan')}</span>
       </div>
     </section>

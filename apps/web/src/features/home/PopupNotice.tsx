@@ -1,8 +1,8 @@
-import { Dialog } from 'antd-mobile';
 import { useEffect } from 'react';
 import i18n from 'i18next';
 import { NoticeCategory, shanghaiDay, type Notice } from '@bp/contract';
 import { local } from '../../shared/storage/local.ts';
+import { showNotice } from '../../shared/ui/notice-dialog.ts';
 import { serverClock } from '../../shared/time/server-time.ts';
 import { useNotices } from './api.ts';
 import { isShowing } from './announcements.ts';
@@ -21,7 +21,7 @@ export function PopupNotice() {
     for (const n of due) seen[n.id] = today;
     local.setJson(SEEN_KEY, seen);
     void (async () => {
-      for (const n of due) await Dialog.alert({ title: n.title, content: n.content, confirmText: i18n.t('home.gotIt') });
+      for (const n of due) await showNotice({ title: n.title, content: n.content, confirmText: i18n.t('home.gotIt') });
     })();
   }, [data]);
   return null;

@@ -70,7 +70,7 @@ export function MatchDetailPage() {
         title={m?.leagueName ?? t('sports.match.title')}
         fallback="/app/sports"
         right={
-          <button className="bp-sp-header-link" onClick={() => navigate('/app/sports/records')}>
+          <button className="bp-sp-header-link" aria-label={t('sports.records')} onClick={() => navigate('/app/sports/records')}>
             <FileOutline />
           </button>
         }
