@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { RightOutline } from 'antd-mobile-icons';
@@ -8,8 +9,8 @@ import { OddsButton } from './OddsButton.tsx';
 import { MatchWhen } from './MatchWhen.tsx';
 import { TeamCrest } from './TeamCrest.tsx';
 
-/** A match on a board: league, time, teams and score, and its main prices in Asian columns. */
-export function MatchCard({ match }: { match: MatchSummary }) {
+/** A match on a board: league, time, teams and score, and its main prices in Asian columns. Re-renders only when its match changes. */
+export const MatchCard = memo(function MatchCard({ match }: { match: MatchSummary }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const columns = columnsOf(match.sport);
@@ -41,7 +42,7 @@ export function MatchCard({ match }: { match: MatchSummary }) {
       </footer>
     </article>
   );
-}
+});
 
 function Row({ match, row, columns, onOpen }: { match: MatchSummary; row: ListRow; columns: ReturnType<typeof columnsOf>; onOpen(): void }) {
   const { t } = useTranslation();

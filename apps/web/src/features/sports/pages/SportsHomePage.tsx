@@ -11,6 +11,7 @@ import { BOARD_TABS, SEARCH_DEBOUNCE_MS, searchMatches, type BoardTab } from '..
 import { chooseVenue } from '../model/venue.ts';
 import { useBoardFrames } from '../hooks/use-board-frames.ts';
 import { useDebounced } from '../hooks/use-ticker.ts';
+import { useShownCount } from '../hooks/use-shown-count.ts';
 import { BoardTabs, LeagueChips, SportStrip, VenueSwitch } from '../components/BoardFilters.tsx';
 import { MatchCard } from '../components/MatchCard.tsx';
 import { SlipBar } from '../components/slip/SlipBar.tsx';
@@ -72,6 +73,7 @@ export function SportsHomePage() {
   const inVenue = (board.data?.list ?? []).filter((m) => m.venueCode === venueCode);
   const list = searchMatches(inVenue, term);
   useBoardFrames(sportsKeys.board(tab, filter), inVenue);
+  const shown = useShownCount(list.length, `${tab}:${sport ?? ''}:${leagueId ?? ''}:${venueCode ?? ''}:${term}`);
 
   return (
     <div className="bp-page bp-sp">
@@ -102,7 +104,7 @@ export function SportsHomePage() {
           ) : list.length === 0 ? (
             <SportsEmpty text={term.trim() ? t('sports.noSearch', { term: term.trim() }) : t('sports.noMatches')} />
           ) : (
-            list.map((m) => <MatchCard key={m.matchId} match={m} />)
+            list.slice(0, shown).map((m) => <MatchCard key={m.matchId} match={m} />)
           )}
         </section>
       </PullRefresh>
