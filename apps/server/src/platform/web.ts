@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { IMMUTABLE_CACHE } from './http/bundled-assets.ts';
 
 /** Hashed build output (vite's assets/): its names change with its content, so it is cached for good. */
 const HASHED_DIR = `${path.sep}assets${path.sep}`;
-const LONG_CACHE = 'public, max-age=31536000, immutable';
+const LONG_CACHE = IMMUTABLE_CACHE;
 const NO_CACHE = 'no-cache';
 
 /** Paths that are never the site's pages: the API, the build's and the modules' assets, the socket. */

@@ -1,6 +1,6 @@
-import fastifyStatic from '@fastify/static';
 import { AVATAR_URL_PREFIX } from '@bp/contract';
 import type { Module } from '../../platform/deps.ts';
+import { serveBundledAssets } from '../../platform/http/index.ts';
 import { memberRoutes } from './routes.ts';
 import { messageRoutes } from './message-routes.ts';
 import { seedWelcomeMessages } from './messages.ts';
@@ -13,7 +13,7 @@ export { avatarUrl, AVATAR_IDS } from './avatars.ts';
 export const memberModule: Module = {
   name: 'member',
   async install(app, deps) {
-    await app.register(fastifyStatic, { root: AVATARS_DIR, prefix: AVATAR_URL_PREFIX, decorateReply: false, maxAge: '7d', index: false });
+    await serveBundledAssets(app, AVATARS_DIR, AVATAR_URL_PREFIX);
     memberRoutes(app, deps);
     messageRoutes(app, deps);
     helpRoutes(app, deps);

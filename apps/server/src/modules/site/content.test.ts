@@ -23,6 +23,16 @@ async function refused(work: Promise<unknown>, name: keyof typeof Errors) {
   await expect(work).rejects.toMatchObject({ code: Errors[name].code });
 }
 
+describe('the demo pictures', () => {
+  it('banners, icons and avatars shipped with the server are cached by browsers for good (issue 13)', async () => {
+    for (const url of ['/assets/site/banner-1-1.svg', '/assets/site/nav-sports.svg', '/assets/avatars/a01.svg']) {
+      const res = await s.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+    }
+  });
+});
+
 describe('banners', () => {
   it('[S7-09] lists a visitor the banners of its site with image, link and sort, in sort order', async () => {
     const banners = await list('/api/site/banner/list');

@@ -1,7 +1,6 @@
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { Module } from '../../platform/deps.ts';
-import { fail } from '../../platform/http/index.ts';
+import { fail, serveBundledAssets } from '../../platform/http/index.ts';
 import type { Maintenance } from '@bp/contract';
 import { siteRoutes } from './routes.ts';
 import { contentRoutes } from './content-routes.ts';
@@ -37,7 +36,7 @@ export const siteModule: Module = {
     app.decorateRequest('siteMaintenance', function (this: { site: SiteContext }) {
       return maintenanceNow(deps.db, this.site.siteId);
     });
-    await app.register(fastifyStatic, { root: SITE_ASSETS_DIR, prefix: '/assets/site/', decorateReply: false, maxAge: '1d', index: false });
+    await serveBundledAssets(app, SITE_ASSETS_DIR, '/assets/site/');
     siteRoutes(app, deps);
     contentRoutes(app, deps);
     shortUrlRoutes(app, deps);

@@ -3,6 +3,7 @@ export { defineRoute, routesOf, routeOf, type RouteConfig, type MemberRequest, t
 export { installHttp, sendEnvelope, HTTP_OPTIONS, JSON_TYPE } from './install.ts';
 export { installProxyTrust, proxyTrust } from './proxy.ts';
 export { installCompression, COMPRESS_ABOVE_BYTES } from './compression.ts';
+export { serveBundledAssets, IMMUTABLE_CACHE } from './bundled-assets.ts';
 export { hookWhere } from './route-hooks.ts';
 export { installGate, hookOf, type GateCheck } from './gate.ts';
 export { lazyRequestLogger } from './request-logger.ts';
