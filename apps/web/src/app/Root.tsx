@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePerInfo, siteInfoApi } from '../shared/site/site-info.ts';
-import { VerifyDialogHost } from '../features/auth/verify/VerifyDialog.tsx';
+import { VerifyDialogHost } from '../features/auth/verify/VerifyDialogHost.tsx';
 import { apiEvents } from '../shared/api/events.ts';
 import { startTimeSync } from '../shared/time/server-time.ts';
 import { onMemberFrame, startMemberSocket } from '../shared/realtime/member-socket.ts';

@@ -1,10 +1,10 @@
-import { Dialog } from 'antd-mobile';
 import { useEffect, type ReactNode } from 'react';
 import i18n from 'i18next';
 import { session } from './session.ts';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useLoggedIn, useMustChangePassword } from './use-session.ts';
 import { currentUrl, navigateTo } from '../navigation.ts';
+import { overlays } from '../ui/overlays.ts';
 
 let showing = false;
 
@@ -16,24 +16,26 @@ export function showLoginReminder(from: string = currentUrl(), { stay = false } 
   if (showing) return;
   showing = true;
   const login = `/login?fromPage=${encodeURIComponent(from)}`;
-  Dialog.show({
-    title: i18n.t('api.warmTips'),
-    content: i18n.t('auth.loginFirst'),
-    closeOnAction: true,
-    actions: [
-      [
-        stay ? { key: 'stay', text: i18n.t('common.cancel') } : { key: 'home', text: i18n.t('common.goHome') },
-        { key: 'login', text: i18n.t('auth.toLogin'), bold: true },
+  void overlays().then(({ Dialog }) =>
+    Dialog.show({
+      title: i18n.t('api.warmTips'),
+      content: i18n.t('auth.loginFirst'),
+      closeOnAction: true,
+      actions: [
+        [
+          stay ? { key: 'stay', text: i18n.t('common.cancel') } : { key: 'home', text: i18n.t('common.goHome') },
+          { key: 'login', text: i18n.t('auth.toLogin'), bold: true },
+        ],
       ],
-    ],
-    onAction: (action) => {
-      if (action.key === 'login') navigateTo(login, { replace: !stay });
-      else if (action.key === 'home') navigateTo('/app/home', { replace: true });
-    },
-    afterClose: () => {
-      showing = false;
-    },
-  });
+      onAction: (action) => {
+        if (action.key === 'login') navigateTo(login, { replace: !stay });
+        else if (action.key === 'home') navigateTo('/app/home', { replace: true });
+      },
+      afterClose: () => {
+        showing = false;
+      },
+    }),
+  );
 }
 
 /** Where a member who must change the password is held until it is changed. */

@@ -4,24 +4,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaptchaExGetData, NeedSafeData } from '@bp/contract';
 import type { z } from 'zod';
-import { useStore } from '../../../shared/store.ts';
 import type { ApiError } from '../../../shared/api/request.ts';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { authApi } from '../api.ts';
-import { pendingVerification } from './verify-store.ts';
 import { SliderChallenge } from './SliderChallenge.tsx';
 import './verify.css';
 
 type Challenge = z.infer<typeof CaptchaExGetData>;
-
-/**
- * The security verification dialog (seed 4): a slider puzzle or an image code, as the server's
- * need-safe answer asks. Solving it gives a ticket; closing it gives nothing (the call is cancelled).
- */
-export function VerifyDialogHost() {
-  const pending = useStore(pendingVerification);
-  return pending ? <VerifyDialog key={pending.need.scene + pending.need.verifyType} need={pending.need} finish={pending.finish} /> : null;
-}
 
 /**
  * A challenge of the scene and how to answer it: loaded at once and again on demand; an answer
@@ -50,7 +39,11 @@ export function useChallenge(need: NeedSafeData) {
   return { challenge, error, setError, busy: loading.busy || checking.busy, load, check };
 }
 
-function VerifyDialog({ need, finish }: { need: NeedSafeData; finish(ticket: string | null): void }) {
+/**
+ * The security verification dialog (seed 4): a slider puzzle or an image code, as the server's
+ * need-safe answer asks. Solving it gives a ticket; closing it gives nothing (the call is cancelled).
+ */
+export function VerifyDialog({ need, finish }: { need: NeedSafeData; finish(ticket: string | null): void }) {
   const { t } = useTranslation();
   const { challenge, error, setError, busy, load, check } = useChallenge(need);
   const [code, setCode] = useState('');
