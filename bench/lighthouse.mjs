@@ -122,6 +122,7 @@ async function measure(target) {
       lcp: audits['largest-contentful-paint'].numericValue,
       tbt: audits['total-blocking-time'].numericValue,
       dom: audits['dom-size']?.numericValue ?? null,
+      lcpElement: audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
       failing: Object.values(audits)
         .filter((a) => result.lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0) && a.score === 0)
         .map((a) => a.id),
@@ -174,7 +175,7 @@ try {
     const a = await axe(target);
     rows.push({ ...target, ...lh, axe: a });
     console.log(
-      `${target.name}: perf ${lh.performance} (runs ${lh.runs.join('/')}), a11y ${lh.accessibility}, LCP ${Math.round(lh.lcpMedian)} ms, TBT ${Math.round(lh.tbtMedian)} ms, DOM ${lh.dom}, axe ${a.count}${a.rules.length ? ` ${a.rules.join(', ')}` : ''}${lh.failing.length ? `; a11y audits failing: ${lh.failing.join(', ')}` : ''}; load ${loadNow().toFixed(2)}`,
+      `${target.name}: perf ${lh.performance} (runs ${lh.runs.join('/')}), a11y ${lh.accessibility}, LCP ${Math.round(lh.lcpMedian)} ms, TBT ${Math.round(lh.tbtMedian)} ms, DOM ${lh.dom}, axe ${a.count}${a.rules.length ? ` ${a.rules.join(', ')}` : ''}${lh.failing.length ? `; a11y audits failing: ${lh.failing.join(', ')}` : ''}; LCP element ${lh.lcpElement.slice(0, 120)}; load ${loadNow().toFixed(2)}`,
     );
   }
   js = await homeJs();
