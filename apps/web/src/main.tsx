@@ -2,7 +2,7 @@ import './app/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { unstableSetRender } from 'antd-mobile';
 import './app/i18n/index.ts';
 import './app/themes/base.css';
@@ -12,6 +12,7 @@ import { createRouter } from './app/router.tsx';
 import { installScreenEffects } from './app/install-effects.ts';
 import { installNavigator } from './shared/navigation.ts';
 import { apiSettings } from './shared/api/transport.ts';
+import { queryClient } from './shared/api/query-client.ts';
 import { keepEntryParams } from './shared/entry-params.ts';
 import { previewFromQuery } from './shared/theme/theme-state.tsx';
 import { applyTheme, pickSeries, festivalOf } from './shared/theme/themes.ts';
@@ -48,10 +49,6 @@ applyTheme(document.documentElement, pickSeries(themePreview.get(), local.get('b
 const router = createRouter();
 installNavigator((path, opts) => void router.navigate(path, opts));
 installScreenEffects();
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: true, staleTime: 30_000 } },
-});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

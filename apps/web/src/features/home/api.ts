@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { queryClient } from '../../shared/api/query-client.ts';
 import { SPORTS_LIST_SIZE } from '@bp/contract';
 import { call } from '../../shared/api/request.ts';
 
@@ -12,8 +13,18 @@ export const homeApi = {
   liveMatches: () => call('/api/sports/live/list', { page: 1, size: SPORTS_LIST_SIZE }),
 };
 
-export const useBanners = (position: string) => useQuery({ queryKey: ['site', 'banners', position], queryFn: () => homeApi.banners(position) });
-export const useNotices = () => useQuery({ queryKey: ['site', 'notices'], queryFn: homeApi.notices, staleTime: 60_000 });
+const bannersQuery = (position: string) => ({ queryKey: ['site', 'banners', position], queryFn: () => homeApi.banners(position) });
+const noticesQuery = { queryKey: ['site', 'notices'], queryFn: homeApi.notices, staleTime: 60_000 };
+
+export const useBanners = (position: string) => useQuery(bannersQuery(position));
+export const useNotices = () => useQuery(noticesQuery);
+
+/** Home's route loader: the banners (the first screen's largest picture) and notices are asked for while the page's code loads. */
+export function prefetchHome(): null {
+  void queryClient.prefetchQuery(bannersQuery('home'));
+  void queryClient.prefetchQuery(noticesQuery);
+  return null;
+}
 export const useNavigation = () => useQuery({ queryKey: ['site', 'navigation'], queryFn: homeApi.navigation });
 export const useFloatIcons = () => useQuery({ queryKey: ['site', 'floatIcons'], queryFn: homeApi.floatIcons });
 export const useLiveMatches = (enabled: boolean) =>

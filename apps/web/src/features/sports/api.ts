@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ApiBody, ApiData, Sport } from '@bp/contract';
 import { call, keyed } from '../../shared/api/request.ts';
+import { queryClient } from '../../shared/api/query-client.ts';
 import { usePaged } from '../../shared/api/use-paged.ts';
-import { boardRequest, type BoardFilter, type BoardTab } from './model/board.ts';
+import { boardOf, boardRequest, type BoardFilter, type BoardTab } from './model/board.ts';
 import type { RecordTab } from './model/bet-status.ts';
 
 export type League = ApiData<'/api/sports/league/list'>['list'][number];
@@ -34,13 +35,17 @@ export const sportsKeys = {
 };
 
 /** A board, read again every half minute beside its live frames (a new match, a line moved). */
+const boardQuery = (tab: BoardTab, filter: BoardFilter) => ({ queryKey: sportsKeys.board(tab, filter), queryFn: () => sportsApi.board(tab, filter) });
+
 export const useBoard = (tab: BoardTab, filter: BoardFilter) =>
-  useQuery({
-    queryKey: sportsKeys.board(tab, filter),
-    queryFn: () => sportsApi.board(tab, filter),
-    refetchInterval: 30_000,
-    placeholderData: keepPreviousData,
-  });
+  useQuery({ ...boardQuery(tab, filter), refetchInterval: 30_000, placeholderData: keepPreviousData });
+
+/** The sports screen's route loader: the board the address names is asked for while the screen's code loads. */
+export function prefetchBoard({ request }: { request: Request }): null {
+  const { tab, filter } = boardOf(new URL(request.url).searchParams);
+  void queryClient.prefetchQuery(boardQuery(tab, filter));
+  return null;
+}
 
 export const useLeagues = (sport?: Sport) =>
   useQuery({ queryKey: ['sports', 'leagues', sport ?? 'all'], queryFn: () => sportsApi.leagues(sport), staleTime: 60_000 });

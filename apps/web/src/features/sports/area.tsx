@@ -1,6 +1,7 @@
 import type { Area, RouteHandle } from '../../shared/routing/areas.ts';
 import { RequireMember } from '../../shared/session/login-required.tsx';
 import { SportIcon } from './components/SportIcon.tsx';
+import { prefetchBoard } from './api.ts';
 
 const titled = (title: string): RouteHandle => ({ title });
 
@@ -9,7 +10,12 @@ export const sportsArea: Area = {
   name: 'sports',
   tab: { key: 'sports', path: '/app/sports', title: 'tabs.sports', icon: <SportIcon sport="football" />, order: 20 },
   routes: [
-    { path: 'sports', handle: titled('tabs.sports'), lazy: async () => ({ Component: (await import('./pages/SportsHomePage.tsx')).SportsHomePage }) },
+    {
+      path: 'sports',
+      handle: titled('tabs.sports'),
+      loader: prefetchBoard,
+      lazy: async () => ({ Component: (await import('./pages/SportsHomePage.tsx')).SportsHomePage }),
+    },
     {
       path: 'sports/match/:matchId',
       handle: titled('sportsPages.match'),

@@ -1,4 +1,4 @@
-import { SPORTS_LIST_SIZE, type ApiBody, type MatchSummary, type Sport } from '@bp/contract';
+import { SPORTS, SPORTS_LIST_SIZE, type ApiBody, type MatchSummary, type Sport } from '@bp/contract';
 
 /** The boards of the sports screen: popular, in play, not started yet. */
 export const BOARD_TABS = ['popular', 'live', 'upcoming'] as const;
@@ -7,6 +7,16 @@ export type BoardTab = (typeof BOARD_TABS)[number];
 export interface BoardFilter {
   sport?: Sport;
   leagueId?: number;
+}
+
+const isTab = (v: string | null): v is BoardTab => (BOARD_TABS as readonly string[]).includes(v ?? '');
+const isSport = (v: string | null): v is Sport => (SPORTS as readonly string[]).includes(v ?? '');
+
+/** The board the address names (`?tab=&sport=&league=`): filters live in the address, so back returns to the same board. */
+export function boardOf(params: URLSearchParams): { tab: BoardTab; filter: BoardFilter } {
+  const tab = params.get('tab');
+  const sport = params.get('sport');
+  return { tab: isTab(tab) ? tab : 'popular', filter: { sport: isSport(sport) ? sport : undefined, leagueId: Number(params.get('league')) || undefined } };
 }
 
 /** Seed 9: search waits this long after the last key before the list follows. */

@@ -3,11 +3,10 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SearchBar, Toast } from 'antd-mobile';
 import { FileOutline, SearchOutline } from 'antd-mobile-icons';
-import { SPORTS, type Sport } from '@bp/contract';
 import { local } from '../../../shared/storage/local.ts';
 import { PullRefresh } from '../../../shared/ui/PullRefresh.tsx';
 import { sportsKeys, useBoard, useLeagues, useVenues } from '../api.ts';
-import { BOARD_TABS, SEARCH_DEBOUNCE_MS, searchMatches, type BoardTab } from '../model/board.ts';
+import { SEARCH_DEBOUNCE_MS, boardOf, searchMatches } from '../model/board.ts';
 import { chooseVenue } from '../model/venue.ts';
 import { useBoardFrames } from '../hooks/use-board-frames.ts';
 import { useDebounced } from '../hooks/use-ticker.ts';
@@ -21,9 +20,6 @@ import '../sports.css';
 
 const VENUE_KEY = 'bp.sports.venue';
 
-const isTab = (v: string | null): v is BoardTab => (BOARD_TABS as readonly string[]).includes(v ?? '');
-const isSport = (v: string | null): v is Sport => (SPORTS as readonly string[]).includes(v ?? '');
-
 /**
  * The sports home (/app/sports): a venue (open only at status 0, else the member goes home),
  * the popular, in-play and upcoming boards by sport and league, a search that waits 300 ms,
@@ -33,10 +29,8 @@ export function SportsHomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const tab: BoardTab = isTab(params.get('tab')) ? (params.get('tab') as BoardTab) : 'popular';
-  const sport = isSport(params.get('sport')) ? (params.get('sport') as Sport) : undefined;
-  const leagueId = Number(params.get('league')) || undefined;
-  const filter = { sport, leagueId };
+  const { tab, filter } = boardOf(params);
+  const { sport, leagueId } = filter;
   const set = (changes: Record<string, string | undefined>) =>
     setParams(
       (current) => {
