@@ -65,7 +65,7 @@ export function Scoreboard({ match }: { match: MatchDetail }) {
 function Side({ name, logo }: { name: string; logo: string }) {
   return (
     <div className="bp-sp-hero-side">
-      <TeamCrest src={logo} name={name} />
+      <TeamCrest src={logo} name={name} eager />
       <span>{name}</span>
     </div>
   );

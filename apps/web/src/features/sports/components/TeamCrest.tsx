@@ -1,7 +1,10 @@
 import { useState } from 'react';
 
-/** A team's or league's crest; a feed without a picture (or a broken one) gets the name's first letter on a shield. */
-export function TeamCrest({ src, name, className }: { src: string; name: string; className?: string }) {
+/**
+ * A team's or league's crest; a feed without a picture (or a broken one) gets the name's first letter on a shield.
+ * Lazy on the boards; `eager` where it is the first screen's main picture (a match's scoreboard).
+ */
+export function TeamCrest({ src, name, className, eager = false }: { src: string; name: string; className?: string; eager?: boolean }) {
   const [broken, setBroken] = useState(!src);
   if (broken) {
     return (
@@ -10,5 +13,5 @@ export function TeamCrest({ src, name, className }: { src: string; name: string;
       </span>
     );
   }
-  return <img className={className} src={src} alt="" loading="lazy" onError={() => setBroken(true)} />;
+  return <img className={className} src={src} alt="" loading={eager ? 'eager' : 'lazy'} onError={() => setBroken(true)} />;
 }
