@@ -12,8 +12,6 @@ import { useLoggedIn } from '../shared/session/use-session.ts';
 import { BALANCE_KEY } from '../shared/wallet/balance.ts';
 import { ThemeController } from '../shared/theme/theme-state.tsx';
 import { TitleSync } from './TitleSync.tsx';
-import { MatchLiveProvider } from '../shared/slots/match-live.tsx';
-import { matchLive } from '../features/live/match-live.tsx';
 import { LANGUAGE_KEY, applyLanguageFlag } from '../shared/i18n/index.ts';
 
 /** Frames of the member's channel, and the queries each makes stale. */
@@ -49,9 +47,7 @@ export function Root() {
     <>
       <ThemeController />
       <TitleSync />
-      <MatchLiveProvider value={matchLive}>
-        <Outlet />
-      </MatchLiveProvider>
+      <Outlet />
       <ScrollRestoration />
       <VerifyDialogHost />
     </>

@@ -13,6 +13,7 @@ import type { Area } from '../shared/routing/areas.ts';
 import { AppFrame } from './AppFrame.tsx';
 import { Root } from './Root.tsx';
 import { Splash } from './Splash.tsx';
+import { withMatchLive } from './match-live-route.tsx';
 import { registerRouteTable } from '../shared/routing/built-paths.ts';
 
 /**
@@ -33,7 +34,10 @@ export const routes: RouteObject[] = [
       ...statusRoutes,
       {
         element: <AppFrame tabs={tabs} />,
-        children: [{ path: '/app', children: [{ index: true, element: <Navigate to="home" replace /> }, ...areas.flatMap((a) => a.routes)] }, ...csRoutes],
+        children: [
+          { path: '/app', children: [{ index: true, element: <Navigate to="home" replace /> }, ...withMatchLive(areas.flatMap((a) => a.routes))] },
+          ...csRoutes,
+        ],
       },
       { path: '*', element: <Navigate to="/app/home" replace /> },
     ],

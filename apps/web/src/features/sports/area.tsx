@@ -5,6 +5,9 @@ import { prefetchBoard } from './api.ts';
 
 const titled = (title: string): RouteHandle => ({ title });
 
+/** The match page's route, which app/ gives what other features add to it (shared/slots/match-live). */
+export const MATCH_ROUTE_ID = 'sports-match';
+
 /** The sportsbook at /app/sports: the boards, a match, and the member's bets. The screens load on first visit. */
 export const sportsArea: Area = {
   name: 'sports',
@@ -17,6 +20,7 @@ export const sportsArea: Area = {
       lazy: async () => ({ Component: (await import('./pages/SportsHomePage.tsx')).SportsHomePage }),
     },
     {
+      id: MATCH_ROUTE_ID,
       path: 'sports/match/:matchId',
       handle: titled('sportsPages.match'),
       lazy: async () => ({ Component: (await import('./pages/MatchDetailPage.tsx')).MatchDetailPage }),
