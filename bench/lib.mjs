@@ -164,6 +164,34 @@ export async function pgbench(clients, duration) {
   }
 }
 
+/**
+ * Runs `drive(base, serverPid)` against a server started on `env` (a PostgreSQL schema, or a PGlite
+ * folder in DATA_DIR), then stops it, checks that the run left a sound ledger (the audit exits
+ * non-zero on any difference; read after the server stopped, as one process owns a PGlite folder)
+ * and drops the data. Answers what `drive` answered.
+ */
+export async function onFreshServer(env, drive) {
+  const base = `http://127.0.0.1:${env.PORT}`;
+  const server = await startProcess('apps/server/src/main.ts', env, `${base}/api/health`);
+  let result;
+  try {
+    result = await drive(base, server.pid);
+  } finally {
+    await stopProcess(server);
+  }
+  try {
+    execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/scripts/ledger-audit.ts'], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: 'pipe',
+    });
+  } finally {
+    if (env.DATA_DIR) fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+    else psql(`SET client_min_messages = warning; DROP SCHEMA IF EXISTS "${env.DATABASE_SCHEMA}" CASCADE`);
+  }
+  return result;
+}
+
 /** `count` members, each registered and funded by a sandbox deposit of `amount`; answers their auth headers. */
 export async function fundedMembers(base, count, prefix, amount) {
   const members = [];

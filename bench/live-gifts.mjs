@@ -4,15 +4,13 @@
 // ledger transfer of gold from the member to the anchor, the giftPush posted in the room and
 // published. Two runs: every member giving to one anchor (the hot row), and the members spread over
 // every anchor on air. The ledger audit runs after each.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PG_URL, fundedMembers, machine, measureCalls, pgbench, post, postKeepAlive, psql, startProcess, stopProcess, today } from './lib.mjs';
+import { PG_URL, fundedMembers, machine, measureCalls, onFreshServer, pgbench, post, postKeepAlive, today } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CLIENTS = 32;
-const ROOT = path.resolve(import.meta.dirname, '..');
 const APP_NAME = 'bench-live-gifts';
 
 /** The demo's anchor rooms (a gift is given whether the anchor is on air or not) and the cheapest gift. */
@@ -43,11 +41,9 @@ async function drive(base, serverPid, spread) {
   return { ...(await measureCalls({ members, call, duration: DURATION, serverPid, appName: APP_NAME })), rooms: spread ? rooms.length : 1 };
 }
 
-async function measure(spread) {
-  const port = 18195;
-  const base = `http://127.0.0.1:${port}`;
+function measure(spread) {
   const env = {
-    PORT: String(port),
+    PORT: '18195',
     DATABASE_URL: PG_URL,
     DATABASE_SCHEMA: `bench_gifts_${Date.now()}`,
     RUN_JOBS: 'off',
@@ -55,16 +51,7 @@ async function measure(spread) {
     PG_POOL_MAX: '32',
     PGAPPNAME: APP_NAME,
   };
-  const server = await startProcess('apps/server/src/main.ts', env, `${base}/api/health`);
-  let result;
-  try {
-    result = await drive(base, server.pid, spread);
-  } finally {
-    await stopProcess(server);
-  }
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/scripts/ledger-audit.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'pipe' });
-  psql(`SET client_min_messages = warning; DROP SCHEMA "${env.DATABASE_SCHEMA}" CASCADE`);
-  return result;
+  return onFreshServer(env, (base, pid) => drive(base, pid, spread));
 }
 
 const load = os.loadavg()[0].toFixed(1);

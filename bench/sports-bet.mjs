@@ -4,11 +4,10 @@
 // server process, of its PostgreSQL backends and of this load generator, and PostgreSQL's CPU per
 // pgbench transaction. Bounded: BENCH_DURATION seconds (default 8) of each, after one unmeasured
 // warm-up second.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PG_URL, fundedMembers, machine, measureCalls, pgbench, post, postKeepAlive, psql, startProcess, stopProcess, today } from './lib.mjs';
+import { PG_URL, fundedMembers, machine, measureCalls, onFreshServer, pgbench, post, postKeepAlive, today } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CLIENTS = 32;
@@ -51,19 +50,7 @@ const env = {
   PG_POOL_MAX: '32',
   PGAPPNAME: APP_NAME,
 };
-const server = await startProcess('apps/server/src/main.ts', env, `http://127.0.0.1:${port}/api/health`);
-let r;
-try {
-  r = await drive(`http://127.0.0.1:${port}`, server.pid);
-} finally {
-  await stopProcess(server);
-}
-try {
-  // The run leaves a sound ledger behind (exits non-zero on any difference).
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/scripts/ledger-audit.ts'], { env: { ...process.env, ...env }, stdio: 'pipe' });
-} finally {
-  psql(`SET client_min_messages = warning; DROP SCHEMA IF EXISTS "${env.DATABASE_SCHEMA}" CASCADE`);
-}
+const r = await onFreshServer(env, drive);
 const ms = (value) => value.toFixed(2);
 const table = [
   '| bets/s | p50 ms | p99 ms | refused | pgbench simple-update tps | pgbench p99 ms | ratio |',

@@ -3,15 +3,13 @@
 // simple-update` with 32 clients on a scratch database of the same server, run just before.
 // Where the machine's time goes is measured too: CPU per transfer of the server process, of the
 // PostgreSQL backends and of this load generator, and PostgreSQL's CPU per pgbench transaction.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PG_URL, fundedMembers, machine, measureCalls, pgbench, postKeepAlive, psql, startProcess, stopProcess, today } from './lib.mjs';
+import { PG_URL, fundedMembers, machine, measureCalls, onFreshServer, pgbench, postKeepAlive, today } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CLIENTS = 32;
-const ROOT = path.resolve(import.meta.dirname, '..');
 /** The server's connections are told apart from the other tenants' of the same PostgreSQL by this name. */
 const APP_NAME = 'bench-wallet-transfer';
 
@@ -31,7 +29,6 @@ async function drive(base, serverPid, engine) {
 
 async function measureEngine(engine) {
   const port = 18180 + (engine === 'pglite' ? 1 : 2);
-  const base = `http://127.0.0.1:${port}`;
   const env =
     engine === 'pglite'
       ? { PORT: String(port), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-wallet-')), RUN_JOBS: 'off', WEB_DIST: '' }
@@ -44,18 +41,7 @@ async function measureEngine(engine) {
           PG_POOL_MAX: '32',
           PGAPPNAME: APP_NAME,
         };
-  const server = await startProcess('apps/server/src/main.ts', env, `${base}/api/health`);
-  let result;
-  try {
-    result = await drive(base, server.pid, engine);
-  } finally {
-    await stopProcess(server);
-  }
-  // The run leaves a sound ledger behind (read after the server stopped: one process owns a PGlite folder).
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/scripts/ledger-audit.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'pipe' });
-  if (engine === 'pglite') fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
-  else psql(`SET client_min_messages = warning; DROP SCHEMA "${env.DATABASE_SCHEMA}" CASCADE`);
-  return result;
+  return onFreshServer(env, (base, pid) => drive(base, pid, engine));
 }
 
 const load = os.loadavg()[0].toFixed(1);

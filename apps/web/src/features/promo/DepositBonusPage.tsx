@@ -21,7 +21,7 @@ export function DepositBonusPage() {
         {!data ? <Skeleton.Paragraph lineCount={8} animated /> : null}
         {data ? (
           <>
-            <section className="bp-card bp-promo-hero">
+            <section className="bp-hero-card bp-promo-hero">
               <ol className="bp-promo-tiers">
                 {data.tiers.map((tier) => (
                   <li key={tier.nth} data-testid="deposit-tier">

@@ -26,7 +26,7 @@ export function SignPage() {
         {!data ? <Skeleton.Paragraph lineCount={8} animated /> : null}
         {data ? (
           <>
-            <section className="bp-card bp-promo-hero" data-testid="sign-hero">
+            <section className="bp-hero-card bp-promo-hero" data-testid="sign-hero">
               <span className="bp-muted">{t('promo.sign.streak')}</span>
               <b className="bp-promo-streak">{t('promo.sign.days', { n: data.streak })}</b>
               <span className="bp-muted">{t('promo.sign.month', { n: data.signedDays.length })}</span>

@@ -39,7 +39,7 @@ export function WheelPage() {
         {!data ? <Skeleton.Paragraph lineCount={8} animated /> : null}
         {data ? (
           <>
-            <section className="bp-card bp-promo-hero bp-promo-wheel-box">
+            <section className="bp-hero-card bp-promo-hero bp-promo-wheel-box">
               <div className="bp-promo-wheel-frame">
                 <i className="bp-promo-pointer" aria-hidden="true" />
                 <div

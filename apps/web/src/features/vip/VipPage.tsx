@@ -25,7 +25,7 @@ export function VipPage() {
         {!info || !rules ? <Skeleton.Paragraph lineCount={8} animated /> : null}
         {info && rules ? (
           <>
-            <section className="bp-vip-hero" data-testid="vip-hero">
+            <section className="bp-hero-card bp-vip-hero" data-testid="vip-hero">
               <span className="bp-muted">{t('vip.current')}</span>
               <strong className="bp-vip-grade bp-gold-text">{info.grade}</strong>
               {info.next && next ? (
