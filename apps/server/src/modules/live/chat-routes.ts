@@ -24,6 +24,13 @@ async function openRoomOf(deps: Deps, site: { siteId: number; currency: string }
   return { room: await requireRoom(deps.db, chatRoomNo), settings };
 }
 
+/** Who posts in the room a call names: the author and whether a moderator there (read together), with the site's pace. */
+async function posterIn(deps: Deps, req: MemberRequest, chatRoomNo: string) {
+  const { room, settings } = await openRoomOf(deps, req.site, chatRoomNo);
+  const [author, moderator] = await Promise.all([authorOfRequest(deps, req), isModerator(deps.db, room, req.member.memberId)]);
+  return { room, settings, poster: { author, moderator, sendRate: settings.sendRate } };
+}
+
 const roomOfStatusCall = (deps: Deps, body: { matchId?: number; chatRoomNo?: string }): Promise<Room> =>
   body.chatRoomNo !== undefined ? requireRoom(deps.db, body.chatRoomNo) : matchRoom(deps.db, body.matchId!);
 
@@ -70,25 +77,11 @@ export function chatRoutes(app: FastifyInstance, deps: Deps): void {
     return enterRoom(deps, room, await authorOfRequest(deps, req));
   });
   defineRoute(app, { url: '/api/member/chat/send', summary: 'Sends a text; a retried clientMsgId posts once', ...member }, async (req) => {
-    const { room, settings } = await openRoomOf(deps, req.site, req.body.chatRoomNo);
-    return sendText(deps, {
-      room,
-      author: await authorOfRequest(deps, req),
-      moderator: await isModerator(db, room, req.member.memberId),
-      content: req.body.content,
-      clientMsgId: req.body.clientMsgId,
-      blockedWords: settings.blockedWords,
-      sendRate: settings.sendRate,
-    });
+    const { room, settings, poster } = await posterIn(deps, req, req.body.chatRoomNo);
+    return sendText(deps, { ...poster, room, content: req.body.content, clientMsgId: req.body.clientMsgId, blockedWords: settings.blockedWords });
   });
   defineRoute(app, { url: '/api/member/chat/shareOrder', summary: 'Shares one of the member’s own bets as an order message', ...member }, async (req) => {
-    const { room, settings } = await openRoomOf(deps, req.site, req.body.chatRoomNo);
-    return shareOrder(deps, {
-      room,
-      author: await authorOfRequest(deps, req),
-      moderator: await isModerator(db, room, req.member.memberId),
-      orderId: req.body.orderId,
-      sendRate: settings.sendRate,
-    });
+    const { room, poster } = await posterIn(deps, req, req.body.chatRoomNo);
+    return shareOrder(deps, { ...poster, room, orderId: req.body.orderId });
   });
 }

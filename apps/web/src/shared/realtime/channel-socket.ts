@@ -13,6 +13,11 @@ export interface ChannelListener {
   onFrame(frame: Frame): void;
   /** The socket came back after a drop: frames may have been lost. */
   onResume?(): void;
+  /**
+   * The server confirmed the channel (`sub.ok`), first and after each reconnect: frames flow from
+   * here on, so what was published before it is to be read, not awaited.
+   */
+  onSubscribed?(): void;
 }
 
 export interface ChannelSocketOptions {
@@ -66,7 +71,7 @@ export function createChannelSocket(options: ChannelSocketOptions): ChannelSocke
     const frame = parse(raw);
     if (!frame) return;
     options.onFrame?.(frame);
-    if (frame.type === 'sub.ok') return;
+    if (frame.type === 'sub.ok') return subs.get(frame.ch)?.forEach((l) => l.onSubscribed?.());
     subs.get(frame.ch)?.forEach((l) => l.onFrame(frame));
   };
 

@@ -28,8 +28,8 @@ export interface ChatRoomEvents {
 }
 
 /**
- * A room's messages: the latest page, then live frames on `chat:<chatRoomNo>`; back from a lost
- * connection, what was missed after the last sequence seen (or the latest page when the server
+ * A room's messages: the latest page, then live frames on `chat:<chatRoomNo>`; once the channel is
+ * confirmed (first, and back from a lost connection), what came after the last sequence seen (or the latest page when the server
  * says to reload), never a message twice. Removed messages leave the view; setup changes arrive.
  */
 export function useChatRoom(chatRoomNo: string | null, member: boolean, events: ChatRoomEvents = {}) {
@@ -69,8 +69,10 @@ export function useChatRoom(chatRoomNo: string | null, member: boolean, events: 
       else if (frame.type === 'chat.room') setSetup(frame.data);
       else if (frame.type === 'anchor.status') handlers.current.onAnchorStatus?.(frame.data);
     };
-    const stop = chatSocket().subscribe(channel.chat(chatRoomNo), { onFrame, onResume: () => void read(true) });
-    void read(false);
+    // The first page may be read before the room's frames flow to this socket: each time the server
+    // confirms the channel (first, and after a reconnect), what came after the page is read too.
+    const firstPage = read(false);
+    const stop = chatSocket().subscribe(channel.chat(chatRoomNo), { onFrame, onSubscribed: () => void firstPage.then(() => read(true)) });
     return () => {
       current = false;
       stop();
