@@ -55,6 +55,20 @@ import {
   VenueLaunchData,
 } from './casino.ts';
 import {
+  ProviderBalanceBody,
+  ProviderCreditBody,
+  ProviderDebitBody,
+  ProviderHeartbeatBody,
+  ProviderHeartbeatData,
+  ProviderListData,
+  ProviderRollbackBody,
+  ProviderSaveBody,
+  ProviderInfo,
+  ProviderSessionBody,
+  ProviderSessionData,
+  ProviderWalletData,
+} from './provider.ts';
+import {
   AnchorListBody,
   AnchorListData,
   AnchorRankBody,
@@ -438,6 +452,17 @@ export const API_ROUTES = {
   '/api/admin/live/moderator/revoke': { body: ModeratorBody, data: Done },
   '/api/admin/live/chat/actions': { body: ChatActionsBody, data: ChatActionsData },
   '/api/admin/live/room/update': { body: AnchorRoomUpdateBody, data: AnchorMatch },
+
+  // Seamless-wallet game providers: the protocol they call (signed per provider, see provider.ts;
+  // idempotent by the provider's transaction id rather than an Idempotency-Key), and their configuration.
+  '/api/provider/v1/session': { body: ProviderSessionBody, data: ProviderSessionData },
+  '/api/provider/v1/balance': { body: ProviderBalanceBody, data: ProviderWalletData },
+  '/api/provider/v1/debit': { body: ProviderDebitBody, data: ProviderWalletData },
+  '/api/provider/v1/credit': { body: ProviderCreditBody, data: ProviderWalletData },
+  '/api/provider/v1/rollback': { body: ProviderRollbackBody, data: ProviderWalletData },
+  '/api/provider/v1/heartbeat': { body: ProviderHeartbeatBody, data: ProviderHeartbeatData },
+  '/api/admin/provider/save': { body: ProviderSaveBody, data: ProviderInfo },
+  '/api/admin/provider/list': { body: EmptyBody, data: ProviderListData },
 } satisfies Record<string, ApiRoute>;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -34,6 +34,13 @@ export interface Config {
    * and country headers are believed; empty (the default, or `off`), none are.
    */
   trustProxy: string[];
+  /**
+   * `PROVIDER_SECRET_KEY`: the key game providers' callback secrets are encrypted under at rest (the
+   * HMAC needs them back); absent, a sandbox key. Set your own in production before adding a provider.
+   */
+  providerSecretKey: string | null;
+  /** `PROVIDER_TX_RETENTION_DAYS`: how long providers' transaction ids are kept (default 180, at least 30). */
+  providerTxRetentionDays: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -56,6 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     h5AppSecret: env.H5_APP_SECRET || null,
     socketRecheckMs: 30_000,
     trustProxy: listOf(env.TRUST_PROXY),
+    providerSecretKey: env.PROVIDER_SECRET_KEY || null,
+    providerTxRetentionDays: Number(env.PROVIDER_TX_RETENTION_DAYS || 180),
   };
 }
 

@@ -3,6 +3,7 @@ import { egameCode, type Egame } from '@bp/contract';
 import { rowsOf, type DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { listVenues, type VenueRow } from '../venue/index.ts';
+import { hiddenSeamlessVenues, seamlessVenues } from './seamless.ts';
 
 interface GameRow {
   game_id: string;
@@ -31,19 +32,33 @@ export const toEgame = (r: GameRow): Egame => ({
 export async function egameBrands(db: DbOrTx) {
   const counts = await rowsOf<{ api_name: string; n: string | number }>(db, sql`SELECT api_name, count(*) AS n FROM casino_games GROUP BY api_name`);
   const countOf = new Map(counts.map((c) => [c.api_name, Number(c.n)]));
-  return (await listVenues(db))
-    .filter((v) => v.category === 'egame')
-    .map((v) => ({ api_name: v.api_name, name: v.name, code: egameCode(v.api_name), status: v.status, gameCount: countOf.get(v.api_name) ?? 0 }));
+  return (await egameVenues(db)).map((v) => ({
+    api_name: v.api_name,
+    name: v.name,
+    code: egameCode(v.api_name),
+    status: v.status,
+    gameCount: countOf.get(v.api_name) ?? 0,
+  }));
 }
 
-/** Where the casino plays: the venues its catalogue holds a game of (a launch opens one of them). */
+/**
+ * Where the casino takes transfers: the venues its catalogue holds a game of (a launch opens one
+ * of them), less those played from the main wallet (seamless providers hold no venue balance).
+ */
 export async function cataloguedVenues(db: DbOrTx): Promise<string[]> {
-  return (await rowsOf<{ api_name: string }>(db, sql`SELECT DISTINCT api_name FROM casino_games`)).map((r) => r.api_name);
+  const [rows, seamless] = await Promise.all([rowsOf<{ api_name: string }>(db, sql`SELECT DISTINCT api_name FROM casino_games`), seamlessVenues(db)]);
+  return rows.map((r) => r.api_name).filter((apiName) => !seamless.has(apiName));
+}
+
+/** The egame venues a member may see: a seamless provider's only while it is playable. */
+async function egameVenues(db: DbOrTx): Promise<VenueRow[]> {
+  const [venues, hidden] = await Promise.all([listVenues(db), hiddenSeamlessVenues(db)]);
+  return venues.filter((v) => v.category === 'egame' && !hidden.has(v.api_name));
 }
 
 /** The egame venue of a page code or an api_name: GAME_VENUE_UNKNOWN when none. */
 export async function egameVenue(db: DbOrTx, by: { code?: string; api_name?: string }): Promise<VenueRow> {
-  const venues = (await listVenues(db)).filter((v) => v.category === 'egame');
+  const venues = await egameVenues(db);
   const venue = by.api_name ? venues.find((v) => v.api_name === by.api_name) : venues.find((v) => egameCode(v.api_name) === by.code!.toLowerCase());
   return venue ?? fail('GAME_VENUE_UNKNOWN');
 }

@@ -19,11 +19,20 @@ const PG_GAMES = [
 
 export const GAME_IMAGE_PREFIX = '/assets/games/';
 
+/** The provider simulator's game (venue SIM, a seamless-wallet provider: listed only while it is playable). */
+const SIM_GAMES = [['sim-lucky-seven', '幸运七（模拟供应商）']] as const;
+
 export async function seedGames({ db }: Deps): Promise<void> {
   for (const [sort, [gameId, gameName, hot, isNew]] of PG_GAMES.entries()) {
     await db.execute(sql`
       INSERT INTO casino_games (game_id, api_name, game_name, brand, image, hot, is_new, sort)
       VALUES (${gameId}, 'PG', ${gameName}, 'PG Soft', ${`${GAME_IMAGE_PREFIX}${gameId}.svg`}, ${hot}, ${isNew}, ${sort})
+      ON CONFLICT DO NOTHING`);
+  }
+  for (const [sort, [gameId, gameName]] of SIM_GAMES.entries()) {
+    await db.execute(sql`
+      INSERT INTO casino_games (game_id, api_name, game_name, brand, image, sort)
+      VALUES (${gameId}, 'SIM', ${gameName}, 'Provider Sim', ${`${GAME_IMAGE_PREFIX}${gameId}.svg`}, ${sort})
       ON CONFLICT DO NOTHING`);
   }
 }

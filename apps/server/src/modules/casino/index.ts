@@ -22,7 +22,24 @@ export { whenRoundPlayed, type RoundPlayed, type RoundListener } from './rounds.
  * (recordRound for one step; openRound then closeRound for a round that waits for its result);
  * valid turnover follows from it. listRecords is the member's and the operator's recall.
  */
-export { recordRound, openRound, closeRound, openRoundsOf, listRecords, type RoundOpening, type RoundSettlement, type RecordFilter } from './records.ts';
+export {
+  recordRound,
+  openRound,
+  closeRound,
+  restakeRound,
+  openRoundsOf,
+  listRecords,
+  type RoundOpening,
+  type RoundSettlement,
+  type RecordFilter,
+} from './records.ts';
+/**
+ * Venues a seamless-wallet provider plays from the main wallet (the provider module registers):
+ * never transfer targets; launched with the ticket as the provider's token, which `liveTicket`
+ * answers while the launching session lives.
+ */
+export { playFromMainAt, playableSeamlessVenues, type SeamlessVenues } from './seamless.ts';
+export { liveTicket, type Ticket } from './tickets.ts';
 
 // A venue takes members' money only while the catalogue has something to play there.
 offerVenuesOf(cataloguedVenues);

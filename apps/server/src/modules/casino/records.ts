@@ -86,6 +86,20 @@ export async function closeRound(tx: Tx, roundId: string, outcome: RoundSettleme
   return true;
 }
 
+/**
+ * Changes an open round's stake by `deltaMinor` (a further stake in the same round, or one taken
+ * back), under the round's row lock: the new stake, or 'closed' / 'none' when there is no open round.
+ */
+export async function restakeRound(tx: Tx, roundId: string, deltaMinor: bigint): Promise<{ stakeMinor: bigint } | 'closed' | 'none'> {
+  const [row] = await rowsOf<{ stake_minor: unknown }>(
+    tx,
+    sql`UPDATE game_rounds SET stake_minor = stake_minor + ${deltaMinor.toString()} WHERE round_id = ${roundId} AND status = 'open' RETURNING stake_minor`,
+  );
+  if (row) return { stakeMinor: BigInt(row.stake_minor as string) };
+  const [any] = await rowsOf<{ status: string }>(tx, sql`SELECT status FROM game_rounds WHERE round_id = ${roundId}`);
+  return any ? 'closed' : 'none';
+}
+
 /** Open rounds of a venue begun before `before`: what a game finishes or refunds as it starts. */
 export async function openRoundsOf(
   db: DbOrTx,

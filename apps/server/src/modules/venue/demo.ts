@@ -9,6 +9,8 @@ const SANDBOX_VENUES = [
   ['KY', '开元棋牌', 'chess'],
   ['OBTY', 'OB体育', 'sports'],
   ['IMTY', 'IM体育', 'sports'],
+  // The provider simulator's (a seamless-wallet provider, the provider module): shown only once configured.
+  ['SIM', '模拟供应商', 'egame'],
 ] as const;
 
 export async function seedVenues({ db }: Deps): Promise<void> {

@@ -15,7 +15,7 @@ import { gatherBeforeSpend } from '../wallet/index.ts';
  */
 export { type VenueAdapter, type VenueOutcome, type VenueRefStatus, VENUE_TIMEOUT_MS } from './adapter.ts';
 export { SandboxVenue } from './sandbox.ts';
-export { venueAdapter, useVenueAdapter, listVenues, openVenue, type VenueRow } from './registry.ts';
+export { venueAdapter, useVenueAdapter, listVenues, openVenue, addVenue, type VenueRow } from './registry.ts';
 export { transferWithVenue, type VenueMove } from './transfers.ts';
 export { offerVenuesOf, offeredVenues, type VenueProduct } from './offers.ts';
 export { recoverAll, walletBalances, autoTransferStatus, setAutoTransfer } from './balances.ts';

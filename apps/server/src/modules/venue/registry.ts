@@ -34,6 +34,18 @@ export async function listVenues(tx: DbOrTx): Promise<VenueRow[]> {
   return (await tx.execute(sql`SELECT api_name, name, category, status FROM venues ORDER BY sort, api_name`)).rows as unknown as VenueRow[];
 }
 
+/**
+ * Adds a venue (a provider the operator configures, or a product's own seeded one); with `replace`,
+ * an existing one takes the name and category given, else it is left as it is. New venues sort last.
+ */
+export async function addVenue(db: DbOrTx, v: Pick<VenueRow, 'api_name' | 'name' | 'category'>, replace = false): Promise<void> {
+  const onConflict = replace ? sql`DO UPDATE SET name = excluded.name, category = excluded.category` : sql`DO NOTHING`;
+  await db.execute(sql`
+    INSERT INTO venues (api_name, name, category, sort)
+    SELECT ${v.api_name}, ${v.name}, ${v.category}, coalesce(max(sort), 0) + 1 FROM venues
+    ON CONFLICT (api_name) ${onConflict}`);
+}
+
 /** A venue taking transfers now: VENUE_UNKNOWN, or VENUE_UNAVAILABLE under maintenance. */
 export async function openVenue(tx: DbOrTx, apiName: string): Promise<VenueRow> {
   const venue = (await listVenues(tx)).find((v) => v.api_name === apiName);

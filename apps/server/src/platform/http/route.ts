@@ -13,9 +13,10 @@ export type RateLimitClass = 'read' | 'money' | 'register' | 'send';
 export interface RouteConfig {
   /**
    * 'member': a valid session is required (401 otherwise); 'optional': read when present;
-   * 'operator': the operator's token is required (403 otherwise, see requireOperator).
+   * 'operator': the operator's token is required (403 otherwise, see requireOperator);
+   * 'provider': a game provider's signed call (the provider module verifies it).
    */
-  auth?: 'member' | 'optional' | 'operator';
+  auth?: 'member' | 'optional' | 'operator' | 'provider';
   rateLimit?: RateLimitClass | false;
   /** Exempt from maintenance and access restriction (seed: /cs and its calls, health, time). */
   exempt?: boolean;

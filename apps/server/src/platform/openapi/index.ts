@@ -23,6 +23,7 @@ const TAGS = [
   { name: 'sports', description: 'The sportsbook: matches, odds, bets and cash-out' },
   { name: 'live', description: 'Anchors and their streams, chat rooms and their moderation, gold coins and gifts' },
   { name: 'activity', description: 'Activities: daily sign-in, the spin wheel, first and continue deposit bonuses' },
+  { name: 'provider', description: 'The seamless-wallet protocol external game providers call, signed per provider' },
   { name: 'admin', description: 'The operator’s calls' },
 ];
 

@@ -8,6 +8,13 @@ import { IDEMPOTENCY_KEY_PATTERN } from '../idempotency.ts';
 export const SECURITY_SCHEMES = {
   member: { type: 'http', scheme: 'bearer', description: 'A member’s session token: `Authorization: Bearer <token>`' },
   operator: { type: 'apiKey', in: 'header', name: ADMIN_TOKEN_HEADER, description: 'The operator’s token (env ADMIN_TOKEN)' },
+  provider: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-provider-signature',
+    description:
+      'A game provider’s call (seamless wallet): `x-provider` (its api_name), `x-provider-timestamp` (epoch ms, within 60 s) and `x-provider-signature`, the hex HMAC-SHA256 under its secret of timestamp, path and body joined by newlines',
+  },
   signed: {
     type: 'apiKey',
     in: 'header',
@@ -20,6 +27,7 @@ const SECURITY: Record<NonNullable<RouteConfig['auth']> | 'public', Array<Record
   member: [{ member: [] }],
   optional: [{}, { member: [] }],
   operator: [{ operator: [] }],
+  provider: [{ provider: [] }],
   public: [],
 };
 

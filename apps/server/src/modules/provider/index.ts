@@ -1,0 +1,42 @@
+import type { Module } from '../../platform/deps.ts';
+import { every } from '../../platform/jobs.ts';
+import { playFromMainAt } from '../casino/index.ts';
+import { providerRoutes } from './routes.ts';
+import { seedProviders } from './demo.ts';
+import { launchAddress, listProviders, providerRow } from './providers.ts';
+import { forgetOldTransactions, retentionDays } from './retention.ts';
+
+/**
+ * Seamless-wallet game providers (issue 16 part 6): external providers the operator configures
+ * play members' rounds from the main wallet by calling the signed protocol under /api/provider/v1
+ * (session, balance, debit, credit, rollback by their own transaction ids), recorded in the casino's
+ * game records. Their venues take no transfers and are shown only while enabled and heard from.
+ */
+export { SIM_API_NAME, SIM_SANDBOX_SECRET } from './demo.ts';
+
+playFromMainAt({
+  all: async (db) => (await listProviders(db)).map((p) => p.api_name),
+  playable: async (db) => (await listProviders(db)).filter((p) => p.offered).map((p) => p.api_name),
+  launchUrl: async (db, apiName, ticket, gameId) => launchAddress((await providerRow(db, apiName))!, ticket, gameId),
+});
+
+const HOUR_MS = 3_600_000;
+
+export const providerModule: Module = {
+  name: 'provider',
+  async install(app, deps) {
+    retentionDays(deps.config.providerTxRetentionDays);
+    await providerRoutes(app, deps);
+  },
+  seed: seedProviders,
+  async start(deps) {
+    return every(
+      HOUR_MS,
+      async () => {
+        const gone = await forgetOldTransactions(deps.db, deps.config.providerTxRetentionDays);
+        if (gone) deps.log.info({ gone }, 'provider transaction ids past retention deleted');
+      },
+      (err) => deps.log.error({ err }, 'provider transaction retention failed'),
+    );
+  },
+};
