@@ -173,23 +173,27 @@ button{font-size:18px;padding:12px 28px;margin:6px;border:0;border-radius:24px;b
 #log{font-size:14px;min-height:20px;margin-top:12px}
 </style></head><body>
 <header>幸运七 · 模拟供应商（单一钱包）</header>
-<div class="bal">余额 <span id="bal">…</span> <span id="cur"></span></div>
+<div class="bal">余额 <span id="bal">…</span></div>
 <div class="note">下注与派彩直接记入中心钱包：每局由供应商调用平台的扣款与派彩接口。</div>
 <div class="reel" id="reel">7 7 7</div>
 <button data-stake="1">下注 1</button><button data-stake="10">下注 10</button>
 <div id="log"></div>
+<button id="back" style="background:transparent;color:#fff;border:1px solid #fff">返回</button>
 <script>
 const token = ${JSON.stringify(token)};
 const $ = (id) => document.getElementById(id);
+let symbol = '';
+const money = (n) => symbol + n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+$('back').onclick = () => history.back();
 async function post(path, body) { const r = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }); return r.json(); }
-async function refresh() { const s = await post('/session', { token }); if (s.code !== 0) { $('log').textContent = s.msg; return; } $('bal').textContent = s.data.balance.toFixed(2); $('cur').textContent = s.data.currency; }
-for (const b of document.querySelectorAll('button')) b.onclick = async () => {
+async function refresh() { const s = await post('/session', { token }); if (s.code !== 0) { $('log').textContent = s.msg; return; } symbol = s.data.currency === 'USDT' ? '₮' : '¥'; $('bal').textContent = money(s.data.balance); }
+for (const b of document.querySelectorAll('button[data-stake]')) b.onclick = async () => {
   b.disabled = true;
   const r = await post('/play', { token, stake: Number(b.dataset.stake) });
   b.disabled = false;
   $('reel').textContent = r.symbols.join(' ');
-  $('log').textContent = r.error ? r.error : r.win > 0 ? '赢得 ' + r.win.toFixed(2) : '未中奖';
-  if (r.balance !== undefined) $('bal').textContent = r.balance.toFixed(2);
+  $('log').textContent = r.error ? r.error : r.win > 0 ? '赢得 ' + money(r.win) : '未中奖';
+  if (r.balance !== undefined) $('bal').textContent = money(r.balance);
 };
 refresh();
 </script></body></html>`;

@@ -69,7 +69,7 @@ async function autoTransferIn(deps: Deps, owner: WalletOwner, key: IdempotencyKe
 export async function demoLaunch(db: Db, body: Pick<LaunchBody, 'venueEnName' | 'gameId' | 'rollbackAddress'>) {
   const venue = await openForPlay(db, body.venueEnName);
   // A provider's games play members' money only: it has no play money of ours to demo.
-  if ((await seamlessVenues(db)).has(venue.api_name)) fail('GAME_VENUE_NOT_OFFERED');
+  if ((await seamlessVenues(db)).has(venue.api_name)) fail('GAME_VENUE_NOT_OFFERED', { msg: '该游戏不提供试玩，请登录后进入' });
   const game = await gameOf(db, body.gameId ?? fail('GAME_NOT_FOUND'), venue.api_name);
   const ticket = await issueDemoTicket(db, venue.api_name, game.game_id, rollbackPath(body.rollbackAddress));
   return { url: gameUrl(ticket, null), transferred: 0 };

@@ -13,6 +13,7 @@ import { forgetOldTransactions, retentionDays } from './retention.ts';
  * game records. Their venues take no transfers and are shown only while enabled and heard from.
  */
 export { SIM_API_NAME, SIM_SANDBOX_SECRET } from './demo.ts';
+export { runProviderSim } from './sim-process.ts';
 
 playFromMainAt({
   all: async (db) => (await listProviders(db)).map((p) => p.api_name),
