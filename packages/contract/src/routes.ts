@@ -59,6 +59,11 @@ import {
   KenoPlayBody,
   KenoPlayData,
   LimboPlayBody,
+  MinesCurrentData,
+  MinesRevealBody,
+  MinesRound,
+  MinesRoundBody,
+  MinesStartBody,
   OriginalsGamesData,
   OriginalsPlayData,
   OriginalsRotateBody,
@@ -400,6 +405,10 @@ export const API_ROUTES = {
   '/api/originals/limbo/play': { body: LimboPlayBody, data: OriginalsPlayData, idempotent: true },
   '/api/originals/plinko/play': { body: PlinkoPlayBody, data: PlinkoPlayData, idempotent: true },
   '/api/originals/keno/play': { body: KenoPlayBody, data: KenoPlayData, idempotent: true },
+  '/api/originals/mines/start': { body: MinesStartBody, data: MinesRound, idempotent: true },
+  '/api/originals/mines/reveal': { body: MinesRevealBody, data: MinesRound, idempotent: true },
+  '/api/originals/mines/cashout': { body: MinesRoundBody, data: MinesRound, idempotent: true },
+  '/api/originals/mines/current': { body: EmptyBody, data: MinesCurrentData },
 
   // Sports.
   '/api/sports/list': { body: SportsListBody, data: SportsListData },

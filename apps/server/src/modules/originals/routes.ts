@@ -3,6 +3,7 @@ import { defineRoute } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { walletOwner } from '../wallet/index.ts';
 import { playRound } from './play.ts';
+import { cashOut, currentMines, revealTile, startMines } from './mines.ts';
 import { gamesList, memberRounds } from './rounds.ts';
 import { currentSeed, revealedSeeds, rotateSeed } from './seeds.ts';
 
@@ -41,5 +42,18 @@ export function originalsRoutes(app: FastifyInstance, deps: Deps): void {
   );
   defineRoute(app, { url: '/api/originals/keno/play', summary: 'One keno draw from the main wallet (Idempotency-Key)', ...play }, (req) =>
     playRound(deps, owner(req), req.idempotencyKey, 'keno', req.body.amount, { picks: req.body.picks }),
+  );
+
+  defineRoute(app, { url: '/api/originals/mines/start', summary: 'Starts a mines round: the stake from the main wallet (Idempotency-Key)', ...play }, (req) =>
+    startMines(deps, owner(req), req.idempotencyKey, req.body.amount, req.body.mines),
+  );
+  defineRoute(app, { url: '/api/originals/mines/reveal', summary: 'Turns a tile of the open mines round (Idempotency-Key)', ...play }, (req) =>
+    revealTile(deps, owner(req), req.idempotencyKey, req.body.roundId, req.body.tile),
+  );
+  defineRoute(app, { url: '/api/originals/mines/cashout', summary: 'Cashes out the open mines round (Idempotency-Key)', ...play }, (req) =>
+    cashOut(deps, owner(req), req.idempotencyKey, req.body.roundId),
+  );
+  defineRoute(app, { url: '/api/originals/mines/current', summary: "The member's open mines round, or null", ...member }, (req) =>
+    currentMines(db, owner(req)),
   );
 }
