@@ -22,4 +22,5 @@ export * from './wallet.ts';
 export * from './vip.ts';
 export * from './promo.ts';
 export * from './usdt-address.ts';
+export * from './originals/index.ts';
 export * from './routes.ts';

@@ -69,6 +69,28 @@ import {
   ProviderWalletData,
 } from './provider.ts';
 import {
+  DicePlayBody,
+  KenoPlayBody,
+  KenoPlayData,
+  LimboPlayBody,
+  MinesCurrentData,
+  MinesRevealBody,
+  MinesRound,
+  MinesRoundBody,
+  MinesStartBody,
+  OriginalsGamesData,
+  OriginalsPlayData,
+  OriginalsRotateBody,
+  OriginalsRotateData,
+  OriginalsRoundsBody,
+  OriginalsRoundsData,
+  OriginalsSeedData,
+  OriginalsSeedsBody,
+  OriginalsSeedsData,
+  PlinkoPlayBody,
+  PlinkoPlayData,
+} from './originals/index.ts';
+import {
   AnchorListBody,
   AnchorListData,
   AnchorRankBody,
@@ -386,6 +408,21 @@ export const API_ROUTES = {
   '/api/game/sandbox/ticket': { body: SandboxTicketBody, data: SandboxTicketData },
   '/api/game/sandbox/spin': { body: SandboxSpinBody, data: SandboxSpinData, idempotent: true },
   '/api/game/records': { body: GameRecordsBody, data: GameRecordsData },
+
+  // House originals, provably fair: seeds, the one-step games, mines in steps, rounds and revealed seeds.
+  '/api/originals/games': { body: EmptyBody, data: OriginalsGamesData },
+  '/api/originals/seed': { body: EmptyBody, data: OriginalsSeedData },
+  '/api/originals/seed/rotate': { body: OriginalsRotateBody, data: OriginalsRotateData },
+  '/api/originals/seeds': { body: OriginalsSeedsBody, data: OriginalsSeedsData },
+  '/api/originals/rounds': { body: OriginalsRoundsBody, data: OriginalsRoundsData },
+  '/api/originals/dice/play': { body: DicePlayBody, data: OriginalsPlayData, idempotent: true },
+  '/api/originals/limbo/play': { body: LimboPlayBody, data: OriginalsPlayData, idempotent: true },
+  '/api/originals/plinko/play': { body: PlinkoPlayBody, data: PlinkoPlayData, idempotent: true },
+  '/api/originals/keno/play': { body: KenoPlayBody, data: KenoPlayData, idempotent: true },
+  '/api/originals/mines/start': { body: MinesStartBody, data: MinesRound, idempotent: true },
+  '/api/originals/mines/reveal': { body: MinesRevealBody, data: MinesRound, idempotent: true },
+  '/api/originals/mines/cashout': { body: MinesRoundBody, data: MinesRound, idempotent: true },
+  '/api/originals/mines/current': { body: EmptyBody, data: MinesCurrentData },
 
   // Sports.
   '/api/sports/list': { body: SportsListBody, data: SportsListData },

@@ -10,6 +10,7 @@ import { liveModule } from './live/index.ts';
 import { vipModule } from './vip/index.ts';
 import { promoModule } from './promo/index.ts';
 import { providerModule } from './provider/index.ts';
+import { originalsModule } from './originals/index.ts';
 
 /** Every business domain, in the order their hooks and routes are installed. */
 export const modules: Module[] = [
@@ -24,4 +25,5 @@ export const modules: Module[] = [
   vipModule,
   promoModule,
   providerModule,
+  originalsModule,
 ];

@@ -10,6 +10,7 @@ import { liveErrors } from './live.ts';
 import { vipErrors } from './vip.ts';
 import { promoErrors } from './promo.ts';
 import { providerErrors } from './provider.ts';
+import { originalsErrors } from './originals.ts';
 
 export { defineErrors, type ErrorEntry } from './define.ts';
 
@@ -26,6 +27,7 @@ export const Errors = {
   ...vipErrors,
   ...promoErrors,
   ...providerErrors,
+  ...originalsErrors,
 };
 
 export type ErrorName = keyof typeof Errors;

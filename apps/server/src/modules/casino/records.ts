@@ -128,6 +128,8 @@ export interface RecordFilter {
   page: number;
   size: number;
   api_name?: string;
+  /** one game of the venue (the originals' dice, limbo...) */
+  gameCode?: string;
   from?: number;
   to?: number;
 }
@@ -158,6 +160,7 @@ export async function listRecords(db: DbOrTx, f: RecordFilter): Promise<{ list: 
   const where = [
     f.memberId === null ? sql`true` : sql`r.member_id = ${f.memberId}`,
     f.api_name ? sql`r.api_name = ${f.api_name}` : sql`true`,
+    f.gameCode ? sql`r.game_code = ${f.gameCode}` : sql`true`,
     f.from === undefined ? sql`true` : sql`r.created_at >= ${new Date(f.from).toISOString()}`,
     f.to === undefined ? sql`true` : sql`r.created_at <= ${new Date(f.to).toISOString()}`,
   ];

@@ -17,7 +17,7 @@ export { type VenueAdapter, type VenueOutcome, type VenueRefStatus, VENUE_TIMEOU
 export { SandboxVenue } from './sandbox.ts';
 export { venueAdapter, useVenueAdapter, listVenues, openVenue, addVenue, type VenueRow } from './registry.ts';
 export { transferWithVenue, type VenueMove } from './transfers.ts';
-export { offerVenuesOf, offeredVenues, type VenueProduct } from './offers.ts';
+export { offerVenuesOf, offeredVenues, playsFromMainWallet, isMainWalletVenue, type VenueProduct } from './offers.ts';
 export { recoverAll, walletBalances, autoTransferStatus, setAutoTransfer } from './balances.ts';
 export { reconcileVenueTransfers, RECONCILE_AFTER_MS } from './reconcile.ts';
 

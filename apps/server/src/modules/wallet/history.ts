@@ -21,6 +21,8 @@ const KIND_NAMES: Record<string, string> = {
   'bet.payout.reversal': '派彩冲正',
   'bet.cashout': '提前结算',
   'gold.buy': '购买金币',
+  'bet.stake.originals': '原创游戏投注',
+  'bet.payout.originals': '原创游戏派彩',
 };
 const CATEGORY_NAMES: Record<string, string> = {
   deposit: '存款',

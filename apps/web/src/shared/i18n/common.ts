@@ -68,6 +68,7 @@ export const common: Locale = {
     },
     vipPages: { vip: 'VIP特权', fanshui: '返水', welfare: '福利中心' },
     promoPages: { list: '优惠活动', sign: '每日签到', wheel: '幸运大转盘', deposit: '存款彩金' },
+    originalsPages: { list: '原创游戏', game: '原创游戏', verify: '公平性验证' },
   },
   en: {
     code: {
@@ -136,5 +137,6 @@ export const common: Locale = {
     },
     vipPages: { vip: 'VIP', fanshui: 'Rebate', welfare: 'Rewards' },
     promoPages: { list: 'Promotions', sign: 'Daily sign-in', wheel: 'Lucky wheel', deposit: 'Deposit bonus' },
+    originalsPages: { list: 'Originals', game: 'Originals', verify: 'Verify fairness' },
   },
 };

@@ -1,0 +1,21 @@
+import type { Module } from '../../platform/deps.ts';
+import { playsFromMainWallet } from '../venue/index.ts';
+import { ORIGINALS_VENUE } from './money.ts';
+import { originalsRoutes } from './routes.ts';
+
+/**
+ * House originals, provably fair (issue 16 part 3): dice, limbo, mines, plinko and keno, played
+ * from the main wallet with Stake's published scheme; seed pairs, rotation, rounds and revealed
+ * seeds for verification. Every round is in the game records under the venue ORIG.
+ */
+export { ORIGINALS_VENUE } from './money.ts';
+
+// ORIG plays from the main wallet: never a transfer target, never a venue balance.
+playsFromMainWallet(ORIGINALS_VENUE);
+
+export const originalsModule: Module = {
+  name: 'originals',
+  install(app, deps) {
+    originalsRoutes(app, deps);
+  },
+};
