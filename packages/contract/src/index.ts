@@ -21,4 +21,5 @@ export * from './wallet.ts';
 export * from './vip.ts';
 export * from './promo.ts';
 export * from './usdt-address.ts';
+export * from './tables.ts';
 export * from './routes.ts';

@@ -54,6 +54,7 @@ import {
   VenueLaunchBody,
   VenueLaunchData,
 } from './casino.ts';
+import { TableBetBody, TableBetData, TableIdBody, TableStateData, TablesListData } from './tables.ts';
 import {
   AnchorListBody,
   AnchorListData,
@@ -372,6 +373,11 @@ export const API_ROUTES = {
   '/api/game/sandbox/ticket': { body: SandboxTicketBody, data: SandboxTicketData },
   '/api/game/sandbox/spin': { body: SandboxSpinBody, data: SandboxSpinData, idempotent: true },
   '/api/game/records': { body: GameRecordsBody, data: GameRecordsData },
+
+  // Live dealer tables (AG真人).
+  '/api/tables/list': { body: EmptyBody, data: TablesListData },
+  '/api/tables/state': { body: TableIdBody, data: TableStateData },
+  '/api/tables/bet': { body: TableBetBody, data: TableBetData, idempotent: true },
 
   // Sports.
   '/api/sports/list': { body: SportsListBody, data: SportsListData },
