@@ -22,4 +22,5 @@ export * from './vip.ts';
 export * from './promo.ts';
 export * from './usdt-address.ts';
 export * from './tables.ts';
+export * from './table-payouts.ts';
 export * from './routes.ts';

@@ -58,24 +58,3 @@ export function dealBaccarat(next: () => string): BaccaratOutcome {
     bankerPair: banker[0][0] === banker[1][0],
   };
 }
-
-/**
- * What a spot returns on an outcome, stake included (0: lost). Player 1:1; banker 1:1 less 5 %
- * commission on the win (rounded down); a tie returns player and banker stakes; tie 8:1; pairs 11:1.
- */
-export function baccaratReturn(spot: string, stake: bigint, o: BaccaratOutcome): bigint {
-  switch (spot) {
-    case 'player':
-      return o.winner === 'player' ? 2n * stake : o.winner === 'tie' ? stake : 0n;
-    case 'banker':
-      return o.winner === 'banker' ? stake + (stake * 95n) / 100n : o.winner === 'tie' ? stake : 0n;
-    case 'tie':
-      return o.winner === 'tie' ? 9n * stake : 0n;
-    case 'player_pair':
-      return o.playerPair ? 12n * stake : 0n;
-    case 'banker_pair':
-      return o.bankerPair ? 12n * stake : 0n;
-    default:
-      return 0n;
-  }
-}

@@ -8,10 +8,3 @@ export function dealDragonTiger(next: () => string): DragonTigerOutcome {
   const t = rankOrder(tiger);
   return { game: 'dragon-tiger', dragon, tiger, winner: d > t ? 'dragon' : t > d ? 'tiger' : 'tie' };
 }
-
-/** Dragon or tiger 1:1, half the stake back on a tie (rounded down); tie 8:1. Stake included, 0 when lost. */
-export function dragonTigerReturn(spot: string, stake: bigint, o: DragonTigerOutcome): bigint {
-  if (spot === 'tie') return o.winner === 'tie' ? 9n * stake : 0n;
-  if (o.winner === 'tie') return stake / 2n;
-  return o.winner === spot ? 2n * stake : 0n;
-}

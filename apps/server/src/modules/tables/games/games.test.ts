@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bigRoad, beadPlate, isTableSpot, type BaccaratOutcome } from '@bp/contract';
-import { bankerDraws, baccaratReturn, dealBaccarat, playerDraws, pointsOf } from './baccarat.ts';
-import { dealDragonTiger, dragonTigerReturn } from './dragon-tiger.ts';
-import { rouletteReturn } from './roulette.ts';
+import { baccaratReturn, bigRoad, beadPlate, dragonTigerReturn, isTableSpot, rouletteReturn, type BaccaratOutcome } from '@bp/contract';
+import { bankerDraws, dealBaccarat, playerDraws, pointsOf } from './baccarat.ts';
+import { dealDragonTiger } from './dragon-tiger.ts';
 import { decksOf, newShoe } from './cards.ts';
 
 /** Deals from a scripted list of cards. */

@@ -1,7 +1,7 @@
-import type { TableGame, TableOutcome } from '@bp/contract';
-import { baccaratReturn, dealBaccarat } from './baccarat.ts';
-import { dealDragonTiger, dragonTigerReturn } from './dragon-tiger.ts';
-import { rouletteReturn, spinWheel } from './roulette.ts';
+import { spotReturn, type TableGame, type TableOutcome } from '@bp/contract';
+import { dealBaccarat } from './baccarat.ts';
+import { dealDragonTiger } from './dragon-tiger.ts';
+import { spinWheel } from './roulette.ts';
 
 export { newShoe, type Shoe } from './cards.ts';
 
@@ -16,13 +16,6 @@ export function draw(game: TableGame, next: () => string, pick?: (n: number) => 
   if (game === 'baccarat') return dealBaccarat(next);
   if (game === 'dragon-tiger') return dealDragonTiger(next);
   return spinWheel(pick);
-}
-
-/** What one spot returns on an outcome, stake included (0: lost). */
-export function spotReturn(spot: string, stake: bigint, outcome: TableOutcome): bigint {
-  if (outcome.game === 'baccarat') return baccaratReturn(spot, stake, outcome);
-  if (outcome.game === 'dragon-tiger') return dragonTigerReturn(spot, stake, outcome);
-  return rouletteReturn(spot, stake, outcome);
 }
 
 /** What a bet's spots return together. */
