@@ -23,4 +23,6 @@ export * from './vip.ts';
 export * from './promo.ts';
 export * from './usdt-address.ts';
 export * from './originals/index.ts';
+export * from './tables.ts';
+export * from './table-payouts.ts';
 export * from './routes.ts';

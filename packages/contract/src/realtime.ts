@@ -1,5 +1,6 @@
 import type { BetConfirmedEvent, BetSettledEvent, MatchScoreEvent, MatchStatusEvent, OddsChangedEvent } from './sports.ts';
 import type { AnchorStatusEvent, ChatDeletedEvent, ChatMessage, ChatRoomSetup } from './live.ts';
+import type { TableRoundEvent } from './tables.ts';
 
 /**
  * The typed map of realtime events: every frame `{ch, type, data}` sent on `/ws` or the bus names
@@ -36,6 +37,8 @@ export interface RealtimeEvents {
   'chat.room': ChatRoomSetup;
   /** Live, on `chat:<chatRoomNo>` of an anchor's room: the anchor went on air, paused or stopped. */
   'anchor.status': AnchorStatusEvent;
+  /** Live dealer tables, on `table:<tableId>`: a round opened, was dealt (with its outcome), settled or voided. */
+  'table.round': TableRoundEvent;
 }
 
 export type RealtimeType = keyof RealtimeEvents;
@@ -55,6 +58,7 @@ export const channel = {
   chat: (roomNo: string | number) => `chat:${roomNo}`,
   user: (memberId: string | number) => `user:${memberId}`,
   site: (siteId: string | number) => `site:${siteId}`,
+  table: (tableId: string) => `table:${tableId}`,
 };
 
 export type ClientFrame = { type: 'sub' | 'unsub'; ch: string } | { type: 'ping' };

@@ -54,6 +54,7 @@ import {
   VenueLaunchBody,
   VenueLaunchData,
 } from './casino.ts';
+import { TableBetBody, TableBetData, TableIdBody, TableStateData, TablesListData } from './tables.ts';
 import {
   ProviderBalanceBody,
   ProviderCreditBody,
@@ -423,6 +424,10 @@ export const API_ROUTES = {
   '/api/originals/mines/reveal': { body: MinesRevealBody, data: MinesRound, idempotent: true },
   '/api/originals/mines/cashout': { body: MinesRoundBody, data: MinesRound, idempotent: true },
   '/api/originals/mines/current': { body: EmptyBody, data: MinesCurrentData },
+  // Live dealer tables (AG真人).
+  '/api/tables/list': { body: EmptyBody, data: TablesListData },
+  '/api/tables/state': { body: TableIdBody, data: TableStateData },
+  '/api/tables/bet': { body: TableBetBody, data: TableBetData, idempotent: true },
 
   // Sports.
   '/api/sports/list': { body: SportsListBody, data: SportsListData },

@@ -11,6 +11,7 @@ import { vipModule } from './vip/index.ts';
 import { promoModule } from './promo/index.ts';
 import { providerModule } from './provider/index.ts';
 import { originalsModule } from './originals/index.ts';
+import { tablesModule } from './tables/index.ts';
 
 /** Every business domain, in the order their hooks and routes are installed. */
 export const modules: Module[] = [
@@ -26,4 +27,5 @@ export const modules: Module[] = [
   promoModule,
   providerModule,
   originalsModule,
+  tablesModule,
 ];

@@ -19,6 +19,8 @@ export interface Config {
   rateLimits: boolean;
   /** Multiplies the built-in odds feed's clock. */
   feedSpeed: number;
+  /** `TABLES_SPEED`: divides the live dealer tables' phases (betting, dealing, result); every instance must share it. */
+  tablesSpeed: number;
   /** The built web app served at `/`; absent in tests that need no site. */
   webDist: string | null;
   /** Seeds the demo sites and member on an empty database. */
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimits: env.RATE_LIMITS !== 'off',
     feedSpeed: Number(env.FEED_SPEED ?? 1),
+    tablesSpeed: Number(env.TABLES_SPEED ?? 1) || 1,
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist'),
     seedDemo: env.SEED_DEMO !== 'off',
     runJobs: env.RUN_JOBS !== 'off',

@@ -11,6 +11,7 @@ import { vipErrors } from './vip.ts';
 import { promoErrors } from './promo.ts';
 import { providerErrors } from './provider.ts';
 import { originalsErrors } from './originals.ts';
+import { tablesErrors } from './tables.ts';
 
 export { defineErrors, type ErrorEntry } from './define.ts';
 
@@ -28,6 +29,7 @@ export const Errors = {
   ...promoErrors,
   ...providerErrors,
   ...originalsErrors,
+  ...tablesErrors,
 };
 
 export type ErrorName = keyof typeof Errors;

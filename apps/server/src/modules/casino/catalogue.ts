@@ -110,3 +110,11 @@ export async function gameOf(db: DbOrTx, gameId: string, apiName?: string): Prom
   if (!game || (apiName && game.api_name !== apiName)) fail('GAME_NOT_FOUND');
   return game;
 }
+
+/** A game another module plays, listed at its venue (so the venue is offered), kept as given on every start. */
+export async function listGame(db: DbOrTx, game: { gameId: string; apiName: string; gameName: string; brand: string; sort: number }): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO casino_games (game_id, api_name, game_name, brand, image, sort)
+    VALUES (${game.gameId}, ${game.apiName}, ${game.gameName}, ${game.brand}, ${`/assets/games/${game.gameId}.svg`}, ${game.sort})
+    ON CONFLICT (game_id) DO UPDATE SET game_name = excluded.game_name, api_name = excluded.api_name`);
+}

@@ -40,6 +40,8 @@ export {
  */
 export { playFromMainAt, playableSeamlessVenues, type SeamlessVenues } from './seamless.ts';
 export { liveTicket, type Ticket } from './tickets.ts';
+/** Games other modules play (the live tables at AG) join the catalogue so their venue is offered. */
+export { listGame } from './catalogue.ts';
 
 // A venue takes members' money only while the catalogue has something to play there.
 offerVenuesOf(cataloguedVenues);

@@ -1,0 +1,28 @@
+import type { Module } from '../../platform/deps.ts';
+import { every } from '../../platform/jobs.ts';
+import { tablesRoutes } from './routes.ts';
+import { seedTables } from './demo.ts';
+import { DEALER_TICK_MS, runTables } from './dealer.ts';
+
+/**
+ * Live dealer tables built in as the AG venue (AG真人): baccarat, dragon tiger and European
+ * roulette, dealt on the server's clock for every viewer at once, bets from the member's AG balance,
+ * rounds and results on `table:<tableId>`. The instance running jobs deals and pays; a round left
+ * by a crash is paid from its stored outcome, or refunded when it was never dealt.
+ */
+export { runTables, dealRound, finishRound } from './dealer.ts';
+
+export const tablesModule: Module = {
+  name: 'tables',
+  install(app, deps) {
+    tablesRoutes(app, deps);
+  },
+  seed: seedTables,
+  async start(deps) {
+    return every(
+      DEALER_TICK_MS,
+      () => runTables(deps),
+      (err) => deps.log.error({ err }, 'dealer tables failed'),
+    );
+  },
+};
