@@ -45,6 +45,7 @@ import {
   EgameBrandsData,
   EgameListBody,
   EgameListData,
+  GameLobbyData,
   GameRecordsBody,
   GameRecordsData,
   SandboxSpinBody,
@@ -54,6 +55,8 @@ import {
   VenueLaunchBody,
   VenueLaunchData,
 } from './casino.ts';
+import { NiuniuBidBody, NiuniuDealBody, NiuniuInfoData, NiuniuRound } from './chess.ts';
+import { FishInfoData, FishShootBody, FishShootData } from './fish.ts';
 import {
   AnchorListBody,
   AnchorListData,
@@ -372,6 +375,14 @@ export const API_ROUTES = {
   '/api/game/sandbox/ticket': { body: SandboxTicketBody, data: SandboxTicketData },
   '/api/game/sandbox/spin': { body: SandboxSpinBody, data: SandboxSpinData, idempotent: true },
   '/api/game/records': { body: GameRecordsBody, data: GameRecordsData },
+
+  // The game lobby, 棋牌 (抢庄牛牛 at KY) and 捕鱼.
+  '/api/game/lobby': { body: EmptyBody, data: GameLobbyData },
+  '/api/chess/niuniu/info': { body: EmptyBody, data: NiuniuInfoData },
+  '/api/chess/niuniu/deal': { body: NiuniuDealBody, data: NiuniuRound, idempotent: true },
+  '/api/chess/niuniu/bid': { body: NiuniuBidBody, data: NiuniuRound, idempotent: true },
+  '/api/fish/info': { body: EmptyBody, data: FishInfoData },
+  '/api/fish/shoot': { body: FishShootBody, data: FishShootData, idempotent: true },
 
   // Sports.
   '/api/sports/list': { body: SportsListBody, data: SportsListData },

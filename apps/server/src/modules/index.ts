@@ -9,6 +9,8 @@ import { sportsModule } from './sports/index.ts';
 import { liveModule } from './live/index.ts';
 import { vipModule } from './vip/index.ts';
 import { promoModule } from './promo/index.ts';
+import { chessModule } from './chess/index.ts';
+import { fishModule } from './fish/index.ts';
 
 /** Every business domain, in the order their hooks and routes are installed. */
 export const modules: Module[] = [
@@ -22,4 +24,6 @@ export const modules: Module[] = [
   liveModule,
   vipModule,
   promoModule,
+  chessModule,
+  fishModule,
 ];

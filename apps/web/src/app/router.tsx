@@ -7,6 +7,8 @@ import { casinoArea } from '../features/casino/area.tsx';
 import { vipArea } from '../features/vip/area.tsx';
 import { liveArea } from '../features/live/area.tsx';
 import { promoArea } from '../features/promo/area.tsx';
+import { chessArea } from '../features/chess/area.tsx';
+import { fishArea } from '../features/fish/area.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
 import { csRoutes, csTab, statusRoutes } from '../features/site/routes.tsx';
 import type { Area } from '../shared/routing/areas.ts';
@@ -20,7 +22,7 @@ import { registerRouteTable } from '../shared/routing/built-paths.ts';
  * The seed's routes (section 2). Areas of the app frame are listed here as they are built; sports,
  * live, casino, promotions and the wallet join by exporting an Area from their feature folder.
  */
-const areas: Area[] = [homeArea, sportsArea, liveArea, casinoArea, memberArea, walletArea, vipArea, promoArea];
+const areas: Area[] = [homeArea, sportsArea, liveArea, casinoArea, memberArea, walletArea, vipArea, promoArea, chessArea, fishArea];
 
 const tabs = [...areas.flatMap((a) => (a.tab ? [a.tab] : [])), csTab].sort((a, b) => a.order - b.order);
 

@@ -9,6 +9,8 @@ import { casinoErrors } from './casino.ts';
 import { liveErrors } from './live.ts';
 import { vipErrors } from './vip.ts';
 import { promoErrors } from './promo.ts';
+import { chessErrors } from './chess.ts';
+import { fishErrors } from './fish.ts';
 
 export { defineErrors, type ErrorEntry } from './define.ts';
 
@@ -24,6 +26,8 @@ export const Errors = {
   ...liveErrors,
   ...vipErrors,
   ...promoErrors,
+  ...chessErrors,
+  ...fishErrors,
 };
 
 export type ErrorName = keyof typeof Errors;
