@@ -125,11 +125,12 @@ export function dealTen(pick: (n: number) => number = randomInt): Card[] {
 /**
  * The house's bid (and the member's suggested one), read from four cards: how likely the fifth
  * card (any of the 48 unseen) makes 牛七 or better. The member plays with the same information.
+ * Only the ranks count (a suit changes no hand's kind): the answer is kept per four ranks.
  */
 const bids = new Map<string, number>();
 export function bidFor(four: Card[]): number {
   const key = four
-    .map(order)
+    .map((c) => c.rank)
     .sort((a, b) => a - b)
     .join(',');
   let bid = bids.get(key);
@@ -138,16 +139,12 @@ export function bidFor(four: Card[]): number {
 }
 
 function bidOf(four: Card[]): number {
-  const seen = new Set(four.map(order));
   let good = 0;
-  let all = 0;
-  for (let suit = 0; suit < 4; suit++)
-    for (let rank = 1; rank <= 13; rank++) {
-      if (seen.has(rank * 4 + suit)) continue;
-      all++;
-      if (evaluate([...four, { rank, suit }]).multiplier >= 2) good++;
-    }
-  const p = good / all;
+  for (let rank = 1; rank <= 13; rank++) {
+    const left = 4 - four.filter((c) => c.rank === rank).length;
+    if (left > 0 && evaluate([...four, { rank, suit: 0 }]).multiplier >= 2) good += left;
+  }
+  const p = good / 48;
   return p >= 0.6 ? 4 : p >= 0.45 ? 3 : p >= 0.3 ? 2 : p >= 0.15 ? 1 : 0;
 }
 

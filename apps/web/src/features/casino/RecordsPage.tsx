@@ -7,7 +7,7 @@ import { PagedList } from '../../shared/ui/PagedList.tsx';
 import { formatDateTime } from '../../shared/ui/format.ts';
 import { useCurrency } from '../../shared/site/use-currency.ts';
 import { useLobby, useRecords } from './api.ts';
-import { RECORD_PERIODS, detailText, netOf, recordFilter, type RecordQuery } from './records.ts';
+import { MONEY_DETAILS, RECORD_PERIODS, detailText, netOf, recordFilter, type RecordQuery } from './records.ts';
 import './locale.ts';
 import './casino.css';
 
@@ -94,7 +94,8 @@ function RoundRow({ round: r }: { round: GameRecord }) {
         <div className="bp-round-main">
           <strong>{r.gameName}</strong>
           <span className="bp-muted">
-            {r.venueName} · {formatDateTime(r.createdAt)}
+            {r.venueName === r.gameName ? '' : `${r.venueName} · `}
+            {formatDateTime(r.createdAt)}
           </span>
         </div>
         <div className="bp-round-side">
@@ -115,7 +116,7 @@ function RoundRow({ round: r }: { round: GameRecord }) {
           <Row term={t('casino.records.fields.before')} value={money(r.balanceBefore)} />
           <Row term={t('casino.records.fields.after')} value={r.balanceAfter === null ? '—' : money(r.balanceAfter)} />
           {Object.entries(r.detail).map(([key, value]) => (
-            <Row key={key} term={label(key)} value={detailText(value)} />
+            <Row key={key} term={label(key)} value={MONEY_DETAILS.has(key) && typeof value === 'number' ? money(value) : detailText(value)} />
           ))}
           <Row term={t('casino.records.fields.round')} value={r.roundId} />
           {r.settledAt ? <Row term={t('casino.records.fields.settledAt')} value={formatDateTime(r.settledAt)} /> : null}

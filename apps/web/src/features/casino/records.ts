@@ -30,6 +30,9 @@ export const cardText = (code: string) => {
 };
 export const isRed = (code: string) => code[0] === 'H' || code[0] === 'D';
 
+/** Detail fields that are amounts of money (shown with the currency's symbol). */
+export const MONEY_DETAILS = new Set(['base', 'held', 'bet', 'amount', 'win']);
+
 /** A detail value as text: cards with their suits, lists joined, numbers and words as they are. */
 export function detailText(value: unknown): string {
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' ? cardText(v) : detailText(v))).join(' ');

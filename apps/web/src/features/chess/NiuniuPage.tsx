@@ -90,11 +90,7 @@ export function NiuniuPage() {
           ) : (
             <span className="bp-muted">{t('chess.niuniuBlurb')}</span>
           )}
-          {settled ? (
-            <span className="bp-niuniu-multiple">
-              {t('chess.banker')} ×{settled.bankerMultiple} · {money(settled.amount!)}
-            </span>
-          ) : null}
+          {settled ? <span className="bp-niuniu-multiple">{t('chess.settleLine', { m: settled.bankerMultiple, amount: money(settled.amount!) })}</span> : null}
         </div>
         <Seat
           who={t('chess.me')}

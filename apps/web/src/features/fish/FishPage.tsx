@@ -20,6 +20,8 @@ interface Swimmer {
   /** Seconds to cross the sea. */
   seconds: number;
   leftward: boolean;
+  /** Seconds already swum when it appears (the first fish start spread over the sea). */
+  head: number;
   state: 'swimming' | 'aimed' | 'caught';
 }
 interface Shot {
@@ -77,24 +79,18 @@ export function FishPage() {
 
   // New fish swim in, a few at a time.
   useEffect(() => {
-    const spawn = () =>
-      setFish((now) =>
-        now.length >= MAX_SWIMMERS
-          ? now
-          : [
-              ...now,
-              {
-                id: nextId.current++,
-                kind: spawnKind(),
-                lane: 6 + Math.random() * 62,
-                seconds: 9 + Math.random() * 7,
-                leftward: Math.random() < 0.5,
-                state: 'swimming',
-              },
-            ],
-      );
-    for (let i = 0; i < 5; i++) spawn();
-    const timer = setInterval(spawn, 1100);
+    const spawn = (spread = false) =>
+      setFish((now) => {
+        if (now.length >= MAX_SWIMMERS) return now;
+        const seconds = 9 + Math.random() * 7;
+        const head = spread ? seconds * (0.15 + Math.random() * 0.6) : 0;
+        return [
+          ...now,
+          { id: nextId.current++, kind: spawnKind(), lane: 14 + Math.random() * 56, seconds, head, leftward: Math.random() < 0.5, state: 'swimming' },
+        ];
+      });
+    for (let i = 0; i < 6; i++) spawn(true);
+    const timer = setInterval(() => spawn(), 1100);
     return () => clearInterval(timer);
   }, []);
 
@@ -156,7 +152,13 @@ export function FishPage() {
             className={`bp-swimmer is-${f.state}${f.leftward ? ' is-leftward' : ''}`}
             data-fish={f.kind}
             aria-label={t(`fish.names.${f.kind}`)}
-            style={{ top: `${f.lane}%`, width: LOOKS[f.kind].size, height: LOOKS[f.kind].size * 0.6, animationDuration: `${f.seconds}s` }}
+            style={{
+              top: `${f.lane}%`,
+              width: LOOKS[f.kind].size,
+              height: LOOKS[f.kind].size * 0.6,
+              animationDuration: `${f.seconds}s`,
+              animationDelay: `-${f.head}s`,
+            }}
             onPointerDown={(e) => fire(f, e)}
             onAnimationEnd={(e) => {
               if (e.target === e.currentTarget) setFish((now) => now.filter((x) => x.id !== f.id));
