@@ -62,11 +62,11 @@ describe.runIf(browserAvailable())('a newcomer on the demo sites', () => {
         taps.push({ what: `${what} ${label.trim()}`, ...(await landing(page, from)) });
       }
     }
-    // The products that are not built yet are offered by nothing: no 真人 or 棋牌 entry. 直播 (issue 14)
-    // opens the anchors' list; the promotions (the 首存 banner, the 优惠 entry and tab, the 签到 icon)
-    // and VIP lead to their pages.
+    // A product not built yet is offered by nothing (the entries and banners of a page that is not
+    // there do not show). 直播 (issue 14) opens the anchors' list; the promotions (the 首存 banner,
+    // the 优惠 entry and tab, the 签到 icon) and VIP lead to their pages; 棋牌 and 捕鱼 to their games,
+    // the 娱乐场 tab to the game lobby (issue 16).
     const labels = taps.map((t) => t.what).join(' ');
-    expect(labels).not.toMatch(/真人|棋牌/);
     expect(labels).toMatch(/entry (热门\s+)?直播/);
     expect(labels).toMatch(/tab 直播/);
     for (const [what, name, path] of [
@@ -75,6 +75,9 @@ describe.runIf(browserAvailable())('a newcomer on the demo sites', () => {
       ['entry', '优惠', '/app/promotions'],
       ['icon', '签到有礼', '/app/promotions/sign'],
       ['tab', '优惠', '/app/promotions'],
+      ['entry', '棋牌', '/app/chess'],
+      ['entry', '捕鱼', '/app/fish'],
+      ['tab', '娱乐场', '/app/casino'],
     ])
       expect(taps.find((t) => t.what.startsWith(what) && t.what.includes(name))?.path, `${what} ${name}`).toBe(path);
     expect(taps.filter((t) => t.what.startsWith('banner')).length).toBeGreaterThan(0);
@@ -84,10 +87,10 @@ describe.runIf(browserAvailable())('a newcomer on the demo sites', () => {
       if (!/tab 首页|icon 下载APP/.test(tap.what)) expect(tap.path, tap.what).not.toBe('/app/home');
     }
 
-    // The wallet lists the one venue whose games are there to play, and money goes both ways with it.
+    // The wallet lists the venues whose games are there to play, and money goes both ways with them.
     await page.goto('/app/wallet');
     await page.locator('[data-venue]').first().waitFor();
-    expect(await page.locator('[data-venue]').evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-venue')))).toEqual(['PG']);
+    expect(await page.locator('[data-venue]').evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-venue')))).toEqual(['PG', 'KY', 'FISH']);
     await page.locator('[data-venue=PG]').click();
     expect(await page.getByRole('tab').allInnerTexts()).toEqual(['转入场馆', '转回中心钱包']);
     await page.getByPlaceholder('请输入转账金额').fill('100');

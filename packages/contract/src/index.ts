@@ -15,6 +15,8 @@ export * from './sports.ts';
 export * from './odds.ts';
 export * from './casino.ts';
 export * from './provider.ts';
+export * from './chess.ts';
+export * from './fish.ts';
 export * from './live.ts';
 export * from './chat-rules.ts';
 export * from './security.ts';

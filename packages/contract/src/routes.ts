@@ -45,6 +45,7 @@ import {
   EgameBrandsData,
   EgameListBody,
   EgameListData,
+  GameLobbyData,
   GameRecordsBody,
   GameRecordsData,
   SandboxSpinBody,
@@ -91,6 +92,8 @@ import {
   PlinkoPlayBody,
   PlinkoPlayData,
 } from './originals/index.ts';
+import { NiuniuBidBody, NiuniuDealBody, NiuniuInfoData, NiuniuRound } from './chess.ts';
+import { FishInfoData, FishShootBody, FishShootData } from './fish.ts';
 import {
   AnchorListBody,
   AnchorListData,
@@ -428,6 +431,13 @@ export const API_ROUTES = {
   '/api/tables/list': { body: EmptyBody, data: TablesListData },
   '/api/tables/state': { body: TableIdBody, data: TableStateData },
   '/api/tables/bet': { body: TableBetBody, data: TableBetData, idempotent: true },
+  // The game lobby, 棋牌 (抢庄牛牛 at KY) and 捕鱼.
+  '/api/game/lobby': { body: EmptyBody, data: GameLobbyData },
+  '/api/chess/niuniu/info': { body: EmptyBody, data: NiuniuInfoData },
+  '/api/chess/niuniu/deal': { body: NiuniuDealBody, data: NiuniuRound, idempotent: true },
+  '/api/chess/niuniu/bid': { body: NiuniuBidBody, data: NiuniuRound, idempotent: true },
+  '/api/fish/info': { body: EmptyBody, data: FishInfoData },
+  '/api/fish/shoot': { body: FishShootBody, data: FishShootData, idempotent: true },
 
   // Sports.
   '/api/sports/list': { body: SportsListBody, data: SportsListData },

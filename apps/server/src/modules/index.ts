@@ -12,6 +12,8 @@ import { promoModule } from './promo/index.ts';
 import { providerModule } from './provider/index.ts';
 import { originalsModule } from './originals/index.ts';
 import { tablesModule } from './tables/index.ts';
+import { chessModule } from './chess/index.ts';
+import { fishModule } from './fish/index.ts';
 
 /** Every business domain, in the order their hooks and routes are installed. */
 export const modules: Module[] = [
@@ -28,4 +30,6 @@ export const modules: Module[] = [
   providerModule,
   originalsModule,
   tablesModule,
+  chessModule,
+  fishModule,
 ];

@@ -9,6 +9,8 @@ import { liveArea } from '../features/live/area.tsx';
 import { promoArea } from '../features/promo/area.tsx';
 import { originalsArea } from '../features/originals/area.tsx';
 import { tablesArea } from '../features/tables/area.tsx';
+import { chessArea } from '../features/chess/area.tsx';
+import { fishArea } from '../features/fish/area.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
 import { csRoutes, csTab, statusRoutes } from '../features/site/routes.tsx';
 import type { Area } from '../shared/routing/areas.ts';
@@ -22,7 +24,7 @@ import { registerRouteTable } from '../shared/routing/built-paths.ts';
  * The seed's routes (section 2). Areas of the app frame are listed here as they are built; sports,
  * live, casino, promotions and the wallet join by exporting an Area from their feature folder.
  */
-const areas: Area[] = [homeArea, sportsArea, liveArea, casinoArea, memberArea, walletArea, vipArea, promoArea, originalsArea, tablesArea];
+const areas: Area[] = [homeArea, sportsArea, liveArea, casinoArea, memberArea, walletArea, vipArea, promoArea, originalsArea, tablesArea, chessArea, fishArea];
 
 const tabs = [...areas.flatMap((a) => (a.tab ? [a.tab] : [])), csTab].sort((a, b) => a.order - b.order);
 

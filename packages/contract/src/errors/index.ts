@@ -12,6 +12,8 @@ import { promoErrors } from './promo.ts';
 import { providerErrors } from './provider.ts';
 import { originalsErrors } from './originals.ts';
 import { tablesErrors } from './tables.ts';
+import { chessErrors } from './chess.ts';
+import { fishErrors } from './fish.ts';
 
 export { defineErrors, type ErrorEntry } from './define.ts';
 
@@ -30,6 +32,8 @@ export const Errors = {
   ...providerErrors,
   ...originalsErrors,
   ...tablesErrors,
+  ...chessErrors,
+  ...fishErrors,
 };
 
 export type ErrorName = keyof typeof Errors;

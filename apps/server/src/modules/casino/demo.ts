@@ -17,6 +17,15 @@ const PG_GAMES = [
   ['pg-queen-of-bounty', '赏金女王', false, true],
 ] as const;
 
+/**
+ * The built-in house games of the chess and fish venues (chess and fish modules): listed here, the
+ * catalogue offers their venues (money may go in, the lobby and the wallet show them).
+ */
+const HOUSE_GAMES = [
+  ['ky-qznn', 'KY', '抢庄牛牛', '开元棋牌'],
+  ['fish-haiwang', 'FISH', '海王捕鱼', '海王捕鱼'],
+] as const;
+
 export const GAME_IMAGE_PREFIX = '/assets/games/';
 
 /** The provider simulator's game (venue SIM, a seamless-wallet provider: listed only while it is playable). */
@@ -33,6 +42,12 @@ export async function seedGames({ db }: Deps): Promise<void> {
     await db.execute(sql`
       INSERT INTO casino_games (game_id, api_name, game_name, brand, image, sort)
       VALUES (${gameId}, 'SIM', ${gameName}, 'Provider Sim', ${`${GAME_IMAGE_PREFIX}${gameId}.svg`}, ${sort})
+      ON CONFLICT DO NOTHING`);
+  }
+  for (const [gameId, apiName, gameName, brand] of HOUSE_GAMES) {
+    await db.execute(sql`
+      INSERT INTO casino_games (game_id, api_name, game_name, brand, image, hot)
+      VALUES (${gameId}, ${apiName}, ${gameName}, ${brand}, ${`${GAME_IMAGE_PREFIX}${gameId}.svg`}, true)
       ON CONFLICT DO NOTHING`);
   }
 }

@@ -100,10 +100,10 @@ describe('venue launch', () => {
     await w.fund(m.token, 100);
     await s.call('/api/wallet/autoTransfer/set', { status: true }, { token: m.token });
     expect((await launch(m.token, { venueEnName: 'XX' })).code).toBe(Errors.GAME_VENUE_UNKNOWN.code);
-    // 开元棋牌: a venue with nothing to play yet is not launched, for a member or a visitor.
-    const unplayable = await launch(m.token, { venueEnName: 'KY' });
+    // BBIN真人: a venue with nothing to play yet is not launched, for a member or a visitor.
+    const unplayable = await launch(m.token, { venueEnName: 'BBIN' });
     expect(unplayable).toMatchObject({ code: Errors.GAME_VENUE_NOT_OFFERED.code, msg: '该游戏平台暂未开放' });
-    expect((await s.call('/api/game/venue/demoLaunch', { venueEnName: 'KY', gameId: 'pg-ice-rush' })).code).toBe(Errors.GAME_VENUE_NOT_OFFERED.code);
+    expect((await s.call('/api/game/venue/demoLaunch', { venueEnName: 'BBIN', gameId: 'pg-ice-rush' })).code).toBe(Errors.GAME_VENUE_NOT_OFFERED.code);
     expect((await launch(m.token, { venueEnName: 'AG', gameId: 'pg-ice-rush' })).code).toBe(Errors.GAME_NOT_FOUND.code);
     expect((await launch(m.token, { venueEnName: 'PG', rollbackAddress: 'https://evil.example/' })).code).toBe(Errors.GAME_ROLLBACK_INVALID.code);
     expect((await launch(m.token, { venueEnName: 'PG', rollbackAddress: '//evil.example/' })).code).toBe(Errors.GAME_ROLLBACK_INVALID.code);

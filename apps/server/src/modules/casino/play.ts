@@ -10,13 +10,19 @@ import { recordRound } from './records.ts';
 import { getMember } from '../auth/index.ts';
 import { listSites, type SiteContext } from '../site/index.ts';
 
-/** The sandbox venue a member's ticket plays at; only our own sandbox runs these games. */
-async function sandboxOf(db: Db, t: Ticket): Promise<SandboxVenue> {
-  const venue = (await listVenues(db)).find((v) => v.api_name === t.api_name);
+/**
+ * The built-in sandbox venue a built-in game plays at, open (GAME_VENUE_CLOSED under maintenance,
+ * or when a provider's adapter stands in for the sandbox): the slot, 抢庄牛牛 at KY, the fish venue.
+ */
+export async function sandboxVenue(db: Db, apiName: string): Promise<SandboxVenue> {
+  const venue = (await listVenues(db)).find((v) => v.api_name === apiName);
   if (!venue || venue.status !== 0) fail('GAME_VENUE_CLOSED');
-  const adapter = venueAdapter(db, t.api_name);
+  const adapter = venueAdapter(db, apiName);
   return adapter instanceof SandboxVenue ? adapter : fail('GAME_VENUE_CLOSED');
 }
+
+/** The sandbox venue a member's ticket plays at; only our own sandbox runs these games. */
+const sandboxOf = (db: Db, t: Ticket): Promise<SandboxVenue> => sandboxVenue(db, t.api_name);
 
 const balanceOf = async (db: Db, t: Ticket): Promise<bigint> =>
   t.member_id === null ? BigInt(t.demo_balance!) : (await sandboxOf(db, t)).balance(Number(t.member_id));

@@ -26,6 +26,11 @@ export interface RoundOpening {
 
 export interface RoundSettlement {
   payoutMinor: bigint;
+  /**
+   * The round's stake when only its end tells it, in place of what the opening took: a round that
+   * held the most it could lose (抢庄牛牛) stakes what changed hands. Counts for turnover.
+   */
+  stakeMinor?: bigint;
   /** The same balance once the payout is in. */
   balanceAfterMinor: bigint;
   /** Merged over what the opening recorded. */
@@ -74,6 +79,7 @@ export async function closeRound(tx: Tx, roundId: string, outcome: RoundSettleme
     tx,
     sql`
     UPDATE game_rounds SET status = ${outcome.refunded ? 'refunded' : 'settled'}, payout_minor = ${outcome.payoutMinor.toString()},
+           stake_minor = COALESCE(${outcome.stakeMinor?.toString() ?? null}::bigint, stake_minor),
            balance_after = ${outcome.balanceAfterMinor.toString()}, detail = detail || ${json(outcome.detail)}::jsonb, settled_at = now()
     WHERE round_id = ${roundId} AND status = 'open'
     RETURNING member_id, site_id, kind, stake_minor`,

@@ -7,6 +7,7 @@ import { addToCollection, listCollection, removeFromCollection } from './collect
 import { demoLaunch, launchVenue } from './launch.ts';
 import { spin, ticketInfo } from './play.ts';
 import { listRecords } from './records.ts';
+import { gameLobby } from './lobby.ts';
 
 export function casinoRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
@@ -74,6 +75,9 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps): void {
     async (req) => spin(db, req.body.ticket, req.body.stake, req.idempotencyKey),
   );
 
+  defineRoute(app, { url: '/api/game/lobby', summary: 'The game lobby: each category with its venues and their maintenance state', ...read }, async () =>
+    gameLobby(db),
+  );
   defineRoute(app, { url: '/api/game/records', summary: "The member's game rounds at every venue, latest first, by venue and time", ...member }, async (req) =>
     listRecords(db, { memberId: req.member.memberId, ...req.body }),
   );

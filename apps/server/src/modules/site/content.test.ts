@@ -172,9 +172,9 @@ describe('notices', () => {
 });
 
 describe('navigation, floating icons, customer service, countries', () => {
-  it('[S7-09] lists the home entries with icons: sports, live, casino, egames, chess, promotions', async () => {
+  it('[S7-09] lists the home entries with icons: sports, live, casino, egames, chess, fish, promotions', async () => {
     const nav = await list('/api/site/navigation/list');
-    expect(nav.map((n: { code: string }) => n.code)).toEqual(['sports', 'live', 'casino', 'egames', 'chess', 'promotions']);
+    expect(nav.map((n: { code: string }) => n.code)).toEqual(['sports', 'live', 'casino', 'egames', 'chess', 'fish', 'promotions']);
     for (const n of nav)
       expect(n).toMatchObject({
         name: expect.stringMatching(/[\u4e00-\u9fa5]/),

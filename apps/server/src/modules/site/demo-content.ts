@@ -22,7 +22,7 @@ const FLAVOURS: SiteFlavour[] = [
       ['2026世界杯 冠军竞猜火热开启', '/app/sports', 'home'],
       ['新会员首存加赠100%', '/app/promotions/deposit', 'home'],
       ['VIP尊享 晋级礼金天天领', '/app/vip', 'home'],
-      ['真人视讯 美女荷官在线发牌', '/app/casino', 'casino'],
+      ['真人视讯 美女荷官在线发牌', '/app/tables', 'casino'],
     ],
   },
   {
@@ -78,9 +78,10 @@ export function demoContent(siteId: number, now: number): Item[] {
   const nav: Array<[code: string, name: string, path: string, badge: string]> = [
     ['sports', '体育', '/app/sports', ''],
     ['live', '直播', '/app/live', '热门'],
-    ['casino', '真人', '/app/casino', ''],
+    ['casino', '真人', '/app/tables', ''],
     ['egames', '电子', '/app/egame', ''],
     ['chess', '棋牌', '/app/chess', ''],
+    ['fish', '捕鱼', '/app/fish', ''],
     ['promotions', '优惠', '/app/promotions', '新'],
   ];
   nav.forEach(([code, name, path, badge], i) =>

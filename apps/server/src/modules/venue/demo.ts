@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
 
-/** The built-in sandbox venues (api_name, name, category), all open. */
+/** The built-in sandbox venues (api_name, name, category), all open. FISH plays the built-in fish shooter. */
 const SANDBOX_VENUES = [
   ['AG', 'AG真人', 'live'],
   ['BBIN', 'BBIN真人', 'live'],
   ['PG', 'PG电子', 'egame'],
   ['KY', '开元棋牌', 'chess'],
+  ['FISH', '海王捕鱼', 'fish'],
   ['OBTY', 'OB体育', 'sports'],
   ['IMTY', 'IM体育', 'sports'],
   // The provider simulator's (a seamless-wallet provider, the provider module): shown only once configured.

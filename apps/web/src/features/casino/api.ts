@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ApiData } from '@bp/contract';
 import { call, newIdempotencyKey } from '../../shared/api/request.ts';
+import { usePaged } from '../../shared/api/use-paged.ts';
 
 export const EGAME_TABS = ['all', 'hot', 'new', 'collected'] as const;
 export type EgameTab = (typeof EGAME_TABS)[number];
@@ -18,7 +19,22 @@ export const casinoApi = {
   launch: (venueEnName: string, gameId: string, rollbackAddress: string) =>
     call('/api/game/venue/launch', { venueEnName, gameId, rollbackAddress, isUseCache: false }, { idempotencyKey: newIdempotencyKey() }),
   demo: (venueEnName: string, gameId: string, rollbackAddress: string) => call('/api/game/venue/demoLaunch', { venueEnName, gameId, rollbackAddress }),
+  /** The lobby's categories and venues, with each venue's maintenance state. */
+  lobby: () => call('/api/game/lobby', {}),
+  /** Entering a venue from the lobby: auto-transfer brings the member's money in (a cached launch of the last minute is reused). */
+  enter: (venueEnName: string) =>
+    call('/api/game/venue/launch', { venueEnName, rollbackAddress: '/app/casino', isUseCache: true }, { idempotencyKey: newIdempotencyKey() }),
+  records: (filter: RecordFilter, page: number) => call('/api/game/records', { page, size: 20, ...filter }),
 };
+
+export interface RecordFilter {
+  api_name?: string;
+  from?: number;
+  to?: number;
+}
+
+export const useLobby = () => useQuery({ queryKey: ['casino', 'lobby'], queryFn: casinoApi.lobby, staleTime: 30_000 });
+export const useRecords = (filter: RecordFilter) => usePaged(['member', 'game-records', filter], (page) => casinoApi.records(filter, page));
 
 export const useBrands = () => useQuery({ queryKey: ['egame', 'brands'], queryFn: casinoApi.brands });
 /** A venue's games on a tab; on 收藏, the member's collected games of this venue (`apiName`). */

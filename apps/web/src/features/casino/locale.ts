@@ -1,6 +1,6 @@
 import { addLocale, type Locale } from '../../shared/i18n/index.ts';
 
-/** The electronic games' words. Loaded with the games page (a lazy chunk), not with the first page. */
+/** The electronic games', the lobby's and the game records' words. Loaded with their pages (a lazy chunk), not with the first page. */
 export const casinoLocale: Locale = {
   zh: {
     egame: {
@@ -18,6 +18,48 @@ export const casinoLocale: Locale = {
       demo: '免费试玩',
       logIn: '去登录',
     },
+    casino: {
+      lobby: {
+        title: '娱乐场',
+        enter: '进入游戏',
+        entering: '正在进入…',
+        closed: '维护中',
+        closedToast: '{{name}}维护中，请稍后再试',
+      },
+      glyph: { live: '真', egame: '电', chess: '棋', fish: '鱼', originals: '原' },
+      blurb: { live: '真人荷官 实时开牌', egame: '热门老虎机', chess: '抢庄牛牛 对战庄家', fish: '千炮捕鱼 一击即中', originals: '可验证公平' },
+      records: {
+        title: '游戏记录',
+        blurb: '每一局的投注、结果、派彩与余额',
+        venue: '游戏平台',
+        period: '时间',
+        allVenues: '全部平台',
+        periods: { today: '今天', week: '近7天', month: '近30天', custom: '自定义' },
+        pickDays: '选择日期',
+        empty: '这段时间没有游戏记录',
+        stakeOf: '投注 {{amount}}',
+        status: { open: '进行中', settled: '已结算', refunded: '已退款' },
+        fields: { status: '状态', stake: '投注金额', payout: '派彩', before: '下注前余额', after: '结算后余额', round: '局号', settledAt: '结算时间' },
+      },
+      detail: {
+        symbols: '开奖图案',
+        multiplier: '赔率倍数',
+        base: '底注',
+        held: '冻结押金',
+        cards: '我的手牌',
+        houseCards: '庄家手牌',
+        memberHand: '我的牌型',
+        houseHand: '庄家牌型',
+        memberBid: '我的抢庄倍数',
+        houseBid: '庄家抢庄倍数',
+        banker: '庄家',
+        bankerMultiple: '庄家倍数',
+        result: '输赢',
+        bet: '炮值',
+        shots: '发射炮弹',
+        caught: '捕获',
+      },
+    },
   },
   en: {
     egame: {
@@ -34,6 +76,56 @@ export const casinoLocale: Locale = {
       demoAsk: 'Log in to play, or try the demo first',
       demo: 'Play the demo',
       logIn: 'Log in',
+    },
+    casino: {
+      lobby: {
+        title: 'Casino',
+        enter: 'Play',
+        entering: 'Opening…',
+        closed: 'Maintenance',
+        closedToast: '{{name}} is under maintenance, please try later',
+      },
+      glyph: { live: 'L', egame: 'S', chess: 'C', fish: 'F', originals: 'O' },
+      blurb: { live: 'Live dealers', egame: 'Popular slots', chess: 'Bull Bull against the bank', fish: 'Fish shooting', originals: 'Provably fair' },
+      records: {
+        title: 'Game rounds',
+        blurb: 'Every round: stake, outcome, payout and balance',
+        venue: 'Venue',
+        period: 'Period',
+        allVenues: 'All venues',
+        periods: { today: 'Today', week: '7 days', month: '30 days', custom: 'Pick days' },
+        pickDays: 'Pick days',
+        empty: 'No rounds in this period',
+        stakeOf: 'Stake {{amount}}',
+        status: { open: 'In play', settled: 'Settled', refunded: 'Refunded' },
+        fields: {
+          status: 'Status',
+          stake: 'Stake',
+          payout: 'Payout',
+          before: 'Balance before',
+          after: 'Balance after',
+          round: 'Round',
+          settledAt: 'Settled at',
+        },
+      },
+      detail: {
+        symbols: 'Symbols',
+        multiplier: 'Multiplier',
+        base: 'Base',
+        held: 'Held',
+        cards: 'My cards',
+        houseCards: "Bank's cards",
+        memberHand: 'My hand',
+        houseHand: "Bank's hand",
+        memberBid: 'My bid',
+        houseBid: "Bank's bid",
+        banker: 'Banker',
+        bankerMultiple: 'Bank multiple',
+        result: 'Result',
+        bet: 'Bet per shot',
+        shots: 'Shots',
+        caught: 'Caught',
+      },
     },
   },
 };

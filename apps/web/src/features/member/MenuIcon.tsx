@@ -3,6 +3,7 @@ import {
   ClockCircleOutline,
   FileOutline,
   GiftOutline,
+  HistogramOutline,
   LockOutline,
   MailOpenOutline,
   MailOutline,
@@ -18,6 +19,7 @@ import type { ReactNode } from 'react';
 const ICONS: Record<string, ReactNode> = {
   wallet: <BankcardOutline />,
   bets: <FileOutline />,
+  gameRecords: <HistogramOutline />,
   vip: <GiftOutline />,
   messages: <MailOutline />,
   help: <QuestionCircleOutline />,

@@ -7,6 +7,7 @@ export const memberLocale: Locale = {
       menu: {
         wallet: '我的钱包',
         bets: '注单记录',
+        gameRecords: '游戏记录',
         vip: 'VIP特权',
         messages: '消息中心',
         help: '帮助中心',
@@ -124,6 +125,7 @@ export const memberLocale: Locale = {
       menu: {
         wallet: 'Wallet',
         bets: 'My bets',
+        gameRecords: 'Game rounds',
         vip: 'VIP',
         messages: 'Messages',
         help: 'Help',

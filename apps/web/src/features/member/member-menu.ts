@@ -17,6 +17,7 @@ export interface MenuEntry {
 export const MEMBER_MENU: readonly MenuEntry[] = [
   { key: 'wallet', path: '/app/wallet', title: 'member.menu.wallet', visitor: 'login' },
   { key: 'bets', path: '/app/sports/records', title: 'member.menu.bets', visitor: 'login' },
+  { key: 'gameRecords', path: '/app/casino/records', title: 'member.menu.gameRecords', visitor: 'login' },
   { key: 'vip', path: '/app/vip', title: 'member.menu.vip' },
   { key: 'messages', path: '/app/member/messages', title: 'member.menu.messages', visitor: 'login' },
   { key: 'help', path: '/app/member/help', title: 'member.menu.help', visitor: 'open' },

@@ -36,7 +36,7 @@ export const common: Locale = {
       networkToast: '网络异常 {{status}}',
       warmTips: '温馨提示',
     },
-    tabs: { home: '首页', sports: '体育', live: '直播', promo: '优惠', cs: '客服', member: '我的' },
+    tabs: { home: '首页', sports: '体育', live: '直播', casino: '娱乐场', promo: '优惠', cs: '客服', member: '我的' },
     sportsPages: { match: '赛事详情', records: '投注记录' },
     greeting: {
       morning: '早上好',
@@ -105,7 +105,7 @@ export const common: Locale = {
       networkToast: 'Network exception {{status}}',
       warmTips: 'Warm tips',
     },
-    tabs: { home: 'Home', sports: 'Sports', live: 'Live', promo: 'Promotions', cs: 'Support', member: 'Me' },
+    tabs: { home: 'Home', sports: 'Sports', live: 'Live', casino: 'Casino', promo: 'Promotions', cs: 'Support', member: 'Me' },
     sportsPages: { match: 'Match', records: 'My bets' },
     greeting: {
       morning: 'Good morning',
