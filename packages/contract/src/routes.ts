@@ -206,7 +206,7 @@ import {
   YebMoveData,
   YebReceiveData,
 } from './wallet.ts';
-import { FanshuiInfoData, ReceivedData, VipInfoData, VipRulesData, WelfareListData, WelfareReceiveBody } from './vip.ts';
+import { FanshuiInfoData, ReceivedData, VipInfoData, VipRulesData, WelfareListData, WelfareReceiveBody, WageringData } from './vip.ts';
 import {
   ActivityDrawData,
   ActivityListData,
@@ -411,6 +411,7 @@ export const API_ROUTES = {
   '/api/member/fanshui/receive': { body: EmptyBody, data: ReceivedData, idempotent: true },
   '/api/member/welfare/list': { body: EmptyBody, data: WelfareListData },
   '/api/member/welfare/receive': { body: WelfareReceiveBody, data: ReceivedData, idempotent: true },
+  '/api/member/welfare/wagering': { body: EmptyBody, data: WageringData },
 
   // Activities: the list, then each kind's config, draw, records and receive.
   '/api/activity/list': { body: EmptyBody, data: ActivityListData },

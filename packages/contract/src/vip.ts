@@ -74,3 +74,32 @@ export const WelfareListData = z.object({
   ),
 });
 export const WelfareReceiveBody = z.object({ welfareId: z.number().int().positive() });
+
+export const WAGER_STATES = ['wagering', 'met', 'forfeited', 'lapsed'] as const;
+/** welfare/wagering: bonuses received and their turnover (流水) progress. */
+export const WageringData = z.object({
+  /** Turnover the open wagering still asks. */
+  remaining: Money,
+  /** What a withdrawal now would forfeit (the unearned part of bonuses still wagering). */
+  forfeit: Money,
+  /** The most one bet may stake while a bonus wagers, null: no limit or nothing wagering. */
+  maxStake: Money.nullable(),
+  /** Bets at these odds or lower count nothing. */
+  lowOdds: z.number(),
+  /** Days a bonus received has to be wagered. */
+  days: z.number().int(),
+  list: z.array(
+    z.object({
+      welfareId: z.number().int(),
+      title: z.string(),
+      amount: Money,
+      required: Money,
+      wagered: Money,
+      state: z.enum(WAGER_STATES),
+      /** When the wagering window ends (unmet by then: the unearned part lapses). */
+      until: z.number(),
+      forfeited: Money,
+      receivedAt: z.number(),
+    }),
+  ),
+});

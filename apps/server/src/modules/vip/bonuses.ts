@@ -5,6 +5,7 @@ import { fail } from '../../platform/http/index.ts';
 import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
 import { clock } from '../../platform/clock.ts';
 import { memberAccount, balanceOf, postWithHouseSlice, type WalletOwner } from '../wallet/index.ts';
+import { startWagering } from './wagering.ts';
 
 /**
  * The bonus engine: every bonus a member is given is one row of vip_bonuses, granted once per
@@ -120,7 +121,7 @@ async function payBonuses(tx: Tx, owner: WalletOwner, which: { bonusId: number }
   const taken = await rowsOf<{ bonus_id: string; source: string; amount_minor: string }>(
     tx,
     sql`
-    UPDATE vip_bonuses SET status = 'received', received_at = ${now}
+    UPDATE vip_bonuses b SET status = 'received', received_at = ${now}, ${startWagering(now)}
     WHERE member_id = ${owner.memberId} AND status = 'pending' AND (expires_at IS NULL OR expires_at > ${now}) AND ${chosen}
     RETURNING bonus_id, source, amount_minor`,
   );

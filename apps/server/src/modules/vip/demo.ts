@@ -7,7 +7,7 @@ type GradeFigures = [deposit: number, turnover: number, upgrade: number, weekly:
 /**
  * The demo grades per currency, in major units: deposits and valid turnover that reach each level,
  * its upgrade, weekly and monthly bonus, a month's turnover that keeps it, and the most per
- * withdrawal. Level 0 is 普通会员; its withdrawal limit is the wallet's own default.
+ * withdrawal (a hundredth of which is the most per bet while a bonus is wagering). Level 0 is 普通会员; its withdrawal limit is the wallet's own default.
  */
 const GRADES: Record<'CNY' | 'USDT', GradeFigures[]> = {
   CNY: [
@@ -52,10 +52,12 @@ export async function seedGrades(deps: Deps): Promise<void> {
     if (rows.length > 0) continue;
     const grades = GRADES[site.currency === 'USDT' ? 'USDT' : 'CNY'];
     const minor = (major: number) => sql`${String(major * 100)}::bigint`;
-    const gradeRows = grades.map((figures, level) => sql`(${site.siteId}, ${level}, ${gradeName(level)}, ${sql.join(figures.map(minor), sql`, `)}, 100)`);
+    const gradeRows = grades.map(
+      (figures, level) => sql`(${site.siteId}, ${level}, ${gradeName(level)}, ${sql.join(figures.map(minor), sql`, `)}, 100, ${minor(figures[6] / 100)})`,
+    );
     await deps.db.execute(sql`
       INSERT INTO vip_grades (site_id, vip_level, grade, deposit_minor, turnover_minor, upgrade_bonus_minor, weekly_bonus_minor,
-        monthly_bonus_minor, keep_turnover_minor, withdraw_max_minor, bonus_multiple_x100)
+        monthly_bonus_minor, keep_turnover_minor, withdraw_max_minor, bonus_multiple_x100, wager_max_stake_minor)
       VALUES ${sql.join(gradeRows, sql`, `)} ON CONFLICT DO NOTHING`);
     const rateRows = grades.flatMap((_, level) =>
       Object.entries(BASE_BP).map(([category, base]) => sql`(${site.siteId}, ${level}, ${category}, ${base + STEP_BP * level})`),

@@ -7,6 +7,7 @@ import { gradeOf, ruleView, siteGrades } from './grades.ts';
 import { refreshStanding } from './standing.ts';
 import { mayReceive, memberBonuses, receiveBonus, receiveRebates, statusOf } from './bonuses.ts';
 import { rebateView, welfareView } from './welfare.ts';
+import { wageringView } from './wagering.ts';
 
 const ownerOf = (req: MemberRequest) => walletOwner(req.site, req.member.memberId);
 
@@ -46,6 +47,9 @@ export function vipRoutes(app: FastifyInstance, deps: Deps): void {
     const open = all.filter((b) => statusOf(b) === 'pending' && mayReceive(req.member.tags, b.source));
     return { list: open.map(welfareView) };
   });
+  defineRoute(app, { url: '/api/member/welfare/wagering', summary: 'Bonuses received and their turnover progress', ...read }, async (req) =>
+    wageringView(db, req.member.memberId),
+  );
   defineRoute(app, { url: '/api/member/welfare/receive', summary: 'Receives one bonus into the main wallet', ...money }, async (req) => {
     const owner = ownerOf(req);
     const result = await receiveBonus(db, owner, req.member.tags, req.idempotencyKey, req.body.welfareId);

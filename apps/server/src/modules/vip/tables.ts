@@ -24,6 +24,8 @@ export const vipGrades = pgTable(
     withdrawMaxMinor: minor('withdraw_max_minor').notNull(),
     /** Turnover its bonuses ask, x100 (100 = the amount once). */
     bonusMultipleX100: integer('bonus_multiple_x100').notNull().default(100),
+    /** The most one bet may stake while a bonus is wagering (0: no limit). */
+    wagerMaxStakeMinor: minor('wager_max_stake_minor').notNull().default(0n),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.vipLevel] })],
 );
@@ -66,6 +68,8 @@ export const vipValidBets = pgTable(
     day: date('day').notNull(),
     category: text('category').notNull(),
     validMinor: minor('valid_minor').notNull(),
+    /** What it counts toward bonus wagering (0: odds of 1.5 or lower, or hedged). */
+    wagerMinor: minor('wager_minor').notNull().default(0n),
   },
   (t) => [primaryKey({ columns: [t.source, t.ref] }), index('vip_valid_bets_day').on(t.day, t.memberId), index('vip_valid_bets_member').on(t.memberId, t.day)],
 );
@@ -88,6 +92,13 @@ export const vipBonuses = pgTable(
     expiresAt: at('expires_at'),
     receivedAt: at('received_at'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** none | wagering | met | forfeited | lapsed (wagering.ts) */
+    wagerState: text('wager_state').notNull().default('none'),
+    wagerRequiredMinor: minor('wager_required_minor').notNull().default(0n),
+    wageredMinor: minor('wagered_minor').notNull().default(0n),
+    wagerUntil: at('wager_until'),
+    forfeitedMinor: minor('forfeited_minor').notNull().default(0n),
+    maxStakeMinor: minor('max_stake_minor').notNull().default(0n),
   },
   (t) => [
     unique('vip_bonuses_once').on(t.memberId, t.source, t.ref),
@@ -97,6 +108,9 @@ export const vipBonuses = pgTable(
     index('vip_bonuses_received')
       .on(t.memberId, t.receivedAt)
       .where(sql`status = 'received'`),
+    index('vip_bonuses_wagering')
+      .on(t.memberId, t.receivedAt)
+      .where(sql`wager_state = 'wagering'`),
   ],
 );
 

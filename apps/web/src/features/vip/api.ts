@@ -8,6 +8,7 @@ export const vipApi = {
   fanshui: () => call('/api/member/fanshui/info', {}),
   receiveFanshui: (key: string) => call('/api/member/fanshui/receive', {}, keyed(key)),
   welfare: () => call('/api/member/welfare/list', {}),
+  wagering: () => call('/api/member/welfare/wagering', {}),
   receiveWelfare: (welfareId: number, key: string) => call('/api/member/welfare/receive', { welfareId }, keyed(key)),
 };
 
@@ -18,9 +19,11 @@ export const vipKeys = {
   rules: ['member', 'vip', 'rules'] as const,
   fanshui: ['member', 'vip', 'fanshui'] as const,
   welfare: ['member', 'vip', 'welfare'] as const,
+  wagering: ['member', 'vip', 'wagering'] as const,
 };
 
 export const useVipInfo = () => useQuery({ queryKey: vipKeys.info, queryFn: vipApi.info });
 export const useVipRules = () => useQuery({ queryKey: vipKeys.rules, queryFn: vipApi.rules, staleTime: 60_000 });
 export const useFanshui = () => useQuery({ queryKey: vipKeys.fanshui, queryFn: vipApi.fanshui });
 export const useWelfare = () => useQuery({ queryKey: vipKeys.welfare, queryFn: vipApi.welfare });
+export const useWagering = () => useQuery({ queryKey: vipKeys.wagering, queryFn: vipApi.wagering });
