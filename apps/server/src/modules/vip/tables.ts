@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, date, index, integer, jsonb, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
 import { bigId, minor, timestamptz as at } from '../../platform/db/index.ts';
 
 /**
@@ -26,6 +26,8 @@ export const vipGrades = pgTable(
     bonusMultipleX100: integer('bonus_multiple_x100').notNull().default(100),
     /** The most one bet may stake while a bonus is wagering (0: no limit). */
     wagerMaxStakeMinor: minor('wager_max_stake_minor').notNull().default(0n),
+    /** Paid once a year in the member's birthday month. */
+    birthdayBonusMinor: minor('birthday_bonus_minor').notNull().default(0n),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.vipLevel] })],
 );
@@ -123,4 +125,48 @@ export const vipJobRuns = pgTable(
     doneAt: at('done_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.job, t.period] })],
+);
+
+/** A member's points (the row is the member's lock for accruing and spending them). */
+export const vipPoints = pgTable('vip_points', {
+  memberId: bigId('member_id').primaryKey(),
+  siteId: integer('site_id').notNull(),
+  points: bigint('points', { mode: 'bigint' }).notNull().default(0n),
+});
+
+/** Every change of a member's points, once per (member, source, ref). */
+export const vipPointMoves = pgTable(
+  'vip_point_moves',
+  {
+    moveId: bigserial('move_id', { mode: 'number' }).primaryKey(),
+    memberId: bigId('member_id').notNull(),
+    siteId: integer('site_id').notNull(),
+    /** turnover | deposit | exchange */
+    source: text('source').notNull(),
+    ref: text('ref').notNull(),
+    points: bigint('points', { mode: 'bigint' }).notNull(),
+    detail: jsonb('detail').notNull().default({}),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [unique('vip_point_moves_once').on(t.memberId, t.source, t.ref), index('vip_point_moves_member').on(t.memberId, t.moveId)],
+);
+
+/** What a site's points exchange offers. */
+export const vipPointItems = pgTable(
+  'vip_point_items',
+  {
+    itemId: serial('item_id').primaryKey(),
+    siteId: integer('site_id').notNull(),
+    /** money | gold */
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    costPoints: integer('cost_points').notNull(),
+    /** Minor units of money, or hundredths of a gold coin. */
+    amountMinor: minor('amount_minor').notNull(),
+    multipleX100: integer('multiple_x100').notNull().default(100),
+    stock: integer('stock'),
+    taken: integer('taken').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('vip_point_items_site').on(t.siteId, t.sort)],
 );

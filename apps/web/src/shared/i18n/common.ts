@@ -66,7 +66,7 @@ export const common: Locale = {
       yeb: '利息宝',
       egame: '电子游戏',
     },
-    vipPages: { vip: 'VIP特权', fanshui: '返水', welfare: '福利中心' },
+    vipPages: { vip: 'VIP特权', fanshui: '返水', welfare: '福利中心', points: '积分商城', birthday: '生日礼金' },
     promoPages: { list: '优惠活动', sign: '每日签到', wheel: '幸运大转盘', deposit: '存款彩金' },
   },
   en: {
@@ -134,7 +134,7 @@ export const common: Locale = {
       yeb: 'Interest wallet',
       egame: 'Slots',
     },
-    vipPages: { vip: 'VIP', fanshui: 'Rebate', welfare: 'Rewards' },
+    vipPages: { vip: 'VIP', fanshui: 'Rebate', welfare: 'Rewards', points: 'Points', birthday: 'Birthday bonus' },
     promoPages: { list: 'Promotions', sign: 'Daily sign-in', wheel: 'Lucky wheel', deposit: 'Deposit bonus' },
   },
 };
