@@ -248,7 +248,21 @@ import {
   YebMoveData,
   YebReceiveData,
 } from './wallet.ts';
-import { FanshuiInfoData, ReceivedData, VipInfoData, VipRulesData, WelfareListData, WelfareReceiveBody } from './vip.ts';
+import {
+  FanshuiInfoData,
+  ReceivedData,
+  VipInfoData,
+  VipRulesData,
+  WelfareListData,
+  WelfareReceiveBody,
+  WageringData,
+  PointsInfoData,
+  PointsRecordsBody,
+  PointsRecordsData,
+  PointsExchangeBody,
+  PointsExchangeData,
+  BirthdayBonusData,
+} from './vip.ts';
 import {
   ActivityDrawData,
   ActivityListData,
@@ -480,6 +494,11 @@ export const API_ROUTES = {
   '/api/member/fanshui/receive': { body: EmptyBody, data: ReceivedData, idempotent: true },
   '/api/member/welfare/list': { body: EmptyBody, data: WelfareListData },
   '/api/member/welfare/receive': { body: WelfareReceiveBody, data: ReceivedData, idempotent: true },
+  '/api/member/welfare/wagering': { body: EmptyBody, data: WageringData },
+  '/api/member/points/info': { body: EmptyBody, data: PointsInfoData },
+  '/api/member/points/records': { body: PointsRecordsBody, data: PointsRecordsData },
+  '/api/member/points/exchange': { body: PointsExchangeBody, data: PointsExchangeData, idempotent: true },
+  '/api/member/vip/birthday': { body: EmptyBody, data: BirthdayBonusData },
 
   // Activities: the list, then each kind's config, draw, records and receive.
   '/api/activity/list': { body: EmptyBody, data: ActivityListData },

@@ -57,8 +57,8 @@ export const FanshuiInfoData = z.object({
 });
 export const ReceivedData = z.object({ amount: Money, main: Money });
 
-/** 'activity': an activity's prize or deposit bonus (the promo module's). */
-export const WELFARE_KINDS = ['upgrade', 'weekly', 'monthly', 'rebate', 'activity'] as const;
+/** 'activity': an activity's prize or deposit bonus (the promo module's); 'points': bought with points; 'birthday': the birthday bonus. */
+export const WELFARE_KINDS = ['upgrade', 'weekly', 'monthly', 'rebate', 'activity', 'points', 'birthday'] as const;
 export const WelfareListData = z.object({
   list: z.array(
     z.object({
@@ -74,3 +74,88 @@ export const WelfareListData = z.object({
   ),
 });
 export const WelfareReceiveBody = z.object({ welfareId: z.number().int().positive() });
+
+export const WAGER_STATES = ['wagering', 'met', 'forfeited', 'lapsed'] as const;
+/** welfare/wagering: bonuses received and their turnover (流水) progress. */
+export const WageringData = z.object({
+  /** Turnover the open wagering still asks. */
+  remaining: Money,
+  /** What a withdrawal now would forfeit (the unearned part of bonuses still wagering). */
+  forfeit: Money,
+  /** The most one bet may stake while a bonus wagers, null: no limit or nothing wagering. */
+  maxStake: Money.nullable(),
+  /** Bets at these odds or lower count nothing. */
+  lowOdds: z.number(),
+  /** Days a bonus received has to be wagered. */
+  days: z.number().int(),
+  list: z.array(
+    z.object({
+      welfareId: z.number().int(),
+      title: z.string(),
+      amount: Money,
+      required: Money,
+      wagered: Money,
+      state: z.enum(WAGER_STATES),
+      /** When the wagering window ends (unmet by then: the unearned part lapses). */
+      until: z.number(),
+      forfeited: Money,
+      receivedAt: z.number(),
+    }),
+  ),
+});
+
+/** Points (积分): earned by valid turnover and deposits, spent in the exchange. */
+export const PointItem = z.object({
+  itemId: z.number().int(),
+  /** money: bonus money paid into the main wallet (asking `multiple` x turnover); gold: gold coins. */
+  kind: z.enum(['money', 'gold']),
+  name: z.string(),
+  cost: z.number().int(),
+  /** Money in the site's currency, or gold coins. */
+  amount: Money,
+  multiple: z.number(),
+  /** Left in stock, null: no limit. */
+  left: z.number().int().nullable(),
+});
+export const PointsInfoData = z.object({
+  points: z.number().int(),
+  /** One point per so much valid turnover, and per so much deposited. */
+  turnoverPerPoint: Money,
+  depositPerPoint: Money,
+  items: z.array(PointItem),
+});
+export const PointsRecordsBody = z.object({ page: z.number().int().min(1).default(1), size: z.number().int().min(1).max(100).default(20) });
+export const PointsRecordsData = z.object({
+  list: z.array(
+    z.object({
+      moveId: z.number().int(),
+      source: z.enum(['turnover', 'deposit', 'exchange']),
+      title: z.string(),
+      points: z.number().int(),
+      createdAt: z.number(),
+    }),
+  ),
+  total: z.number().int(),
+});
+export const PointsExchangeBody = z.object({ itemId: z.number().int().positive() });
+export const PointsExchangeData = z.object({
+  points: z.number().int(),
+  kind: z.enum(['money', 'gold']),
+  amount: Money,
+  main: Money,
+  /** The gold coins held after a gold exchange, null otherwise. */
+  gold: Money.nullable(),
+});
+
+/** The birthday bonus (生日礼金): paid once a year in the birthday month, by level. */
+export const BirthdayBonusData = z.object({
+  /** The member's birthday (YYYY-MM-DD), null until set. */
+  birthday: z.string().nullable(),
+  inMonth: z.boolean(),
+  /** What the member's level pays. */
+  amount: Money,
+  /** This year's bonus in the welfare centre, once granted. */
+  welfareId: z.number().int().nullable(),
+  status: z.enum(BONUS_STATUSES).nullable(),
+  levels: z.array(z.object({ vipLevel: z.number().int(), grade: z.string(), amount: Money })),
+});

@@ -120,7 +120,11 @@ export const WithdrawLimits = z.object({
   freeTimesPerDay: z.number().int(),
   usedTimesToday: z.number().int(),
   turnoverRequired: Money,
+  /** The deposits' turnover still to stake plus the bonus wagering still open. */
   turnoverRemaining: Money,
+  /** Bonus wagering still open (part of turnoverRemaining): a withdrawal before it is met forfeits bonusForfeit, once confirmed. */
+  bonusWagerRemaining: Money,
+  bonusForfeit: Money,
 });
 export const WithdrawPromptData = WithdrawLimits.extend({ tips: z.array(z.string()) });
 export const WithdrawPrepareBody = z.object({ amount: Amount.optional() });
@@ -135,9 +139,9 @@ export const WithdrawPrepareData = WithdrawLimits.extend({
   passwordLockedUntil: EpochMs.nullable(),
 });
 export const WithdrawNewBody = z
-  .object({ amount: Amount, withdrawPassword: z.string().max(16), cardId: Id.optional(), addressId: Id.optional() })
+  .object({ amount: Amount, withdrawPassword: z.string().max(16), cardId: Id.optional(), addressId: Id.optional(), forfeitBonus: z.boolean().optional() })
   .refine((b) => (b.cardId === undefined) !== (b.addressId === undefined), { message: '请选择一张银行卡或一个USDT地址', path: ['cardId'] });
-export const UsdtWithdrawBody = z.object({ amount: Amount, withdrawPassword: z.string().max(16), addressId: Id });
+export const UsdtWithdrawBody = z.object({ amount: Amount, withdrawPassword: z.string().max(16), addressId: Id, forfeitBonus: z.boolean().optional() });
 export const WITHDRAW_STATES = ['pending', 'paid', 'rejected', 'cancelled'] as const;
 export const WithdrawOrder = z.object({
   orderId: z.number().int(),

@@ -22,6 +22,8 @@ import { seedDemoGifts } from './gifts/demo.ts';
  * `chat:<chatRoomNo>`, so rooms span every instance.
  */
 export { DEMO_STREAM_BASE } from './anchors/demo.ts';
+/** Gold coins another module gives a member (the vip module's points exchange). */
+export { rewardGold } from './gifts/gold.ts';
 
 /** The anchors' pictures and the gift icons, served under /assets/live/. */
 export const LIVE_ASSETS_DIR = path.resolve(import.meta.dirname, '../../../assets/live');

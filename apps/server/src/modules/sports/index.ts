@@ -37,6 +37,8 @@ export type { Settled } from './settle/settle-bet.ts';
 /** Settled bets as valid-turnover rows (the vip module's records), by order ids or settlement window. */
 export { settledBetsForTurnover } from './settle/valid-turnover.ts';
 export { setStakeFactor } from './bets/limits.ts';
+/** Modules that limit stakes (the vip module while a bonus is wagering) register here, once per process. */
+export { addStakeRule, type StakeRule } from './bets/limits.ts';
 export { confirmDueBets } from './bets/confirm.ts';
 export { settleMatch, settleDueMatches } from './settle/settle-match.ts';
 export { setMatchMedia } from './book/media.ts';

@@ -5,6 +5,7 @@ import { fail } from '../../platform/http/index.ts';
 import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
 import { clock } from '../../platform/clock.ts';
 import { memberAccount, balanceOf, postWithHouseSlice, type WalletOwner } from '../wallet/index.ts';
+import { startWagering } from './wagering.ts';
 
 /**
  * The bonus engine: every bonus a member is given is one row of vip_bonuses, granted once per
@@ -13,10 +14,10 @@ import { memberAccount, balanceOf, postWithHouseSlice, type WalletOwner } from '
  * asking amount x multiple of turnover before the next withdrawal (withdrawTerms below).
  */
 /** 'activity': the promo module's prizes and deposit bonuses (granted through grantBonus). */
-export type BonusSource = 'upgrade' | 'weekly' | 'monthly' | 'rebate' | 'activity';
+export type BonusSource = 'upgrade' | 'weekly' | 'monthly' | 'rebate' | 'activity' | 'points' | 'birthday';
 
 /** VIP bonuses a member tagged no_level_bonus may not receive. */
-const LEVEL_BONUSES: readonly string[] = ['upgrade', 'weekly', 'monthly'];
+const LEVEL_BONUSES: readonly string[] = ['upgrade', 'weekly', 'monthly', 'birthday'];
 
 /** How long a bonus waits to be received (none: for good). */
 export const BONUS_LIFETIME_MS: Record<BonusSource, number | null> = {
@@ -25,6 +26,10 @@ export const BONUS_LIFETIME_MS: Record<BonusSource, number | null> = {
   monthly: 30 * DAY_MS,
   rebate: 7 * DAY_MS,
   activity: 7 * DAY_MS,
+  /** Paid as it is exchanged. */
+  points: null,
+  /** Until the birthday month ends (birthday.ts sets it). */
+  birthday: null,
 };
 
 export const expiryOf = (source: BonusSource): Date | null => {
@@ -77,16 +82,19 @@ export interface BonusGrant {
   multipleX100: number;
   /** `title` is what the welfare centre calls it. */
   detail: { title: string } & Record<string, unknown>;
+  /** Default 'activity', with its lifetime. */
+  source?: BonusSource;
+  expiresAt?: Date | null;
 }
 
-/** Grants an activity bonus inside the caller's transaction; answers its id (the one already granted on a repeat). */
+/** Grants a bonus inside the caller's transaction, once per (member, source, ref); answers its id (the one already granted on a repeat). */
 export async function grantBonus(tx: DbOrTx, g: BonusGrant): Promise<number> {
   const row = await oneOf<{ bonus_id: string }>(
     tx,
     sql`
     INSERT INTO vip_bonuses (member_id, site_id, source, ref, amount_minor, multiple_x100, detail, expires_at)
-    VALUES (${g.owner.memberId}, ${g.owner.siteId}, 'activity', ${g.ref}, ${g.amountMinor}, ${g.multipleX100}, ${JSON.stringify(g.detail)}::jsonb,
-            ${expiryOf('activity')}::timestamptz)
+    VALUES (${g.owner.memberId}, ${g.owner.siteId}, ${g.source ?? 'activity'}, ${g.ref}, ${g.amountMinor}, ${g.multipleX100}, ${JSON.stringify(g.detail)}::jsonb,
+            ${g.expiresAt === undefined ? expiryOf(g.source ?? 'activity') : g.expiresAt}::timestamptz)
     ON CONFLICT (member_id, source, ref) DO UPDATE SET ref = EXCLUDED.ref
     RETURNING bonus_id`,
   );
@@ -120,7 +128,7 @@ async function payBonuses(tx: Tx, owner: WalletOwner, which: { bonusId: number }
   const taken = await rowsOf<{ bonus_id: string; source: string; amount_minor: string }>(
     tx,
     sql`
-    UPDATE vip_bonuses SET status = 'received', received_at = ${now}
+    UPDATE vip_bonuses b SET status = 'received', received_at = ${now}, ${startWagering(now)}
     WHERE member_id = ${owner.memberId} AND status = 'pending' AND (expires_at IS NULL OR expires_at > ${now}) AND ${chosen}
     RETURNING bonus_id, source, amount_minor`,
   );

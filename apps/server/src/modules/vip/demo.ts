@@ -7,7 +7,7 @@ type GradeFigures = [deposit: number, turnover: number, upgrade: number, weekly:
 /**
  * The demo grades per currency, in major units: deposits and valid turnover that reach each level,
  * its upgrade, weekly and monthly bonus, a month's turnover that keeps it, and the most per
- * withdrawal. Level 0 is 普通会员; its withdrawal limit is the wallet's own default.
+ * withdrawal (a hundredth of which is the most per bet while a bonus is wagering). Level 0 is 普通会员; its withdrawal limit is the wallet's own default.
  */
 const GRADES: Record<'CNY' | 'USDT', GradeFigures[]> = {
   CNY: [
@@ -44,18 +44,52 @@ const STEP_BP = 10;
 
 const gradeName = (level: number) => (level === 0 ? '普通会员' : `VIP${level}`);
 
-/** Grades and rebate rates of every site without grades yet, two statements a site. */
+/** The points exchange per currency: [kind, name, points, amount in major units (gold: coins), stock]. */
+const POINT_ITEMS: Record<'CNY' | 'USDT', Array<[kind: 'money' | 'gold', name: string, cost: number, amount: number, stock: number | null]>> = {
+  CNY: [
+    ['money', '5元彩金', 100, 5, null],
+    ['money', '28元彩金', 500, 28, null],
+    ['money', '88元彩金', 1_500, 88, 100],
+    ['gold', '50金币', 50, 50, null],
+    ['gold', '300金币', 280, 300, null],
+  ],
+  USDT: [
+    ['money', '0.8 USDT 彩金', 100, 0.8, null],
+    ['money', '4 USDT 彩金', 500, 4, null],
+    ['money', '13 USDT 彩金', 1_500, 13, 100],
+    ['gold', '50金币', 50, 50, null],
+    ['gold', '300金币', 280, 300, null],
+  ],
+};
+
+/** The points exchange of every site without one (bonus money asks its amount once in turnover). */
+async function seedPointItems(deps: Deps, siteId: number, currency: string): Promise<void> {
+  const { rows } = await deps.db.execute(sql`SELECT 1 FROM vip_point_items WHERE site_id = ${siteId} LIMIT 1`);
+  if (rows.length > 0) return;
+  const items = POINT_ITEMS[currency === 'USDT' ? 'USDT' : 'CNY'].map(
+    ([kind, name, cost, amount, stock], i) =>
+      sql`(${siteId}, ${kind}, ${name}, ${cost}, ${String(Math.round(amount * 100))}::bigint, 100, ${stock}::int, ${i})`,
+  );
+  await deps.db.execute(sql`
+    INSERT INTO vip_point_items (site_id, kind, name, cost_points, amount_minor, multiple_x100, stock, sort) VALUES ${sql.join(items, sql`, `)}`);
+}
+
+/** Grades (the birthday bonus is the upgrade bonus's figure), rebate rates and the points exchange of every site without them. */
 export async function seedGrades(deps: Deps): Promise<void> {
   const { byId } = await listSites(deps.db);
   for (const site of byId.values()) {
+    await seedPointItems(deps, site.siteId, site.currency);
     const { rows } = await deps.db.execute(sql`SELECT 1 FROM vip_grades WHERE site_id = ${site.siteId} LIMIT 1`);
     if (rows.length > 0) continue;
     const grades = GRADES[site.currency === 'USDT' ? 'USDT' : 'CNY'];
     const minor = (major: number) => sql`${String(major * 100)}::bigint`;
-    const gradeRows = grades.map((figures, level) => sql`(${site.siteId}, ${level}, ${gradeName(level)}, ${sql.join(figures.map(minor), sql`, `)}, 100)`);
+    const gradeRows = grades.map(
+      (figures, level) =>
+        sql`(${site.siteId}, ${level}, ${gradeName(level)}, ${sql.join(figures.map(minor), sql`, `)}, 100, ${minor(figures[6] / 100)}, ${minor(figures[2])})`,
+    );
     await deps.db.execute(sql`
       INSERT INTO vip_grades (site_id, vip_level, grade, deposit_minor, turnover_minor, upgrade_bonus_minor, weekly_bonus_minor,
-        monthly_bonus_minor, keep_turnover_minor, withdraw_max_minor, bonus_multiple_x100)
+        monthly_bonus_minor, keep_turnover_minor, withdraw_max_minor, bonus_multiple_x100, wager_max_stake_minor, birthday_bonus_minor)
       VALUES ${sql.join(gradeRows, sql`, `)} ON CONFLICT DO NOTHING`);
     const rateRows = grades.flatMap((_, level) =>
       Object.entries(BASE_BP).map(([category, base]) => sql`(${site.siteId}, ${level}, ${category}, ${base + STEP_BP * level})`),

@@ -13,6 +13,7 @@ export interface Grade {
   keepTurnoverMinor: bigint;
   withdrawMaxMinor: bigint;
   bonusMultipleX100: number;
+  birthdayBonusMinor: bigint;
   /** Basis points of valid turnover per category. */
   rebateBp: Record<VipCategory, number>;
 }
@@ -28,6 +29,7 @@ interface GradeRow {
   keep_turnover_minor: string;
   withdraw_max_minor: string;
   bonus_multiple_x100: number;
+  birthday_bonus_minor: string;
   rates: Record<string, number> | null;
 }
 
@@ -50,6 +52,7 @@ export async function siteGrades(db: DbOrTx, siteId: number): Promise<Grade[]> {
     keepTurnoverMinor: BigInt(r.keep_turnover_minor),
     withdrawMaxMinor: BigInt(r.withdraw_max_minor),
     bonusMultipleX100: Number(r.bonus_multiple_x100),
+    birthdayBonusMinor: BigInt(r.birthday_bonus_minor),
     rebateBp: Object.fromEntries(VIP_CATEGORIES.map((c) => [c, Number(r.rates?.[c] ?? 0)])) as Record<VipCategory, number>,
   }));
 }

@@ -2,15 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { Module } from '../../platform/deps.ts';
 import { oneOf } from '../../platform/db/index.ts';
 import { clock } from '../../platform/clock.ts';
-import { whenBetSettled } from '../sports/index.ts';
+import { addStakeRule, whenBetSettled } from '../sports/index.ts';
 import { whenRoundPlayed } from '../casino/index.ts';
-import { addWithdrawTerms, walletOwner } from '../wallet/index.ts';
+import { addBonusForfeit, addWithdrawTerms, walletOwner } from '../wallet/index.ts';
 import { vipRoutes } from './routes.ts';
 import { seedGrades } from './demo.ts';
 import { startVipJobs } from './jobs.ts';
 import { recordRound, recordSportsTurnover } from './turnover.ts';
 import { refreshStanding } from './standing.ts';
 import { bonusTurnoverSince } from './bonuses.ts';
+import { checkWagerStake, forfeitWagering, wagerTerms } from './wagering.ts';
 
 /**
  * VIP grades, valid turnover, the bonus engine and rebates (issue 15). Valid turnover is recorded
@@ -18,7 +19,8 @@ import { bonusTurnoverSince } from './bonuses.ts';
  * casino's rounds (inside each round's transaction); a member's level follows their deposits and
  * valid turnover, and the auth module's vipLevel is set through its index. Every bonus is granted
  * and paid through bonuses.ts; the wallet asks us for the turnover bonuses require and the level's
- * withdrawal limit (addWithdrawTerms).
+ * withdrawal limit (addWithdrawTerms); bonus wagering (wagering.ts) limits stakes through the
+ * sportsbook's and the casino's hooks and is forfeited through the wallet's (addBonusForfeit).
  */
 export { computeRebates } from './rebate.ts';
 export { runDuePeriods } from './jobs.ts';
@@ -27,12 +29,18 @@ export { grantPeriodBonus } from './periodic.ts';
 /** The bonus engine for the promo module's prizes and deposit bonuses. */
 export { grantBonus, payBonus, bonusStatuses, statusOf as bonusStatusOf, type BonusGrant } from './bonuses.ts';
 export { validTurnoverSince } from './turnover.ts';
+export { lapseDueWagering, WAGER_DAYS } from './wagering.ts';
 
 whenBetSettled(async (deps, settled) => {
   const members = await recordSportsTurnover(deps.db, { orderIds: [settled.event.orderId] });
   if (members.length > 0) await refreshStanding(deps.db, walletOwner(settled.owner, settled.owner.memberId));
 });
-whenRoundPlayed((tx, round) => recordRound(tx, round, new Date(clock.now())));
+whenRoundPlayed(async (tx, round) => {
+  await checkWagerStake(tx, round.memberId, round.stakeMinor);
+  await recordRound(tx, round, new Date(clock.now()));
+});
+addStakeRule((tx, stake) => checkWagerStake(tx, stake.memberId, stake.stakeMinor));
+addBonusForfeit((tx, owner) => forfeitWagering(tx, owner));
 addWithdrawTerms(async (tx, owner, since) => {
   const grade = await oneOf<{ withdraw_max_minor: string }>(
     tx,
@@ -40,7 +48,13 @@ addWithdrawTerms(async (tx, owner, since) => {
     SELECT g.withdraw_max_minor FROM vip_grades g LEFT JOIN vip_members m ON m.member_id = ${owner.memberId}
     WHERE g.site_id = ${owner.siteId} AND g.vip_level = coalesce(m.vip_level, 0)`,
   );
-  return { turnoverMinor: await bonusTurnoverSince(tx, owner.memberId, since), maxMinor: grade ? BigInt(grade.withdraw_max_minor) : null };
+  const wager = await wagerTerms(tx, owner.memberId);
+  return {
+    turnoverMinor: await bonusTurnoverSince(tx, owner.memberId, since),
+    maxMinor: grade ? BigInt(grade.withdraw_max_minor) : null,
+    wagerRemainingMinor: wager.remainingMinor,
+    forfeitMinor: wager.forfeitMinor,
+  };
 });
 
 export const vipModule: Module = {

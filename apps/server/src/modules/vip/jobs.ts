@@ -7,6 +7,7 @@ import { clock } from '../../platform/clock.ts';
 import { computeRebates } from './rebate.ts';
 import { dayAfter, grantPeriodBonus } from './periodic.ts';
 import { reviewMonth } from './standing.ts';
+import { lapseDueWagering } from './wagering.ts';
 
 /** Runs `work` for (job, period) unless a run of it finished; the work is idempotent by itself. */
 async function runOnce(db: Db, job: string, period: string, work: () => Promise<unknown>): Promise<boolean> {
@@ -43,5 +44,12 @@ export async function runDuePeriods(db: Db, at = clock.now()): Promise<void> {
 /** Checked each minute on every instance; the periods' keys keep each to once. */
 export function startVipJobs(deps: Deps): () => Promise<void> {
   const log = (err: unknown) => deps.log.error({ err }, 'vip job failed');
-  return every(60_000, () => runDuePeriods(deps.db), log);
+  return every(
+    60_000,
+    async () => {
+      await runDuePeriods(deps.db);
+      await lapseDueWagering(deps.db);
+    },
+    log,
+  );
 }

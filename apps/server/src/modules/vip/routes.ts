@@ -7,6 +7,9 @@ import { gradeOf, ruleView, siteGrades } from './grades.ts';
 import { refreshStanding } from './standing.ts';
 import { mayReceive, memberBonuses, receiveBonus, receiveRebates, statusOf } from './bonuses.ts';
 import { rebateView, welfareView } from './welfare.ts';
+import { wageringView } from './wagering.ts';
+import { exchangePoints, pointRecords, pointsInfo } from './points.ts';
+import { birthdayBonus } from './birthday.ts';
 
 const ownerOf = (req: MemberRequest) => walletOwner(req.site, req.member.memberId);
 
@@ -41,11 +44,29 @@ export function vipRoutes(app: FastifyInstance, deps: Deps): void {
     return result;
   });
   defineRoute(app, { url: '/api/member/welfare/list', summary: 'Everything the member may claim now', ...read }, async (req) => {
-    await refreshStanding(db, ownerOf(req));
+    await birthdayBonus(db, ownerOf(req)); // refreshes the standing too
     const all = await memberBonuses(db, req.member.memberId);
     const open = all.filter((b) => statusOf(b) === 'pending' && mayReceive(req.member.tags, b.source));
     return { list: open.map(welfareView) };
   });
+  defineRoute(app, { url: '/api/member/welfare/wagering', summary: 'Bonuses received and their turnover progress', ...read }, async (req) =>
+    wageringView(db, req.member.memberId),
+  );
+  defineRoute(app, { url: '/api/member/points/info', summary: "The member's points, how they are earned, and the exchange", ...read }, async (req) =>
+    pointsInfo(db, ownerOf(req)),
+  );
+  defineRoute(app, { url: '/api/member/points/records', summary: 'Every change of the member points, newest first', ...read }, async (req) =>
+    pointRecords(db, req.member.memberId, req.body.page, req.body.size),
+  );
+  defineRoute(app, { url: '/api/member/points/exchange', summary: 'Exchanges points for bonus money or gold coins', ...money }, async (req) => {
+    const owner = ownerOf(req);
+    const result = await exchangePoints(db, owner, req.idempotencyKey, req.body.itemId);
+    await announceBalance(deps, owner, 'bonus');
+    return result;
+  });
+  defineRoute(app, { url: '/api/member/vip/birthday', summary: "The birthday bonus: this year's, and what each level pays", ...read }, async (req) =>
+    birthdayBonus(db, ownerOf(req)),
+  );
   defineRoute(app, { url: '/api/member/welfare/receive', summary: 'Receives one bonus into the main wallet', ...money }, async (req) => {
     const owner = ownerOf(req);
     const result = await receiveBonus(db, owner, req.member.tags, req.idempotencyKey, req.body.welfareId);

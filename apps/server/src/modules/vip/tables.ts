@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, date, index, integer, jsonb, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
 import { bigId, minor, timestamptz as at } from '../../platform/db/index.ts';
 
 /**
@@ -24,6 +24,10 @@ export const vipGrades = pgTable(
     withdrawMaxMinor: minor('withdraw_max_minor').notNull(),
     /** Turnover its bonuses ask, x100 (100 = the amount once). */
     bonusMultipleX100: integer('bonus_multiple_x100').notNull().default(100),
+    /** The most one bet may stake while a bonus is wagering (0: no limit). */
+    wagerMaxStakeMinor: minor('wager_max_stake_minor').notNull().default(0n),
+    /** Paid once a year in the member's birthday month. */
+    birthdayBonusMinor: minor('birthday_bonus_minor').notNull().default(0n),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.vipLevel] })],
 );
@@ -66,6 +70,8 @@ export const vipValidBets = pgTable(
     day: date('day').notNull(),
     category: text('category').notNull(),
     validMinor: minor('valid_minor').notNull(),
+    /** What it counts toward bonus wagering (0: odds of 1.5 or lower, or hedged). */
+    wagerMinor: minor('wager_minor').notNull().default(0n),
   },
   (t) => [primaryKey({ columns: [t.source, t.ref] }), index('vip_valid_bets_day').on(t.day, t.memberId), index('vip_valid_bets_member').on(t.memberId, t.day)],
 );
@@ -88,6 +94,13 @@ export const vipBonuses = pgTable(
     expiresAt: at('expires_at'),
     receivedAt: at('received_at'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** none | wagering | met | forfeited | lapsed (wagering.ts) */
+    wagerState: text('wager_state').notNull().default('none'),
+    wagerRequiredMinor: minor('wager_required_minor').notNull().default(0n),
+    wageredMinor: minor('wagered_minor').notNull().default(0n),
+    wagerUntil: at('wager_until'),
+    forfeitedMinor: minor('forfeited_minor').notNull().default(0n),
+    maxStakeMinor: minor('max_stake_minor').notNull().default(0n),
   },
   (t) => [
     unique('vip_bonuses_once').on(t.memberId, t.source, t.ref),
@@ -97,6 +110,9 @@ export const vipBonuses = pgTable(
     index('vip_bonuses_received')
       .on(t.memberId, t.receivedAt)
       .where(sql`status = 'received'`),
+    index('vip_bonuses_wagering')
+      .on(t.memberId, t.receivedAt)
+      .where(sql`wager_state = 'wagering'`),
   ],
 );
 
@@ -109,4 +125,48 @@ export const vipJobRuns = pgTable(
     doneAt: at('done_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.job, t.period] })],
+);
+
+/** A member's points (the row is the member's lock for accruing and spending them). */
+export const vipPoints = pgTable('vip_points', {
+  memberId: bigId('member_id').primaryKey(),
+  siteId: integer('site_id').notNull(),
+  points: bigint('points', { mode: 'bigint' }).notNull().default(0n),
+});
+
+/** Every change of a member's points, once per (member, source, ref). */
+export const vipPointMoves = pgTable(
+  'vip_point_moves',
+  {
+    moveId: bigserial('move_id', { mode: 'number' }).primaryKey(),
+    memberId: bigId('member_id').notNull(),
+    siteId: integer('site_id').notNull(),
+    /** turnover | deposit | exchange */
+    source: text('source').notNull(),
+    ref: text('ref').notNull(),
+    points: bigint('points', { mode: 'bigint' }).notNull(),
+    detail: jsonb('detail').notNull().default({}),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [unique('vip_point_moves_once').on(t.memberId, t.source, t.ref), index('vip_point_moves_member').on(t.memberId, t.moveId)],
+);
+
+/** What a site's points exchange offers. */
+export const vipPointItems = pgTable(
+  'vip_point_items',
+  {
+    itemId: serial('item_id').primaryKey(),
+    siteId: integer('site_id').notNull(),
+    /** money | gold */
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    costPoints: integer('cost_points').notNull(),
+    /** Minor units of money, or hundredths of a gold coin. */
+    amountMinor: minor('amount_minor').notNull(),
+    multipleX100: integer('multiple_x100').notNull().default(100),
+    stock: integer('stock'),
+    taken: integer('taken').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('vip_point_items_site').on(t.siteId, t.sort)],
 );

@@ -7,7 +7,7 @@ const CATEGORY_NAMES: Record<VipCategory, string> = { sports: '体育', egame: '
 /** What the welfare centre calls a bonus. */
 export function titleOf(b: BonusRow): string {
   const d = b.detail as { grade?: string; day?: string; category?: VipCategory; period?: string; title?: string };
-  if (b.source === 'activity') return d.title ?? '活动奖励';
+  if (b.source === 'activity' || b.source === 'points' || b.source === 'birthday') return d.title ?? '活动奖励';
   if (b.source === 'upgrade') return `${d.grade ?? ''}晋级礼金`;
   if (b.source === 'weekly') return `${d.grade ?? ''}周俸禄（${d.period ?? b.ref}起）`;
   if (b.source === 'monthly') return `${d.grade ?? ''}月俸禄（${d.period ?? b.ref}）`;

@@ -74,7 +74,7 @@ export { accrueInterest } from './yeb.ts';
 export { confirmChainPayments } from './sandbox-gateway.ts';
 export { auditLedger, type LedgerAudit } from './audit.ts';
 /** Other modules' part of the withdrawal terms (the vip module's bonus turnover and level limits), and deposits to date. */
-export { addWithdrawTerms, depositedTotal, type WithdrawTerms, type WithdrawTermsSource } from './withdraw-terms.ts';
+export { addWithdrawTerms, addBonusForfeit, depositedTotal, type WithdrawTerms, type WithdrawTermsSource, type BonusForfeit } from './withdraw-terms.ts';
 
 export const walletModule: Module = {
   name: 'wallet',

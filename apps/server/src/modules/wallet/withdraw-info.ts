@@ -55,7 +55,11 @@ export async function withdrawPrompt(db: Db, owner: WalletOwner) {
   const tips = [
     `单笔提款金额 ${money(view.min)} - ${money(view.max)}`,
     `每日前${view.freeTimesPerDay}次提款免手续费，之后收取${view.feePercent}%手续费（今日已提${view.usedTimesToday}次）`,
-    view.turnoverRemaining > 0 ? `还需完成 ${money(view.turnoverRemaining)} 流水方可提款` : '流水已达标，可以提款',
+    rules.depositTurnoverRemaining > 0n
+      ? `还需完成 ${money(view.turnoverRemaining)} 流水方可提款`
+      : rules.bonusWagerRemaining > 0n
+        ? `优惠流水还差 ${money(view.bonusWagerRemaining)}；现在提款将扣除未完成流水的彩金 ${money(view.bonusForfeit)}`
+        : '流水已达标，可以提款',
   ];
   return { ...view, tips };
 }
@@ -64,12 +68,16 @@ export async function withdrawPrompt(db: Db, owner: WalletOwner) {
 export async function withdrawPrepare(db: Db, owner: WalletOwner, amount?: number) {
   const { main, rules } = await rulesNow(db, owner);
   const balance = await balanceOf(db, main);
-  const withdrawable = rules.turnoverRemaining > 0n ? 0n : balance < rules.maxMinor ? balance : rules.maxMinor;
+  // What a withdrawal now would forfeit of bonuses still wagering, at most the balance; the rest may go.
+  const forfeit = rules.bonusForfeit < balance ? rules.bonusForfeit : balance;
+  const free = balance - forfeit;
+  const withdrawable = rules.depositTurnoverRemaining > 0n ? 0n : free < rules.maxMinor ? free : rules.maxMinor;
   const amountMinor = amount === undefined ? 0n : toMinor(amount);
   const fee = feeFor(amountMinor, rules);
   const status = await passwordStatus(db, owner.memberId, owner.siteId);
   return {
     ...limitsView(rules),
+    bonusForfeit: fromMinor(forfeit),
     balance: fromMinor(balance),
     withdrawable: fromMinor(withdrawable),
     fee: fromMinor(fee),

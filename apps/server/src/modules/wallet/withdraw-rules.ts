@@ -16,7 +16,13 @@ export interface WithdrawRules {
   freeTimesPerDay: number;
   usedTimesToday: number;
   turnoverRequired: bigint;
+  /** The deposits' turnover still to stake and the bonus wagering still open, together. */
   turnoverRemaining: bigint;
+  /** The deposits' part alone: a withdrawal waits for it. */
+  depositTurnoverRemaining: bigint;
+  /** The bonus wagering's part: a withdrawal before it is met forfeits `bonusForfeit`, once the member confirms. */
+  bonusWagerRemaining: bigint;
+  bonusForfeit: bigint;
   /** Site currency per 1 USDT. */
   usdtRate: number;
 }
@@ -26,8 +32,9 @@ export const MANUAL_CREDIT = 'deposit.manual';
 
 /**
  * Turnover: every deposit through a channel ('deposit.credit'; a MANUAL_CREDIT is not one) since
- * the last withdrawal must be staked `withdraw_turnover_multiple` times before the next one, and
- * what other modules' terms ask for what they paid since (bonuses: withdraw-terms.ts). Stakes
+ * the last withdrawal must be staked `withdraw_turnover_multiple` times before the next one; the
+ * bonus wagering other modules keep (withdraw-terms.ts) is added to what remains, and
+ * `turnoverRequired` shows what they asked for what they paid since. Stakes
  * are ledger transfers of kind 'bet.stake…' out of the main wallet (the sportsbook's and any other
  * product posting that kind), less stakes refunded ('bet.refund').
  */
@@ -49,9 +56,9 @@ async function turnover(tx: DbOrTx, owner: WalletOwner, mainAccount: number, mul
     WHERE (to_account = ${mainAccount} OR from_account = ${mainAccount}) AND created_at > ${since}`,
   );
   const extra = await extraWithdrawTerms(tx, owner, since);
-  const required = (big(row?.deposited) * BigInt(Math.round(multiple * 100))) / 100n + extra.turnoverMinor;
-  const remaining = required - big(row?.staked);
-  return { required, remaining: remaining > 0n ? remaining : 0n, maxMinor: extra.maxMinor };
+  const depositRequired = (big(row?.deposited) * BigInt(Math.round(multiple * 100))) / 100n;
+  const depositRemaining = depositRequired > big(row?.staked) ? depositRequired - big(row?.staked) : 0n;
+  return { required: depositRequired + extra.turnoverMinor, depositRemaining, extra };
 }
 
 /** The rules of the member's next withdrawal; `s` is read before any transaction (see walletSettings). */
@@ -62,17 +69,20 @@ export async function withdrawRules(tx: DbOrTx, owner: WalletOwner, mainAccount:
     SELECT count(*) AS n FROM wallet_withdraw_orders
     WHERE member_id = ${owner.memberId} AND status IN ('pending', 'paid') AND created_at >= ${new Date(shanghaiMidnight(clock.now()))}`,
   );
-  const { required, remaining, maxMinor } = await turnover(tx, owner, mainAccount, s.withdraw_turnover_multiple);
+  const { required, depositRemaining, extra } = await turnover(tx, owner, mainAccount, s.withdraw_turnover_multiple);
   return {
     minMinor: BigInt(Math.round(s.withdraw_min * 100)),
     // The member's level sets its own limit where the vip module has one (withdraw-terms.ts).
-    maxMinor: maxMinor ?? BigInt(Math.round(s.withdraw_max * 100)),
+    maxMinor: extra.maxMinor ?? BigInt(Math.round(s.withdraw_max * 100)),
     feeBp: BigInt(Math.round(s.withdraw_fee_percent * 100)),
     feePercent: s.withdraw_fee_percent,
     freeTimesPerDay: s.withdraw_free_times,
     usedTimesToday: Number(today?.n ?? 0),
     turnoverRequired: required,
-    turnoverRemaining: remaining,
+    turnoverRemaining: depositRemaining + extra.wagerRemainingMinor,
+    depositTurnoverRemaining: depositRemaining,
+    bonusWagerRemaining: extra.wagerRemainingMinor,
+    bonusForfeit: extra.forfeitMinor,
     usdtRate: s.usdt_rate,
   };
 }
@@ -97,4 +107,6 @@ export const limitsView = (r: WithdrawRules) => ({
   usedTimesToday: r.usedTimesToday,
   turnoverRequired: fromMinor(r.turnoverRequired),
   turnoverRemaining: fromMinor(r.turnoverRemaining),
+  bonusWagerRemaining: fromMinor(r.bonusWagerRemaining),
+  bonusForfeit: fromMinor(r.bonusForfeit),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/index.ts';
+import type { DbOrTx, Tx } from '../../platform/db/index.ts';
 import { memberAccountKey, type WalletOwner } from './accounts.ts';
 import { big, oneOf } from './sql.ts';
 
@@ -13,22 +13,42 @@ export interface WithdrawTerms {
   turnoverMinor: bigint;
   /** The most one withdrawal may be (in place of the site's `withdraw_max`), or null to leave the site's. */
   maxMinor: bigint | null;
+  /** Bonus wagering still open: the turnover it asks, and what withdrawing now forfeits (the member confirms first). */
+  wagerRemainingMinor: bigint;
+  forfeitMinor: bigint;
 }
 export type WithdrawTermsSource = (tx: DbOrTx, owner: WalletOwner, since: Date) => Promise<WithdrawTerms>;
 
+/** Ends the open bonus wagering of a member who withdraws before meeting it, inside the withdrawal's transaction; answers what was taken back. */
+export type BonusForfeit = (tx: Tx, owner: WalletOwner) => Promise<bigint>;
+
 const sources = new Set<WithdrawTermsSource>();
+const forfeits = new Set<BonusForfeit>();
 
 /** Registered once per process (at the module's import). */
 export function addWithdrawTerms(source: WithdrawTermsSource): void {
   sources.add(source);
 }
 
+/** Registered once per process, with the terms that announce the forfeit. */
+export function addBonusForfeit(forfeit: BonusForfeit): void {
+  forfeits.add(forfeit);
+}
+
+export async function forfeitBonuses(tx: Tx, owner: WalletOwner): Promise<bigint> {
+  let taken = 0n;
+  for (const forfeit of forfeits) taken += await forfeit(tx, owner);
+  return taken;
+}
+
 /** Every source's terms together: the turnover summed, the lowest of their limits. */
 export async function extraWithdrawTerms(tx: DbOrTx, owner: WalletOwner, since: Date): Promise<WithdrawTerms> {
-  const out: WithdrawTerms = { turnoverMinor: 0n, maxMinor: null };
+  const out: WithdrawTerms = { turnoverMinor: 0n, maxMinor: null, wagerRemainingMinor: 0n, forfeitMinor: 0n };
   for (const source of sources) {
     const t = await source(tx, owner, since);
     out.turnoverMinor += t.turnoverMinor;
+    out.wagerRemainingMinor += t.wagerRemainingMinor;
+    out.forfeitMinor += t.forfeitMinor;
     if (t.maxMinor !== null && (out.maxMinor === null || t.maxMinor < out.maxMinor)) out.maxMinor = t.maxMinor;
   }
   return out;

@@ -12,6 +12,7 @@ import { feeFor, usdtFor, withdrawRules } from './withdraw-rules.ts';
 import { passwordRequired, verifyWithdrawPassword } from './withdraw-password.ts';
 import { checkLimits } from './pay-types.ts';
 import { walletSettings } from './settings.ts';
+import { forfeitBonuses } from './withdraw-terms.ts';
 import { epochMs, oneOf, rowsOf } from './sql.ts';
 
 interface WithdrawRow {
@@ -45,6 +46,8 @@ export interface WithdrawRequest {
   withdrawPassword: string;
   cardId?: number;
   addressId?: number;
+  /** The member confirmed forfeiting the unearned part of bonuses still wagering (prepare's bonusForfeit). */
+  forfeitBonus?: boolean;
 }
 
 /**
@@ -59,6 +62,9 @@ export async function requestWithdrawal(db: Db, owner: WalletOwner, key: Idempot
   const { withdrawPassword: _, ...hashed } = body;
   const settings = await walletSettings(db, owner.siteId, owner.currency);
   return once(db, owner.memberId, key, hashed, async (tx) => {
+    // Confirmed: the open bonus wagering ends first (its rows, then the main wallet, as every path
+    // locks them); a refusal below rolls it back with the rest.
+    if (body.forfeitBonus) await forfeitBonuses(tx, owner);
     const main = await memberAccount(tx, owner);
     const hold = await memberAccount(tx, owner, 'hold');
     // The main wallet's row lock serialises this member's withdrawals: counts and turnover stay exact.
@@ -68,10 +74,17 @@ export async function requestWithdrawal(db: Db, owner: WalletOwner, key: Idempot
     const rules = await withdrawRules(tx, owner, main, settings);
     const amountMinor = toMinor(body.amount);
     checkLimits(amountMinor, rules.minMinor, rules.maxMinor);
-    if (rules.turnoverRemaining > 0n) {
+    if (rules.depositTurnoverRemaining > 0n) {
       fail('TURNOVER_REQUIRED', {
         msg: `还需完成${fromMinor(rules.turnoverRemaining)}流水才能提款`,
         data: { turnoverRemaining: fromMinor(rules.turnoverRemaining) },
+      });
+    }
+    if (rules.bonusWagerRemaining > 0n) {
+      const forfeit = fromMinor(rules.bonusForfeit);
+      fail('BONUS_FORFEIT_CONFIRM', {
+        msg: `优惠流水还差${fromMinor(rules.bonusWagerRemaining)}，现在提款将扣除未完成流水的彩金${forfeit}，请确认后再提交`,
+        data: { bonusWagerRemaining: fromMinor(rules.bonusWagerRemaining), bonusForfeit: forfeit },
       });
     }
     const fee = feeFor(amountMinor, rules);

@@ -47,6 +47,14 @@ export function VipPage() {
                 <strong>{t('vipPages.fanshui')}</strong>
                 <span className="bp-muted">{t('vip.fanshuiNote')}</span>
               </Link>
+              <Link to="/app/vip/points" className="bp-card">
+                <strong>{t('vipPages.points')}</strong>
+                <span className="bp-muted">{t('vip.pointsNote')}</span>
+              </Link>
+              <Link to="/app/vip/birthday" className="bp-card">
+                <strong>{t('vipPages.birthday')}</strong>
+                <span className="bp-muted">{t('vip.birthdayNote')}</span>
+              </Link>
             </nav>
             <h3 className="bp-section-title">{t('vip.benefits')}</h3>
             <BenefitsTable rules={rules.list} current={info.vipLevel} unit={currency.symbol} />

@@ -1,13 +1,45 @@
-import { Button, Skeleton } from 'antd-mobile';
+import { Button, ProgressBar, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { shanghaiDateTime } from '@bp/contract';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { useCurrency } from '../../shared/site/use-currency.ts';
-import { useWelfare, vipApi } from './api.ts';
+import { useWagering, useWelfare, vipApi } from './api.ts';
 import { useReceive } from './use-receive.ts';
 import './vip.css';
 
-/** The welfare centre (福利中心): everything the member may claim now, each received on its own. */
+/** Bonuses received and their turnover (流水) progress: what still asks turnover, the stake limit, the forfeit rule. */
+function Wagering() {
+  const { t } = useTranslation();
+  const { money } = useCurrency();
+  const { data } = useWagering();
+  if (!data || data.list.length === 0) return null;
+  return (
+    <section aria-label={t('vip.wagering')} data-testid="wagering">
+      <div className="bp-section-title">{t('vip.wagering')}</div>
+      <p className="bp-muted bp-small bp-vip-wager-rules">
+        {t('vip.wagerRules', { odds: data.lowOdds, days: data.days })}
+        {data.maxStake !== null ? ` ${t('vip.wagerMaxStake', { amount: money(data.maxStake) })}` : ''}
+        {data.forfeit > 0 ? ` ${t('vip.wagerForfeit', { amount: money(data.forfeit) })}` : ''}
+      </p>
+      {data.list.map((b) => (
+        <article key={b.welfareId} className="bp-card bp-vip-wager" data-testid="wager-item">
+          <div className="bp-vip-wager-head">
+            <strong>{b.title}</strong>
+            <span className={`bp-vip-wager-state bp-vip-wager-${b.state}`}>{t(`vip.wagerState.${b.state}`)}</span>
+          </div>
+          <ProgressBar percent={b.required > 0 ? Math.min(100, (b.wagered / b.required) * 100) : 100} />
+          <span className="bp-muted bp-small">
+            {t('vip.wagerProgress', { wagered: money(b.wagered), required: money(b.required), amount: money(b.amount) })}
+            {b.state === 'wagering' ? ` · ${t('vip.wagerUntil', { date: shanghaiDateTime(b.until) })}` : ''}
+            {b.forfeited > 0 ? ` · ${t('vip.wagerForfeited', { amount: money(b.forfeited) })}` : ''}
+          </span>
+        </article>
+      ))}
+    </section>
+  );
+}
+
+/** The welfare centre (福利中心): everything the member may claim now, each received on its own; then the turnover bonuses received still ask. */
 export function WelfarePage() {
   const { t } = useTranslation();
   const { money } = useCurrency();
@@ -37,6 +69,7 @@ export function WelfarePage() {
             </div>
           </article>
         ))}
+        <Wagering />
       </div>
     </div>
   );

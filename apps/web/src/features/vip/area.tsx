@@ -14,12 +14,14 @@ const vipPage = (load: () => Promise<ComponentType>) => async () => {
   };
 };
 
-/** The VIP page at /app/vip, with rebate and the welfare centre beneath; the personal centre's menu leads here. */
+/** The VIP page at /app/vip, with rebate, the welfare centre, points and the birthday bonus beneath; the personal centre's menu leads here. */
 export const vipArea: Area = {
   name: 'vip',
   routes: [
     { path: 'vip', handle: { title: 'vipPages.vip' }, lazy: vipPage(async () => (await import('./VipPage.tsx')).VipPage) },
     { path: 'vip/fanshui', handle: { title: 'vipPages.fanshui' }, lazy: vipPage(async () => (await import('./FanshuiPage.tsx')).FanshuiPage) },
+    { path: 'vip/points', handle: { title: 'vipPages.points' }, lazy: vipPage(async () => (await import('./PointsPage.tsx')).PointsPage) },
+    { path: 'vip/birthday', handle: { title: 'vipPages.birthday' }, lazy: vipPage(async () => (await import('./BirthdayPage.tsx')).BirthdayPage) },
     { path: 'vip/welfare', handle: { title: 'vipPages.welfare' }, lazy: vipPage(async () => (await import('./WelfarePage.tsx')).WelfarePage) },
   ],
 };

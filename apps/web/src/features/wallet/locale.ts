@@ -111,6 +111,10 @@ export const walletLocale: Locale = {
         cancelled: '已撤销，金额已退回',
         destinationLabel: '收款',
         feeLine: '手续费 {{fee}} · 到账 {{receivable}}',
+        forfeitNotice: '优惠流水还差 {{remaining}}：现在提款将扣除未完成流水的彩金 {{forfeit}}',
+        forfeitTitle: '优惠流水未完成',
+        forfeitConfirm: '优惠流水还差 {{remaining}}。确认提款将扣除未完成流水的彩金 {{forfeit}}，扣除后不可恢复。',
+        forfeitOk: '确认扣除并提款',
       },
       bind: {
         title: '完善提款信息',
@@ -312,6 +316,10 @@ export const walletLocale: Locale = {
         cancelled: 'Cancelled, the amount is back',
         destinationLabel: 'To',
         feeLine: 'Fee {{fee}} · receive {{receivable}}',
+        forfeitNotice: 'Bonus wagering {{remaining}} short: withdrawing now forfeits {{forfeit}} of unearned bonus',
+        forfeitTitle: 'Bonus wagering not met',
+        forfeitConfirm: 'Bonus wagering is {{remaining}} short. Withdrawing forfeits {{forfeit}} of unearned bonus, for good.',
+        forfeitOk: 'Forfeit and withdraw',
       },
       bind: {
         title: 'Before your first withdrawal',

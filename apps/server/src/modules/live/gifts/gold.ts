@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { fromMinor, toMinor } from '@bp/contract';
-import { oneOf, type Db } from '../../../platform/db/index.ts';
+import { oneOf, type Db, type DbOrTx } from '../../../platform/db/index.ts';
 import { once, type IdempotencyKey } from '../../../platform/idempotency.ts';
 import { clock } from '../../../platform/clock.ts';
 import { balanceOf, goldAccounts, houseAccount, memberAccount, postTransfer, type WalletOwner } from '../../wallet/index.ts';
@@ -41,4 +41,11 @@ export function buyGold(db: Db, owner: WalletOwner, key: IdempotencyKey, amount:
     const issued = await postTransfer(tx, { from: coins.issue, to: coins.gold, amountMinor: goldMinor, kind: 'gold.issue', ref });
     return { gold: fromMinor(issued.toBalance), main: fromMinor(paid.fromBalance) };
   });
+}
+
+/** Gold coins given to a member by another module (the vip module's points exchange), inside its transaction, once per ref. */
+export async function rewardGold(tx: DbOrTx, owner: WalletOwner, goldMinor: bigint, ref: string): Promise<bigint> {
+  const coins = await goldAccounts(tx, owner);
+  const issued = await postTransfer(tx, { from: coins.issue, to: coins.gold, amountMinor: goldMinor, kind: 'gold.reward', ref });
+  return issued.toBalance;
 }

@@ -40,8 +40,17 @@ async function memberExposure(tx: Tx, memberId: number, marketId: number | null)
   return { factor: Number(row.factor), stakedMinor: BigInt(row.staked) };
 }
 
+/** Another module's limit on a member's stake (the vip module's, while a bonus is wagering); it fails the bet to refuse. */
+export type StakeRule = (tx: Tx, stake: { memberId: number; stakeMinor: bigint }) => Promise<void>;
+const stakeRules = new Set<StakeRule>();
+
+/** Registered once per process (at the module's import); checked inside the bet's transaction. */
+export function addStakeRule(rule: StakeRule): void {
+  stakeRules.add(rule);
+}
+
 /**
- * Stake and payout limits, per market and member. A single counts the member's open singles on
+ * Stake and payout limits, per market and member, then the other modules' stake rules. A single counts the member's open singles on
  * the same market; a parlay is held to its tightest leg. The caller holds the member's bet lock.
  */
 export async function checkLimits(
@@ -57,4 +66,5 @@ export async function checkLimits(
     fail('STAKE_ABOVE_MAX', { msg: `该盘口您最高还可投注${left}`, data: { maxStake: left } });
   }
   if (a.potentialMinor > toMinor(limits.maxPayout)) fail('PAYOUT_ABOVE_MAX', { data: { maxPayout: limits.maxPayout } });
+  for (const rule of stakeRules) await rule(tx, { memberId: a.memberId, stakeMinor: a.stakeMinor });
 }

@@ -1,4 +1,4 @@
-import { Button, NoticeBar, Result, Toast } from 'antd-mobile';
+import { Button, Dialog, NoticeBar, Result, Toast } from 'antd-mobile';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
@@ -54,6 +54,9 @@ export function WithdrawForm({ prepare: p, pinRequired }: { prepare: Prepare; pi
   const pin = useRef('');
   const refusal = useRef<ApiError | null>(null);
 
+  // Bonus wagering still open: the member is told what a withdrawal forfeits and confirms it first.
+  const wagering = p.bonusWagerRemaining > 0;
+  const forfeit = wagering ? { forfeitBonus: true } : {};
   const problem = formState.errors.amount?.message ?? null;
   const amount = text !== '' && !problem ? Number(text) : null;
   const quoted = useDebounced(amount);
@@ -67,8 +70,8 @@ export function WithdrawForm({ prepare: p, pinRequired }: { prepare: Prepare; pi
   const withdraw = useMoneyAction(
     ({ amount, to }: WithdrawRequest, key: string) =>
       to.kind === 'card'
-        ? walletApi.withdraw({ amount, withdrawPassword: pin.current, cardId: to.id }, key)
-        : walletApi.withdrawUsdt({ amount, withdrawPassword: pin.current, addressId: to.id }, key),
+        ? walletApi.withdraw({ amount, withdrawPassword: pin.current, cardId: to.id, ...forfeit }, key)
+        : walletApi.withdrawUsdt({ amount, withdrawPassword: pin.current, addressId: to.id, ...forfeit }, key),
     (err) => {
       refusal.current = err;
       // A wrong password is said in the sheet; anything else closes it and is said as a toast.
@@ -117,11 +120,28 @@ export function WithdrawForm({ prepare: p, pinRequired }: { prepare: Prepare; pi
     );
   }
 
+  const confirmThen = async (go: () => void) => {
+    if (!wagering) return go();
+    const ok = await Dialog.confirm({
+      title: t('wallet.withdraw.forfeitTitle'),
+      content: t('wallet.withdraw.forfeitConfirm', { remaining: money(p.bonusWagerRemaining), forfeit: money(p.bonusForfeit) }),
+      confirmText: t('wallet.withdraw.forfeitOk'),
+    });
+    if (ok) go();
+  };
   const locked = p.passwordLockedUntil;
   const fee = quote && amount !== null ? quote : null;
   return (
     <>
       {locked ? <NoticeBar color="alert" content={t('wallet.withdraw.locked', { time: formatDateTime(locked).slice(11) })} wrap /> : null}
+      {wagering ? (
+        <NoticeBar
+          color="alert"
+          wrap
+          data-testid="withdraw-forfeit"
+          content={t('wallet.withdraw.forfeitNotice', { remaining: money(p.bonusWagerRemaining), forfeit: money(p.bonusForfeit) })}
+        />
+      ) : null}
       <div className="bp-card bp-withdraw-balance">
         <div>
           <span className="bp-muted">{t('wallet.withdraw.balance')}</span>
@@ -157,7 +177,7 @@ export function WithdrawForm({ prepare: p, pinRequired }: { prepare: Prepare; pi
           size="large"
           disabled={amount === null || !to || !!locked}
           loading={withdraw.busy}
-          onClick={() => (pinRequired ? setAsking(true) : void send(''))}
+          onClick={() => void confirmThen(() => (pinRequired ? setAsking(true) : void send('')))}
         >
           {t('wallet.withdraw.submit')}
         </Button>
