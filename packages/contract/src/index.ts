@@ -20,5 +20,6 @@ export * from './security.ts';
 export * from './wallet.ts';
 export * from './vip.ts';
 export * from './promo.ts';
+export * from './admin.ts';
 export * from './usdt-address.ts';
 export * from './routes.ts';

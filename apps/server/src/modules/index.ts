@@ -9,6 +9,7 @@ import { sportsModule } from './sports/index.ts';
 import { liveModule } from './live/index.ts';
 import { vipModule } from './vip/index.ts';
 import { promoModule } from './promo/index.ts';
+import { adminModule } from './admin/index.ts';
 
 /** Every business domain, in the order their hooks and routes are installed. */
 export const modules: Module[] = [
@@ -22,4 +23,5 @@ export const modules: Module[] = [
   liveModule,
   vipModule,
   promoModule,
+  adminModule,
 ];

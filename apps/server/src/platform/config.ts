@@ -21,6 +21,8 @@ export interface Config {
   feedSpeed: number;
   /** The built web app served at `/`; absent in tests that need no site. */
   webDist: string | null;
+  /** The built operator console served at `/admin`; absent in tests that need none. */
+  adminDist: string | null;
   /** Seeds the demo sites and member on an empty database. */
   seedDemo: boolean;
   /** Background jobs (feed, settlement, reconciliation, interest) run in this instance. */
@@ -34,6 +36,8 @@ export interface Config {
    * and country headers are believed; empty (the default, or `off`), none are.
    */
   trustProxy: string[];
+  /** `ADMIN_IDLE_MINUTES`: an operator session ends after this long without a call (30). */
+  operatorIdleMinutes: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -51,11 +55,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: env.RATE_LIMITS !== 'off',
     feedSpeed: Number(env.FEED_SPEED ?? 1),
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist'),
+    adminDist: env.ADMIN_DIST ?? path.join(repoRoot, 'apps', 'admin', 'dist'),
     seedDemo: env.SEED_DEMO !== 'off',
     runJobs: env.RUN_JOBS !== 'off',
     h5AppSecret: env.H5_APP_SECRET || null,
     socketRecheckMs: 30_000,
     trustProxy: listOf(env.TRUST_PROXY),
+    operatorIdleMinutes: Number(env.ADMIN_IDLE_MINUTES ?? 30),
   };
 }
 

@@ -9,6 +9,7 @@ import { casinoErrors } from './casino.ts';
 import { liveErrors } from './live.ts';
 import { vipErrors } from './vip.ts';
 import { promoErrors } from './promo.ts';
+import { adminErrors } from './admin.ts';
 
 export { defineErrors, type ErrorEntry } from './define.ts';
 
@@ -24,6 +25,7 @@ export const Errors = {
   ...liveErrors,
   ...vipErrors,
   ...promoErrors,
+  ...adminErrors,
 };
 
 export type ErrorName = keyof typeof Errors;

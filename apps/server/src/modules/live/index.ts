@@ -22,6 +22,8 @@ import { seedDemoGifts } from './gifts/demo.ts';
  * `chat:<chatRoomNo>`, so rooms span every instance.
  */
 export { DEMO_STREAM_BASE } from './anchors/demo.ts';
+/** The operator's levers (the back office calls these). */
+export { grantModerator, roomActions, anchorRoomOf, updateAnchorRoom } from './operator.ts';
 
 /** The anchors' pictures and the gift icons, served under /assets/live/. */
 export const LIVE_ASSETS_DIR = path.resolve(import.meta.dirname, '../../../assets/live');
