@@ -17,8 +17,20 @@ const dirsOf = (folder) =>
 
 const SERVER = 'apps/server/src';
 const WEB = 'apps/web/src';
+const ADMIN = 'apps/admin/src';
 const serverModules = dirsOf(`${SERVER}/modules`);
 const webFeatures = dirsOf(`${WEB}/features`);
+const adminFeatures = dirsOf(`${ADMIN}/features`);
+
+/** A front end's layout (the member site's and the operator console's alike): app/ composes features, which import no other feature. */
+const frontEndZones = (src, features) => [
+  { target: `./${src}/shared`, from: [`./${src}/features`, `./${src}/app`], message: 'shared/ imports no feature and not app/' },
+  ...features.map((mine) => ({
+    target: `./${src}/features/${mine}`,
+    from: [`./${src}/app`, ...features.filter((other) => other !== mine).map((other) => `./${src}/features/${other}`)],
+    message: 'a feature imports neither another feature nor app/ (app/ composes them)',
+  })),
+];
 
 /** Every server module reaches another only through its `index.ts`; tests also through its `testing.ts`. */
 const moduleZones = (entries) =>
@@ -38,12 +50,10 @@ const zones = [
   { target: './packages/contract', from: './apps', message: 'the contract imports nothing of the server or the web' },
   { target: `./${SERVER}/platform`, from: `./${SERVER}/modules`, message: 'the platform knows no business module' },
   { target: './apps/web', from: './apps/server', message: 'the web never imports server code' },
-  { target: `./${WEB}/shared`, from: [`./${WEB}/features`, `./${WEB}/app`], message: 'shared/ imports no feature and not app/' },
-  ...webFeatures.map((mine) => ({
-    target: `./${WEB}/features/${mine}`,
-    from: [`./${WEB}/app`, ...webFeatures.filter((other) => other !== mine).map((other) => `./${WEB}/features/${other}`)],
-    message: 'a web feature imports neither another feature nor app/ (app/ composes them)',
-  })),
+  { target: './apps/admin', from: ['./apps/server', './apps/web'], message: 'the console imports neither server nor member-site code (only the contract)' },
+  { target: './apps/web', from: './apps/admin', message: 'the member site never imports the console' },
+  ...frontEndZones(WEB, webFeatures),
+  ...frontEndZones(ADMIN, adminFeatures),
 ];
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', `${SERVER}/test/**`];
@@ -74,7 +84,7 @@ export default tseslint.config(
     },
   },
   {
-    files: [`${WEB}/**/*.tsx`, `${WEB}/**/*.ts`],
+    files: [`${WEB}/**/*.tsx`, `${WEB}/**/*.ts`, `${ADMIN}/**/*.tsx`, `${ADMIN}/**/*.ts`],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },

@@ -80,7 +80,7 @@ export default defineConfig({
           // Server files share their worker's modules: importing the server once per worker instead
           // of once per file took this project from 249 s to 98 s on PGlite. Each file starts its own
           // test server on its own database; module state is kept per database (caches, blockades,
-          // venue adapters) or put back after each test (the clock, the hashing cost, ADMIN_TOKEN).
+          // venue adapters) or put back after each test (the clock, the hashing cost).
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -14,10 +14,14 @@ import type { Config } from '../apps/server/src/platform/config.ts';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 /** The build under test; `E2E_WEB_DIST` points at a build of one's own (kept apart from others' rebuilds of apps/web/dist). */
 export const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(ROOT, 'apps', 'web', 'dist');
+/** The operator console's build under test (built with the site, by the same rule). */
+export const ADMIN_DIST = path.join(ROOT, 'apps', 'admin', 'dist');
 export const SCREENSHOTS = path.join(ROOT, 'e2e', 'screenshots');
 
 /** The phone every journey uses (seed: mobile first, 390 px wide). */
 export const PHONE = { width: 390, height: 844 } as const;
+/** The operator console is desktop-first. */
+export const DESKTOP = { width: 1440, height: 900 } as const;
 
 export const LAUNCH_ARGS = [
   '--headless',
@@ -48,7 +52,7 @@ export function browserAvailable(): boolean {
 }
 
 /**
- * Builds the web app when there is no build or the sources are newer (the same rule as `npm start`).
+ * Builds the web app and the operator console when there is no build or the sources are newer (the same rule as `npm start`).
  * Journeys run side by side: one builds under a lock, the others wait and then find the build current.
  */
 export function ensureWebBuild(): void {
@@ -96,7 +100,7 @@ export interface Site {
 /** The site on a test server; `overrides` set its config (e.g. `{ runJobs: true, feedSpeed: 300 }` for a live book). */
 export async function startSite(overrides: Partial<Config> = {}): Promise<Site> {
   ensureWebBuild();
-  const server = await startTestServer({ ...overrides, webDist: WEB_DIST });
+  const server = await startTestServer({ ...overrides, webDist: WEB_DIST, adminDist: ADMIN_DIST });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
   const browser = await chromium.launch({ executablePath: chromiumPath()!, args: LAUNCH_ARGS });
@@ -126,6 +130,17 @@ export async function phone(site: Site): Promise<{ context: BrowserContext; page
     timezoneId: 'Asia/Shanghai',
     baseURL: site.url,
   });
+  const page = await context.newPage();
+  onTestFinished(async ({ task }) => {
+    if (task.result?.state === 'fail') await shoot(page, `failed-${task.name.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => undefined);
+    await context.close();
+  });
+  return { context, page };
+}
+
+/** The operator console's desktop (1440 px wide), put away like a phone when the test ends. */
+export async function desktop(site: Site): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await site.browser.newContext({ viewport: DESKTOP, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', baseURL: site.url });
   const page = await context.newPage();
   onTestFinished(async ({ task }) => {
     if (task.result?.state === 'fail') await shoot(page, `failed-${task.name.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => undefined);

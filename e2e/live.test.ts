@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, WebSocketRoute } from 'playwright-core';
-import { asOperator } from '../apps/server/src/test/harness.ts';
+import { asOperator } from '../apps/server/src/modules/admin/testing.ts';
 import { settleMatch } from '../apps/server/src/modules/sports/index.ts';
 import { finish, fund, idemKey, scriptMatch } from '../apps/server/src/modules/sports/testing.ts';
 import { demoRoom } from '../apps/server/src/modules/live/testing.ts';
@@ -71,7 +71,7 @@ describe.runIf(browserAvailable())('live: the list, an anchor room, chat, gifts 
   it('[S3-15] [S3-14] [S6-02] a message reaches the second member; gold bought sends a gift seen with its animation; a moderator mutes and the muted send is refused', async () => {
     const a = await member({ money: 50_000n });
     const b = await member();
-    await asOperator((headers) => site.server.call('/api/admin/live/moderator/grant', { chatRoomNo: room.chatRoomNo, memberId: a.memberId }, { headers }));
+    await asOperator(site.server, (headers) => site.server.call('/api/admin/live/moderator/grant', { chatRoomNo: room.chatRoomNo, memberId: a.memberId }, { headers }));
     await a.page.goto(roomPath());
     await b.page.goto(roomPath());
     await a.page.locator('.bp-live-mod').waitFor();
@@ -120,7 +120,7 @@ describe.runIf(browserAvailable())('live: the list, an anchor room, chat, gifts 
   it('[S6-02] a moderator deletes a line and it disappears from every browser; closing the room stops every input', async () => {
     const a = await member();
     const b = await member();
-    await asOperator((headers) => site.server.call('/api/admin/live/moderator/grant', { chatRoomNo: room.chatRoomNo, memberId: a.memberId }, { headers }));
+    await asOperator(site.server, (headers) => site.server.call('/api/admin/live/moderator/grant', { chatRoomNo: room.chatRoomNo, memberId: a.memberId }, { headers }));
     await a.page.goto(roomPath());
     await b.page.goto(roomPath());
     await b.page.getByPlaceholder('说点什么…').waitFor();
@@ -212,7 +212,7 @@ describe.runIf(browserAvailable())('live: the list, an anchor room, chat, gifts 
   it('[S3-16] [S4-17] a big win is pinned above an anchor room’s chat, and leaves when a corrected result takes it back', async () => {
     const match = await scriptMatch(site.server, { home: '拜仁慕尼黑', visit: '多特蒙德', leagueId: 98_772 });
     const anchor = await demoRoom(site.server, '阿飞看盘');
-    const moved = await asOperator((headers) =>
+    const moved = await asOperator(site.server, (headers) =>
       site.server.call('/api/admin/live/room/update', { anchorRoomId: anchor.anchorRoomId, matchId: match.matchId }, { headers }),
     );
     expect(moved.code, moved.msg).toBe(0);

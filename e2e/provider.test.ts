@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { asOperator, bearer } from '../apps/server/src/test/harness.ts';
+import { bearer } from '../apps/server/src/test/harness.ts';
+import { asOperator } from '../apps/server/src/modules/admin/testing.ts';
 import { expectLedgerSound } from '../apps/server/src/modules/wallet/testing.ts';
 import { startSim, type Sim } from '../apps/server/src/modules/provider/testing.ts';
 import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
@@ -15,7 +16,7 @@ describe.runIf(browserAvailable())('a game provider (seamless wallet)', () => {
   beforeAll(async () => {
     site = await startSite();
     sim = await startSim(site.url, secret);
-    const saved = await asOperator((headers) =>
+    const saved = await asOperator(site.server, (headers) =>
       site.server.call(
         '/api/admin/provider/save',
         { api_name: 'SIM', name: '模拟供应商', category: 'egame', secret, launchUrl: `${sim.url}/launch`, enabled: true },

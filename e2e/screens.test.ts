@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, RuleMessages, THEME_SERIES, loginDigest } from '@bp/contract';
-import { asOperator, bearer } from '../apps/server/src/test/harness.ts';
+import { bearer } from '../apps/server/src/test/harness.ts';
+import { asOperator } from '../apps/server/src/modules/admin/testing.ts';
 import { setAccessRules } from '../apps/server/src/modules/site/index.ts';
 import { clock } from '../apps/server/src/platform/clock.ts';
 import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
@@ -261,7 +262,7 @@ describe.runIf(browserAvailable())('the other screens', () => {
   it("[S7-14] messages: the welcome and the operator's message arrive unread, counted in the personal centre; opened, pinned, all read, deleted", async () => {
     const member = await site.server.member();
     const sendMessage = async (payload: object) => {
-      const sent = await asOperator((headers) => site.server.inject({ method: 'POST', url: '/api/admin/message/send', headers, payload }));
+      const sent = await asOperator(site.server, (headers) => site.server.inject({ method: 'POST', url: '/api/admin/message/send', headers, payload }));
       expect(sent.json().code).toBe(0);
     };
     await sendMessage({ siteId: 1, memberId: member.memberId, title: '您的提款已到账', content: '您申请的提款 ¥500.00 已于今日到账，请注意查收。' });
@@ -332,7 +333,7 @@ describe.runIf(browserAvailable())('the other screens', () => {
     await page.getByText('代理申请审核中').waitFor();
     await shoot(page, 'agent-1-pending');
 
-    const decided = await asOperator((headers) =>
+    const decided = await asOperator(site.server, (headers) =>
       site.server.inject({ method: 'POST', url: '/api/admin/agent/decide', headers, payload: { memberId: member.memberId, approve: true } }),
     );
     expect(decided.json().data).toEqual({ memberId: member.memberId, isAgent: true });

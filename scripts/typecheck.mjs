@@ -5,7 +5,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 // integration/'s config also checks the browser journeys in e2e/.
-const projects = ['packages/contract', 'apps/server', 'apps/web', 'integration'];
+const projects = ['packages/contract', 'apps/server', 'apps/web', 'apps/admin', 'integration'];
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 
 function check(project) {

@@ -10,10 +10,11 @@ import type { Deps } from './platform/deps.ts';
 import { installIdempotency } from './platform/idempotency.ts';
 import { connectCaches } from './platform/cache.ts';
 import { closeRedis, connectRedis } from './platform/redis.ts';
-import { installWeb } from './platform/web.ts';
+import { installConsole, installWeb } from './platform/web.ts';
 import { modules } from './modules/index.ts';
 import { getConfig, listSites } from './modules/site/index.ts';
 import { authenticate, installSessionCheck, lostSessions } from './modules/auth/index.ts';
+import { installOperatorCheck } from './modules/admin/index.ts';
 
 export interface Server {
   app: FastifyInstance;
@@ -49,6 +50,7 @@ export async function createServer(config: Config): Promise<Server> {
   await installOpenApi(app);
   installIdempotency(app);
   installSessionCheck(app, deps);
+  installOperatorCheck(app, deps);
   // Before the modules, so every route they declare gets its rate limit and the request guard.
   await installSecurity(app, deps, {
     siteOf: (req) => req.site.siteId,
@@ -72,6 +74,7 @@ export async function createServer(config: Config): Promise<Server> {
     });
     app.decorate('websocketServer', scope.websocketServer);
   });
+  await installConsole(app, config.adminDist);
   await installWeb(app, config.webDist);
   await app.ready();
 

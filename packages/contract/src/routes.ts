@@ -1,5 +1,28 @@
 import { z } from 'zod';
 import {
+  AdminLoginBody,
+  AdminLoginData,
+  AdminMeData,
+  AdminSiteListData,
+  ApproveBody,
+  AuditListBody,
+  AuditListData,
+  AuditVerifyData,
+  DecisionData,
+  DepositProofData,
+  DepositReviewListBody,
+  DepositReviewListData,
+  OperatorCreateBody,
+  OperatorCreateData,
+  OperatorListData,
+  OperatorUpdateBody,
+  OperatorView,
+  RejectBody,
+  WithdrawReviewListBody,
+  WithdrawReviewListData,
+  WithdrawRiskData,
+} from './admin.ts';
+import {
   ActiveMemberSleepBody,
   BindContactData,
   BindEmailBody,
@@ -215,8 +238,6 @@ import {
   DealRecordBody,
   DealRecordData,
   DepositOrdersData,
-  OperatorDecisionBody,
-  OperatorDecisionData,
   OrderIdBody,
   OrdersBody,
   PayCallbackData,
@@ -290,7 +311,6 @@ const Done = z.null();
 const login = { body: LoginBody, data: SessionData };
 const captchaRegister = { body: CaptchaExRegisterBody, data: CaptchaExRegisterData };
 const captchaCheck = { body: CaptchaExCheckBody, data: CaptchaExCheckData };
-const operatorDecision = { body: OperatorDecisionBody, data: OperatorDecisionData };
 
 /**
  * Every JSON call of the API by its path: the server declares its routes from it (validation and
@@ -513,12 +533,26 @@ export const API_ROUTES = {
   '/api/activity/deposit/config': { body: EmptyBody, data: DepositBonusConfigData },
 
   // The operator's calls (an admin token, see requireOperator).
+  // The operator back office (admin.ts): every call but the login needs an operator session with the route's permission.
+  '/api/admin/auth/login': { body: AdminLoginBody, data: AdminLoginData },
+  '/api/admin/auth/logout': { body: EmptyBody, data: Done },
+  '/api/admin/auth/me': { body: EmptyBody, data: AdminMeData },
+  '/api/admin/site/list': { body: EmptyBody, data: AdminSiteListData },
+  '/api/admin/operator/list': { body: EmptyBody, data: OperatorListData },
+  '/api/admin/operator/create': { body: OperatorCreateBody, data: OperatorCreateData },
+  '/api/admin/operator/update': { body: OperatorUpdateBody, data: OperatorView },
+  '/api/admin/audit/list': { body: AuditListBody, data: AuditListData },
+  '/api/admin/audit/verify': { body: EmptyBody, data: AuditVerifyData },
+  '/api/admin/wallet/deposit/list': { body: DepositReviewListBody, data: DepositReviewListData },
+  '/api/admin/wallet/deposit/proof': { body: OrderIdBody, data: DepositProofData },
+  '/api/admin/wallet/deposit/approve': { body: ApproveBody, data: DecisionData },
+  '/api/admin/wallet/deposit/reject': { body: RejectBody, data: DecisionData },
+  '/api/admin/wallet/withdraw/list': { body: WithdrawReviewListBody, data: WithdrawReviewListData },
+  '/api/admin/wallet/withdraw/risk': { body: OrderIdBody, data: WithdrawRiskData },
+  '/api/admin/wallet/withdraw/approve': { body: ApproveBody, data: DecisionData },
+  '/api/admin/wallet/withdraw/reject': { body: RejectBody, data: DecisionData },
   '/api/admin/message/send': { body: MessageSendBody, data: MessageSendData },
   '/api/admin/agent/decide': { body: AgentDecisionBody, data: AgentDecisionData },
-  '/api/admin/wallet/deposit/approve': operatorDecision,
-  '/api/admin/wallet/deposit/reject': operatorDecision,
-  '/api/admin/wallet/withdraw/approve': operatorDecision,
-  '/api/admin/wallet/withdraw/reject': operatorDecision,
   '/api/admin/live/moderator/grant': { body: ModeratorBody, data: Done },
   '/api/admin/live/moderator/revoke': { body: ModeratorBody, data: Done },
   '/api/admin/live/chat/actions': { body: ChatActionsBody, data: ChatActionsData },

@@ -206,7 +206,4 @@ export const DealRecord = z.object({
 });
 export const DealRecordData = z.object({ list: z.array(DealRecord), total: z.number().int() });
 
-// Operator (ADMIN_TOKEN) --------------------------------------------------------------------------
-export const OperatorDecisionBody = z.object({ orderId: Id, note: z.string().max(200).optional() });
-export const OperatorDecisionData = z.object({ orderId: z.number().int(), status: z.string() });
 export const PayCallbackData = z.object({ received: z.boolean(), status: z.string() });

@@ -14,6 +14,7 @@ import { originalsModule } from './originals/index.ts';
 import { tablesModule } from './tables/index.ts';
 import { chessModule } from './chess/index.ts';
 import { fishModule } from './fish/index.ts';
+import { adminModule } from './admin/index.ts';
 
 /** Every business domain, in the order their hooks and routes are installed. */
 export const modules: Module[] = [
@@ -32,4 +33,5 @@ export const modules: Module[] = [
   tablesModule,
   chessModule,
   fishModule,
+  adminModule,
 ];

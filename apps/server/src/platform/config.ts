@@ -23,6 +23,8 @@ export interface Config {
   tablesSpeed: number;
   /** The built web app served at `/`; absent in tests that need no site. */
   webDist: string | null;
+  /** The built operator console served at `/admin`; absent in tests that need none. */
+  adminDist: string | null;
   /** Seeds the demo sites and member on an empty database. */
   seedDemo: boolean;
   /** Background jobs (feed, settlement, reconciliation, interest) run in this instance. */
@@ -43,6 +45,8 @@ export interface Config {
   providerSecretKey: string | null;
   /** `PROVIDER_TX_RETENTION_DAYS`: how long providers' transaction ids are kept (default 180, at least 30). */
   providerTxRetentionDays: number;
+  /** `ADMIN_IDLE_MINUTES`: an operator session ends after this long without a call (30). */
+  operatorIdleMinutes: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -61,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feedSpeed: Number(env.FEED_SPEED ?? 1),
     tablesSpeed: Number(env.TABLES_SPEED ?? 1) || 1,
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist'),
+    adminDist: env.ADMIN_DIST ?? path.join(repoRoot, 'apps', 'admin', 'dist'),
     seedDemo: env.SEED_DEMO !== 'off',
     runJobs: env.RUN_JOBS !== 'off',
     h5AppSecret: env.H5_APP_SECRET || null,
@@ -68,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: listOf(env.TRUST_PROXY),
     providerSecretKey: env.PROVIDER_SECRET_KEY || null,
     providerTxRetentionDays: Number(env.PROVIDER_TX_RETENTION_DAYS || 180),
+    operatorIdleMinutes: Number(env.ADMIN_IDLE_MINUTES ?? 30),
   };
 }
 

@@ -9,8 +9,10 @@ const HASHED_DIR = `${path.sep}assets${path.sep}`;
 const LONG_CACHE = IMMUTABLE_CACHE;
 const NO_CACHE = 'no-cache';
 
-/** Paths that are never the site's pages: the API, the build's and the modules' assets, the socket. */
-const NOT_PAGES = /^\/(api|assets|ws)(\/|$)/;
+/** Paths that are never the site's pages: the API, the build's and the modules' assets, the socket, the back office. */
+const NOT_PAGES = /^\/(api|assets|ws|admin)(\/|$)/;
+/** Where the operator console lives. */
+const CONSOLE_PREFIX = '/admin/';
 
 /**
  * The site may load only itself (seed: nothing loaded from outside the site), but for live video:
@@ -52,18 +54,29 @@ export function pickEncoding(acceptEncoding: string | undefined, have: { br: boo
 /**
  * Serves the built web app from `webDist`: its files (with the .br/.gz written by the build when
  * the client takes them), hashed assets cached for a year, and index.html for every other GET that
- * is not the API, an asset or the socket, so the site's routes work on reload (single-page app).
- * Without a build there is nothing to serve and the API runs alone.
+ * is not the API, an asset, the socket or the back office, so the site's routes work on reload
+ * (single-page app). Without a build there is nothing to serve and the API runs alone.
  */
 export async function installWeb(app: FastifyInstance, webDist: string | null): Promise<void> {
-  const indexFile = webDist ? path.join(webDist, 'index.html') : null;
-  if (!webDist || !indexFile || !fs.existsSync(indexFile)) {
-    if (webDist) app.log.warn({ webDist }, 'no web build to serve (run `npm run build`)');
-    return;
+  await serveSinglePageApp(app, webDist, '/', NOT_PAGES);
+}
+
+/** The operator console (apps/admin's build) at /admin/, the same way: its pages fall back to its own index.html. */
+export async function installConsole(app: FastifyInstance, adminDist: string | null): Promise<void> {
+  if (!(await serveSinglePageApp(app, adminDist, CONSOLE_PREFIX, /^\/admin\/assets\//))) return;
+  app.get('/admin', { config: { exempt: true, rateLimit: false }, schema: { hide: true } }, (_req, reply) => reply.redirect(CONSOLE_PREFIX));
+}
+
+/** Serves a build at `prefix`; false when there is none. */
+async function serveSinglePageApp(app: FastifyInstance, dist: string | null, prefix: string, notPages: RegExp): Promise<boolean> {
+  const indexFile = dist ? path.join(dist, 'index.html') : null;
+  if (!dist || !indexFile || !fs.existsSync(indexFile)) {
+    if (dist) app.log.warn({ dist }, 'no build to serve (run `npm run build`)');
+    return false;
   }
   await app.register(fastifyStatic, {
-    root: webDist,
-    prefix: '/',
+    root: dist,
+    prefix,
     wildcard: false,
     preCompressed: true,
     decorateReply: false,
@@ -92,11 +105,12 @@ export async function installWeb(app: FastifyInstance, webDist: string | null): 
     return reply.send(page[encoding] ?? page.identity);
   };
 
-  app.get('/*', { config: { exempt: true, rateLimit: false }, schema: { hide: true } }, (req, reply) => {
+  app.get(`${prefix}*`, { config: { exempt: true, rateLimit: false }, schema: { hide: true } }, (req, reply) => {
     const pathname = req.url.split('?')[0];
-    if (NOT_PAGES.test(pathname)) return reply.callNotFound();
+    if (notPages.test(pathname)) return reply.callNotFound();
     return sendPage(req, reply);
   });
+  return true;
 }
 
 function readIfPresent(file: string): Buffer | null {

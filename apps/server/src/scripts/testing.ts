@@ -20,3 +20,15 @@ export async function runLedgerAudit(env: Record<string, string>): Promise<{ cod
     return { code: e.code, out: e.stdout };
   }
 }
+
+/** Tests: runs one of the server's scripts (src/scripts/<name>.ts) with arguments, in a process of its own. */
+export async function runScript(name: string, args: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
+  const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
+  try {
+    const { stdout, stderr } = await run(tsx, [`src/scripts/${name}.ts`, ...args], { cwd: serverDir, env: { ...process.env, ...env } });
+    return { code: 0, out: stdout, err: stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout, err: e.stderr };
+  }
+}

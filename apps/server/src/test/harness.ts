@@ -52,6 +52,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     // x-forwarded-for and country headers count. Tests of the shipped default (none trusted) say so.
     trustProxy: ['127.0.0.1'],
     webDist: null,
+    adminDist: null,
     seedDemo: true,
     runJobs: false,
     ...overrides,
@@ -139,7 +140,7 @@ function copyInto(template: string, dataDir: string): void {
  * is a copy of its own: nothing one test writes reaches another.
  */
 export async function makeTemplate(dir: string): Promise<void> {
-  const config: Config = { ...loadConfig({}), dataDir: dir, logLevel: 'silent', webDist: null, runJobs: false };
+  const config: Config = { ...loadConfig({}), dataDir: dir, logLevel: 'silent', webDist: null, adminDist: null, runJobs: false };
   const database = await openDatabase(config);
   try {
     await migrate(database, modules);
@@ -149,17 +150,5 @@ export async function makeTemplate(dir: string): Promise<void> {
     await deps.bus.close();
   } finally {
     await database.close();
-  }
-}
-
-export const OPERATOR_TOKEN = 'operator-token-for-tests';
-
-/** Runs the operator's calls with ADMIN_TOKEN set, removed after (server test files share their worker's environment). */
-export async function asOperator<T>(work: (headers: { 'x-admin-token': string }) => Promise<T>): Promise<T> {
-  process.env.ADMIN_TOKEN = OPERATOR_TOKEN;
-  try {
-    return await work({ 'x-admin-token': OPERATOR_TOKEN });
-  } finally {
-    delete process.env.ADMIN_TOKEN;
   }
 }

@@ -5,7 +5,8 @@ import { DEV_CLIENT, Errors, Headers } from '@bp/contract';
 import { clock } from '../platform/clock.ts';
 import { openAnswer, sealBody, signedHeaders } from '../platform/security/testing.ts';
 import { withSchemasInline } from '../platform/openapi/testing.ts';
-import { asOperator, bearer, startTestServer, type TestServer } from './harness.ts';
+import { bearer, startTestServer, type TestServer } from './harness.ts';
+import { asOperator, signInOperator } from '../modules/admin/testing.ts';
 
 /**
  * Hostile input on every path of the OpenAPI document, as a visitor and as a member: wrong types,
@@ -132,6 +133,7 @@ function operationsOf(doc: { paths: Record<string, Record<string, any>> }): Oper
 const fill = (op: Operation, value = 'sandbox') => op.params.reduce((path, name) => path.replace(`{${name}}`, value), op.path);
 
 const LOGOUT = '/api/member/logout';
+const OPERATOR_LOGOUT = '/api/admin/auth/logout';
 
 let s: TestServer;
 let member: Awaited<ReturnType<TestServer['member']>>;
@@ -257,19 +259,24 @@ describe('hostile input', () => {
     expect(operations.length).toBeGreaterThan(100);
     const before = await stateNow();
     const failures: string[] = [];
-    await asOperator(async (operator) => {
-      const visitor: Caller = (headers) => ({ ...operator, ...headers });
-      const asMember: Caller = (headers) => ({ ...operator, ...bearer(member.token), ...headers });
-      for (const op of operations) {
-        await attack(op, visitor, failures);
-        await attack(op, asMember, failures);
-        // Logging out ends the member's session, as it should; no other path may.
-        if ((await s.call('/api/member/info', {}, { token: member.token })).code !== 0) {
-          if (op.path !== LOGOUT) failures.push(`${op.path} ended the member's session`);
-          member.token = (await s.call('/api/member/login/v3', { name: member.name, password: member.password })).data.token;
-        }
+    // The visitor carries a super admin's session: the operator's paths are attacked past their check too.
+    let operator = (await signInOperator(s)).headers;
+    const visitor: Caller = (headers) => ({ ...operator, ...headers });
+    const asMember: Caller = (headers) => ({ ...operator, ...bearer(member.token), ...headers });
+    for (const op of operations) {
+      await attack(op, visitor, failures);
+      await attack(op, asMember, failures);
+      // Logging out ends the member's session, as it should; no other path may.
+      if ((await s.call('/api/member/info', {}, { token: member.token })).code !== 0) {
+        if (op.path !== LOGOUT) failures.push(`${op.path} ended the member's session`);
+        member.token = (await s.call('/api/member/login/v3', { name: member.name, password: member.password })).data.token;
       }
-    });
+      // Likewise the operator's logout, the operator's session.
+      if (op.path.startsWith('/api/admin/') && (await s.call('/api/admin/auth/me', {}, { headers: operator })).code !== 0) {
+        if (op.path !== OPERATOR_LOGOUT) failures.push(`${op.path} ended the operator's session`);
+        operator = (await signInOperator(s)).headers;
+      }
+    }
     expect(failures).toEqual([]);
     expect(await stateNow()).toEqual(before);
   });
@@ -281,7 +288,7 @@ describe('hardening: the faults the sweep found, each on its own', () => {
   const money = () => bearer(member.token, { 'idempotency-key': randomUUID() });
 
   it('[hardening] NUL or a lone surrogate in any string field answers VALIDATION naming the field, never a 500', async () => {
-    await asOperator(async (operator) => {
+    await asOperator(s, async (operator) => {
       const cases: Array<[url: string, body: (text: string) => object, headers: () => Record<string, string>, field: string]> = [
         ['/api/member/login/v3', (t) => ({ name: t, password: 'abc12345' }), () => ({}), 'name'],
         ['/api/captchaEx/check', (t) => ({ captchaId: t, answer: 1 }), () => ({}), 'captchaId'],
@@ -310,7 +317,7 @@ describe('hardening: the faults the sweep found, each on its own', () => {
 
   it('[hardening] an id beyond PostgreSQL integer answers VALIDATION, never a 500', async () => {
     const huge = 2 ** 31;
-    await asOperator(async (operator) => {
+    await asOperator(s, async (operator) => {
       for (const [url, body, headers] of [
         ['/api/sports/list', { page: 1, size: 10, leagueId: huge }, {}],
         ['/api/member/help/article', { id: huge }, {}],
@@ -324,13 +331,12 @@ describe('hardening: the faults the sweep found, each on its own', () => {
     });
   });
 
-  it('[hardening] a non-ASCII x-admin-token is refused as OPERATOR_TOKEN, not a 500', async () => {
-    await asOperator(async (operator) => {
-      // As long as the real token in characters, longer in bytes: timingSafeEqual threw on it.
-      const forged = 'é'.repeat(operator['x-admin-token'].length);
-      const res = await s.call('/api/admin/message/send', { siteId: 1, title: '通知', content: '内容' }, { headers: { 'x-admin-token': forged } });
-      expect(res.status).toBe(403);
-      expect(res.code).toBe(Errors.OPERATOR_TOKEN.code);
+  it('[hardening] a non-ASCII operator token is refused as OPERATOR_AUTH, not a 500', async () => {
+    await asOperator(s, async (operator) => {
+      const forged = `Bearer ${'é'.repeat(operator.authorization.length - 7)}`;
+      const res = await s.call('/api/admin/message/send', { siteId: 1, title: '通知', content: '内容' }, { headers: { authorization: forged } });
+      expect(res.status).toBe(401);
+      expect(res.code).toBe(Errors.OPERATOR_AUTH.code);
     });
   });
 

@@ -14,6 +14,7 @@ import { originalsErrors } from './originals.ts';
 import { tablesErrors } from './tables.ts';
 import { chessErrors } from './chess.ts';
 import { fishErrors } from './fish.ts';
+import { adminErrors } from './admin.ts';
 
 export { defineErrors, type ErrorEntry } from './define.ts';
 
@@ -34,6 +35,7 @@ export const Errors = {
   ...tablesErrors,
   ...chessErrors,
   ...fishErrors,
+  ...adminErrors,
 };
 
 export type ErrorName = keyof typeof Errors;

@@ -35,7 +35,6 @@ export const walletErrors = defineErrors({
   YEB_BELOW_MIN: [30031, '转入金额低于利息宝最低金额'],
   YEB_LOCKED: [30032, '利息宝资金尚在锁定期内'],
   NOTHING_TO_RECEIVE: [30033, '暂无可领取的利息'],
-  OPERATOR_TOKEN: [30034, '操作员凭证无效'],
   WALLET_KIND_UNSUPPORTED: [30035, '当前站点不支持该钱包类型'],
   RESET_PROOF_INVALID: [30036, '验证信息不正确，请输入已绑定的完整银行卡号或USDT地址'],
   NOTHING_TO_RECOVER: [30037, '各游戏平台暂无余额'],

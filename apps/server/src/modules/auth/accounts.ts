@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { NAME_PATTERN, checkPassword, type RegisterBody } from '@bp/contract';
 import type { Db, DbOrTx } from '../../platform/db/index.ts';
 import { clock } from '../../platform/clock.ts';
@@ -175,4 +175,23 @@ export async function memberDevices(db: DbOrTx, memberId: number): Promise<strin
     .from(sessions)
     .where(and(eq(sessions.memberId, memberId), isNotNull(sessions.device), ne(sessions.device, '')));
   return rows.map((r) => r.device!);
+}
+
+/** Other members seen on a member's IPs or devices (their sessions'), for the operator's risk view; at most 20 of each. */
+export async function membersSharing(db: DbOrTx, memberId: number) {
+  const byIp = await db.execute(sql`
+    SELECT DISTINCT o.member_id, m.name, o.ip FROM sessions mine
+    JOIN sessions o ON o.ip = mine.ip AND o.member_id <> mine.member_id
+    JOIN members m ON m.member_id = o.member_id
+    WHERE mine.member_id = ${memberId} AND mine.ip IS NOT NULL AND mine.ip <> '' LIMIT 20`);
+  const byDevice = await db.execute(sql`
+    SELECT DISTINCT o.member_id, m.name, o.device FROM sessions mine
+    JOIN sessions o ON o.device = mine.device AND o.member_id <> mine.member_id
+    JOIN members m ON m.member_id = o.member_id
+    WHERE mine.member_id = ${memberId} AND mine.device IS NOT NULL AND mine.device <> '' LIMIT 20`);
+  type Row = { member_id: unknown; name: string; ip?: string; device?: string };
+  return {
+    sharedIp: (byIp.rows as Row[]).map((r) => ({ memberId: Number(r.member_id), name: r.name, ip: r.ip! })),
+    sharedDevice: (byDevice.rows as Row[]).map((r) => ({ memberId: Number(r.member_id), name: r.name, device: r.device! })),
+  };
 }

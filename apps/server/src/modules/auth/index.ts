@@ -12,7 +12,7 @@ import { blockadeCheck } from './blockades.ts';
 import { startHousekeeping } from './housekeeping.ts';
 
 export { authenticate, bearerToken, endSessions, announceEnd, lostSessions, openSession, type MemberContext, type EndReason } from './sessions.ts';
-export { getMember, findMember, createMember, normalizeName, countInvited, memberDevices } from './accounts.ts';
+export { getMember, findMember, createMember, normalizeName, countInvited, memberDevices, membersSharing } from './accounts.ts';
 export type { MemberRow } from './tables.ts';
 /** The member module writes the profile fields through these (their rules are its own). */
 export { updateProfile, setOnce, type ProfileChange } from './accounts.ts';
@@ -26,7 +26,7 @@ export { PASSWORD_HASHING, TEST_PASSWORD_HASHING, setPasswordHashing } from './p
 export { requireVerification, requireHuman } from './verification.ts';
 /** Operator levers, for the back office and tests. */
 export { blockMember, unblockMember, blockIp, unblockIp, blockDevice, unblockDevice } from './blockades.ts';
-export { setMustChangePassword, setAgentCode, makeAgent } from './operator.ts';
+export { setMustChangePassword, setAgentCode, makeAgent, searchMembers, memberProfile, setMemberTags, resetMemberPassword, type MemberSearch } from './operator.ts';
 /** Tests: read the code pictures and slider puzzles as a person would. */
 export { watchPictures, type Seen } from './pictures.ts';
 

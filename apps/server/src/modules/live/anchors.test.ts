@@ -167,11 +167,11 @@ describe('an anchor room’s on-air status and streams, set by the operator', ()
     expect((await s.call('/api/sports/match/detail', { matchId: match.matchId })).data).toMatchObject({ anchor_status: null, anchor_flv_url: null });
   });
 
-  it('refuses the operator’s call without the operator’s token, a bad stream URL, an unknown room or match; nothing changes', async () => {
+  it('refuses the operator’s call without an operator session, a bad stream URL, an unknown room or match; nothing changes', async () => {
     const room = await demoRoom(s, '阿杰说球');
     const before = (await list()).list.find((a: { anchorRoomId: number }) => a.anchorRoomId === room.anchorRoomId);
     const anon = await s.call('/api/admin/live/room/update', { anchorRoomId: room.anchorRoomId, anchorStatus: 2 });
-    expect([anon.status, anon.code]).toEqual([403, Errors.OPERATOR_TOKEN.code]);
+    expect([anon.status, anon.code]).toEqual([401, Errors.OPERATOR_AUTH.code]);
     expect((await operator(s, '/api/admin/live/room/update', { anchorRoomId: room.anchorRoomId, flvUrl: 'javascript:alert(1)' })).code).toBe(
       Errors.VALIDATION.code,
     );

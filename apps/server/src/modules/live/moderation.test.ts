@@ -162,9 +162,9 @@ describe('moderation of a room (seed 6)', () => {
     expect(record.list[3]).toMatchObject({ targetMemberId: loud.memberId, detail: { minutes: 15 }, at: expect.any(Number) });
     expect(record.list[0].detail).toMatchObject({ before: { slowModeSec: 0 }, after: { slowModeSec: 10 } });
     const anon = await s.call('/api/admin/live/chat/actions', { chatRoomNo: room });
-    expect([anon.status, anon.code]).toEqual([403, Errors.OPERATOR_TOKEN.code]);
+    expect([anon.status, anon.code]).toEqual([401, Errors.OPERATOR_AUTH.code]);
     const grant = await s.call('/api/admin/live/moderator/grant', { chatRoomNo: room, memberId: loud.memberId }, { token: mod.token });
-    expect(grant.status).toBe(403);
+    expect(grant.status).toBe(401);
     const { rows } = await s.deps.db.execute(sql`SELECT count(*)::int AS n FROM live_chat_moderators WHERE chat_room_no = ${room}`);
     expect((rows[0] as { n: number }).n).toBe(1);
   });

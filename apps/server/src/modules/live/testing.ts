@@ -5,7 +5,8 @@ import { expect } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { memberChanged } from '../../platform/cache.ts';
 import { openSocket, type TestSocket } from '../../platform/realtime/testing.ts';
-import { asOperator, type Answer, type TestServer } from '../../test/harness.ts';
+import type { Answer, TestServer } from '../../test/harness.ts';
+import { operatorCall } from '../admin/testing.ts';
 
 export type Member = Awaited<ReturnType<TestServer['member']>>;
 
@@ -55,8 +56,8 @@ export function chat(s: TestServer) {
   };
 }
 
-/** The operator's call with its token. */
-export const operator = (s: TestServer, url: string, body: Record<string, unknown>): Promise<Answer> => asOperator((headers) => s.call(url, body, { headers }));
+/** The operator's call, as the server's super admin. */
+export const operator = (s: TestServer, url: string, body: Record<string, unknown>): Promise<Answer> => operatorCall(s, url, body);
 
 /** Buys gold for a member through the real call (the member needs main-wallet money first). */
 export async function buyGold(s: TestServer, m: Member, amount: number, siteId?: number): Promise<Answer> {

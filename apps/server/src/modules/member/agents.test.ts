@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors } from '@bp/contract';
-import { OPERATOR_TOKEN, asOperator, startTestServer, type TestServer } from '../../test/harness.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { operatorCall } from '../admin/testing.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -8,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const decide = (memberId: number, approve: boolean, token = OPERATOR_TOKEN) =>
-  asOperator(() => s.call('/api/admin/agent/decide', { memberId, approve }, { headers: { 'x-admin-token': token } }));
+const decide = (memberId: number, approve: boolean) => operatorCall(s, '/api/admin/agent/decide', { memberId, approve });
 
 describe('agents', () => {
   it('[S6-03] a member applies (joinUs), waits, is approved, and as an agent sees the members their invite code brought (isAgent)', async () => {
@@ -27,7 +27,8 @@ describe('agents', () => {
     ]);
     expect(twice.map((r) => r.code)).toEqual([Errors.AGENT_PENDING.code, Errors.AGENT_PENDING.code]);
 
-    expect((await decide(m.memberId, true, 'not-the-operator-token-x')).code).toBe(Errors.OPERATOR_TOKEN.code);
+    const forged = await s.call('/api/admin/agent/decide', { memberId: m.memberId, approve: true }, { token: m.token });
+    expect([forged.status, forged.code]).toEqual([401, Errors.OPERATOR_AUTH.code]);
     expect((await decide(m.memberId, true)).data).toEqual({ memberId: m.memberId, isAgent: true });
     expect((await decide(m.memberId, true)).code).toBe(Errors.AGENT_NO_APPLICATION.code);
     expect((await s.call('/api/member/agent/joinUs', { contact: 'again' }, { token: m.token })).code).toBe(Errors.AGENT_ALREADY.code);

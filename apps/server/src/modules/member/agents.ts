@@ -54,7 +54,7 @@ async function agentContacts(db: Db, siteId: number) {
   return { channels: parsed.success ? parsed.data : [] };
 }
 
-/** The agent calls (seed: isAgent, contactUs, joinUs) and the operator's decision. */
+/** The agent calls (seed: isAgent, contactUs, joinUs); the operator's decision is the back office's (decideAgent). */
 export function agentRoutes(app: FastifyInstance, { db }: Deps): void {
   const member = { auth: 'member', rateLimit: 'read' } as const;
   defineRoute(
@@ -84,17 +84,6 @@ export function agentRoutes(app: FastifyInstance, { db }: Deps): void {
       ...member,
     },
     async (req) => joinAgents(db, req.member.memberId, req.body),
-  );
-  defineRoute(
-    app,
-    {
-      url: '/api/admin/agent/decide',
-      summary: 'Approves or rejects a member’s pending agent application',
-      rateLimit: 'read',
-      tags: ['admin'],
-      auth: 'operator',
-    },
-    async (req) => decideAgent(db, req.body.memberId, req.body.approve),
   );
 }
 

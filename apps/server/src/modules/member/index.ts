@@ -9,6 +9,9 @@ import { agentRoutes, seedAgentContacts } from './agents.ts';
 import { AVATARS_DIR } from './avatars.ts';
 
 export { avatarUrl, AVATAR_IDS } from './avatars.ts';
+/** The operator's levers (the back office calls these). */
+export { sendMessage } from './messages.ts';
+export { decideAgent } from './agents.ts';
 
 export const memberModule: Module = {
   name: 'member',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { deleteMessages, listMessages, markRead, openMessage, pinMessage, sendMessage, unreadCount } from './messages.ts';
+import { deleteMessages, listMessages, markRead, openMessage, pinMessage, unreadCount } from './messages.ts';
 
 /** The member's messages (seed 7 "Member: messages"), and the operator's call that sends them. */
 export function messageRoutes(app: FastifyInstance, deps: Deps): void {
@@ -36,16 +36,5 @@ export function messageRoutes(app: FastifyInstance, deps: Deps): void {
       ...member,
     },
     async (req) => pinMessage(db, req.member, req.body.id, req.body.sticky),
-  );
-  defineRoute(
-    app,
-    {
-      url: '/api/admin/message/send',
-      summary: 'Sends a message to one member, or to every member of a site',
-      rateLimit: 'read',
-      tags: ['admin'],
-      auth: 'operator',
-    },
-    async (req) => sendMessage(deps, req.body),
   );
 }

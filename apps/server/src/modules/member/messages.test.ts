@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, type Frame, type MessageItem } from '@bp/contract';
-import { OPERATOR_TOKEN, asOperator, startTestServer, type TestServer } from '../../test/harness.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { operatorCall } from '../admin/testing.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -8,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const send = (payload: object, token = OPERATOR_TOKEN) => asOperator(() => s.call('/api/admin/message/send', payload, { headers: { 'x-admin-token': token } }));
+const send = (payload: object) => operatorCall(s, '/api/admin/message/send', payload);
 const titles = (list: MessageItem[]) => list.map((m) => m.title);
 
 describe('member messages', () => {
@@ -97,8 +98,9 @@ describe('member messages', () => {
     }
     expect((await s.call('/api/member/message/list', {})).status).toBe(401);
     const before = (await s.call('/api/member/message/list', {}, { token: a.token })).data.total;
-    expect((await send({ siteId: 1, title: '伪造', content: '伪造' }, 'not-the-operator-token')).code).toBe(Errors.OPERATOR_TOKEN.code);
-    expect((await s.call('/api/admin/message/send', { siteId: 1, title: '伪造', content: '伪造' })).code).toBe(Errors.OPERATOR_TOKEN.code);
+    const forged = { headers: { authorization: 'Bearer not-an-operator-session' } };
+    expect((await s.call('/api/admin/message/send', { siteId: 1, title: '伪造', content: '伪造' }, forged)).code).toBe(Errors.OPERATOR_AUTH.code);
+    expect((await s.call('/api/admin/message/send', { siteId: 1, title: '伪造', content: '伪造' })).code).toBe(Errors.OPERATOR_AUTH.code);
     expect((await send({ siteId: 1, title: '', content: '空标题' })).code).toBe(Errors.VALIDATION.code);
     expect((await send({ siteId: 99, title: '无此站点', content: '无' })).code).toBe(Errors.SITE_NOT_FOUND.code);
     expect((await send({ siteId: 2, memberId: a.memberId, title: '站点不符', content: '无' })).code).toBe(Errors.MEMBER_NOT_FOUND.code);

@@ -14,6 +14,8 @@ import { forgetOldTransactions, retentionDays } from './retention.ts';
  */
 export { SIM_API_NAME, SIM_SANDBOX_SECRET } from './demo.ts';
 export { runProviderSim } from './sim-process.ts';
+/** The operator's levers (the back office calls these): providers added or changed, listed without their secrets. */
+export { saveProvider, listProviders, providerInfo, type ProviderSetup } from './providers.ts';
 
 playFromMainAt({
   all: async (db) => (await listProviders(db)).map((p) => p.api_name),

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Errors } from '@bp/contract';
-import { asOperator, startTestServer, type TestServer } from '../../test/harness.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { asOperator } from '../admin/testing.ts';
 import { rowsOf } from '../../platform/db/index.ts';
 import { caller, expectLedgerSound, newKey } from '../wallet/testing.ts';
 import { providerCall, startSim, type Sim } from './testing.ts';
@@ -19,7 +20,7 @@ let sim: Sim;
 const SECRET = `test-secret-${randomBytes(8).toString('hex')}`;
 
 const configure = (launchUrl: string, enabled: boolean) =>
-  asOperator((headers) =>
+  asOperator(s, (headers) =>
     s.call('/api/admin/provider/save', { api_name: 'SIM', name: '模拟供应商', category: 'egame', secret: SECRET, launchUrl, enabled }, { headers }),
   );
 
@@ -71,7 +72,7 @@ describe('the provider venue before and after the operator configures it', () =>
     const beat = await sim.post('/control/heartbeat');
     expect(beat.code, beat.msg).toBe(0);
     expect(await brands()).toContain('SIM');
-    const list = await asOperator((headers) => s.call('/api/admin/provider/list', {}, { headers }));
+    const list = await asOperator(s, (headers) => s.call('/api/admin/provider/list', {}, { headers }));
     expect(list.data.find((p: { api_name: string }) => p.api_name === 'SIM')).toMatchObject({ offered: true, launchUrl: `${sim.url}/launch` });
     expect(JSON.stringify(list.data)).not.toContain(SECRET);
 

@@ -3,7 +3,7 @@ import { defineRoute } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { verifyProvider } from './signature.ts';
 import { balance, credit, debit, rollback, session } from './protocol.ts';
-import { heard, listProviders, providerInfo, saveProvider } from './providers.ts';
+import { heard } from './providers.ts';
 
 /**
  * The protocol's paths, in a scope of their own whose every call is verified as a provider's first.
@@ -46,11 +46,4 @@ export async function providerRoutes(app: FastifyInstance, deps: Deps): Promise<
       },
     );
   });
-
-  defineRoute(app, { url: '/api/admin/provider/save', summary: 'Adds or changes a seamless-wallet game provider', auth: 'operator' }, async (req) =>
-    providerInfo(await saveProvider(deps, req.body)),
-  );
-  defineRoute(app, { url: '/api/admin/provider/list', summary: 'The configured game providers (never their secrets)', auth: 'operator' }, async () =>
-    (await listProviders(deps.db)).map(providerInfo),
-  );
 }

@@ -4,7 +4,6 @@ import { walletRoutes } from './routes.ts';
 import { speedPayRoutes } from './speed-pay-routes.ts';
 import { withdrawRoutes } from './withdraw-routes.ts';
 import { yebRoutes } from './yeb-routes.ts';
-import { operatorRoutes } from './operator-routes.ts';
 import { seedWallet } from './demo.ts';
 import { startWalletJobs } from './jobs.ts';
 
@@ -70,6 +69,18 @@ export { approveDeposit, rejectDeposit } from './speed-pay.ts';
 /** Deposits credited, told inside the crediting transaction (the promo module's deposit bonuses). */
 export { whenDepositCredited, type DepositCredited } from './deposits.ts';
 export { approveWithdrawal, rejectWithdrawal } from './withdrawals.ts';
+/** The back office's review queues and risk view. */
+export {
+  listWithdrawalsForReview,
+  withdrawalForReview,
+  withdrawalRisk,
+  listDepositsForReview,
+  depositForReview,
+  depositProof,
+  type ReviewQuery,
+  type WithdrawalForReview,
+  type DepositForReview,
+} from './review.ts';
 export { accrueInterest } from './yeb.ts';
 export { confirmChainPayments } from './sandbox-gateway.ts';
 export { auditLedger, type LedgerAudit } from './audit.ts';
@@ -84,7 +95,6 @@ export const walletModule: Module = {
     await speedPayRoutes(app, deps);
     withdrawRoutes(app, deps);
     yebRoutes(app, deps);
-    operatorRoutes(app, deps);
   },
   seed: seedWallet,
   async start(deps) {

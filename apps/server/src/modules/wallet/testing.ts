@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Answer, TestServer } from '../../test/harness.ts';
 import { auditLedger } from './audit.ts';
+import { setOnce } from '../auth/index.ts';
+import { setConfig } from '../site/index.ts';
 
 /** Test helpers of the wallet's HTTP calls (tests only). */
 export const newKey = () => `k-${randomBytes(8).toString('hex')}`;
@@ -49,4 +51,44 @@ export function luhnCard(seed: number): string {
     if (sum % 10 === 0) return digits;
   }
   throw new Error('unreachable');
+}
+
+/** A member of site 1 with a real name, a withdrawal password 123456, a bank card and `funds` deposited (turnover not asked on the site). */
+export async function memberWithCard(s: TestServer, funds: number) {
+  await setConfig(s.deps.db, 1, 'withdraw_turnover_multiple', '0');
+  const m = await s.member();
+  await setOnce(s.deps.db, m.memberId, 'realName', '张三');
+  expect((await s.call('/api/wallet/withdrawPassword/set', { password: '123456' }, { token: m.token })).code).toBe(0);
+  const card = await s.call('/api/wallet/bankCard/add', { bankCode: 'ICBC', cardNum: luhnCard(m.memberId) }, { token: m.token });
+  expect(card.code, card.msg).toBe(0);
+  if (funds) await caller(s).fund(m.token, funds);
+  return { ...m, cardId: card.data.cardId as number };
+}
+
+/** A withdrawal waiting for an operator: a fresh member's, of `amount` out of `funds`. */
+export async function pendingWithdrawal(s: TestServer, amount = 100, funds = 300) {
+  const m = await memberWithCard(s, funds);
+  const order = await caller(s).move('/api/wallet/withdraw/new', { amount, withdrawPassword: '123456', cardId: m.cardId }, m.token);
+  expect(order.code, order.msg).toBe(0);
+  return { member: m, orderId: order.data.orderId as number, orderNo: order.data.orderNo as string };
+}
+
+/** A speedPay (bank transfer) deposit the member says is paid, with a proof picture: it waits for an operator. */
+export async function depositUnderReview(s: TestServer, amount = 500) {
+  const m = await s.member();
+  const types = await s.call('/api/wallet/pay/types', {}, { token: m.token });
+  const bank = types.data.find((t: { kind: string }) => t.kind === 'bank');
+  const order = (await caller(s).move('/api/wallet/pay/payVal', { payTypeId: bank.payTypeId, amount }, m.token)).data;
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+  const boundary = `----proof${order.orderId}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="orderId"\r\n\r\n${order.orderId}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="proof"\r\nContent-Type: image/png\r\n\r\n`),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const headers = { authorization: `Bearer ${m.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` };
+  expect((await s.inject({ method: 'POST', url: '/api/wallet/speedPay/upload', payload, headers })).json().code).toBe(0);
+  expect((await s.call('/api/wallet/speedPay/confirm', { orderId: order.orderId, payerName: '张三' }, { token: m.token })).data.status).toBe('reviewing');
+  return { member: m, orderId: order.orderId as number };
 }

@@ -38,12 +38,12 @@ export const MANUAL_CREDIT = 'deposit.manual';
  * are ledger transfers of kind 'bet.stake…' out of the main wallet (the sportsbook's and any other
  * product posting that kind), less stakes refunded ('bet.refund').
  */
-async function turnover(tx: DbOrTx, owner: WalletOwner, mainAccount: number, multiple: number) {
+async function turnover(tx: DbOrTx, owner: WalletOwner, mainAccount: number, multiple: number, until?: WithdrawalAt) {
   const last = await oneOf<{ t: Date | string }>(
     tx,
     sql`
     SELECT coalesce(max(created_at), 'epoch'::timestamptz) AS t FROM wallet_withdraw_orders
-    WHERE member_id = ${owner.memberId} AND status IN ('pending', 'paid')`,
+    WHERE member_id = ${owner.memberId} AND status IN ('pending', 'paid') ${until ? sql`AND order_id < ${until.orderId}` : sql``}`,
   );
   const since = new Date(last!.t);
   const row = await oneOf<{ deposited: string; staked: string }>(
@@ -53,13 +53,24 @@ async function turnover(tx: DbOrTx, owner: WalletOwner, mainAccount: number, mul
            coalesce(sum(amount_minor) FILTER (WHERE kind LIKE 'bet.stake%' AND from_account = ${mainAccount}), 0)
              - coalesce(sum(amount_minor) FILTER (WHERE kind = 'bet.refund' AND to_account = ${mainAccount}), 0) AS staked
     FROM wallet_transfers
-    WHERE (to_account = ${mainAccount} OR from_account = ${mainAccount}) AND created_at > ${since}`,
+    WHERE (to_account = ${mainAccount} OR from_account = ${mainAccount}) AND created_at > ${since}
+      ${until ? sql`AND created_at < ${until.at}` : sql``}`,
   );
   const extra = await extraWithdrawTerms(tx, owner, since);
   const depositRequired = (big(row?.deposited) * BigInt(Math.round(multiple * 100))) / 100n;
   const depositRemaining = depositRequired > big(row?.staked) ? depositRequired - big(row?.staked) : 0n;
   return { required: depositRequired + extra.turnoverMinor, depositRemaining, extra };
 }
+
+/** A withdrawal order as of its request: the turnover it was judged against. */
+export interface WithdrawalAt {
+  orderId: number;
+  at: Date;
+}
+
+/** The turnover still owed when a withdrawal was requested (the operator's risk view). */
+export const turnoverBefore = (tx: DbOrTx, owner: WalletOwner, mainAccount: number, multiple: number, order: WithdrawalAt) =>
+  turnover(tx, owner, mainAccount, multiple, order);
 
 /** The rules of the member's next withdrawal; `s` is read before any transaction (see walletSettings). */
 export async function withdrawRules(tx: DbOrTx, owner: WalletOwner, mainAccount: number, s: WalletSettings): Promise<WithdrawRules> {

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, tronAddress } from '@bp/contract';
-import { asOperator, startTestServer, type TestServer } from '../../test/harness.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { asOperator } from '../admin/testing.ts';
 import { clock } from '../../platform/clock.ts';
 import { setOnce } from '../auth/index.ts';
 import { setConfig } from '../site/index.ts';
@@ -256,7 +257,7 @@ describe('withdrawals', () => {
     expect(await w.balance(m.token)).toMatchObject({ main: 0, frozen: 1_000 });
   });
 
-  it('pays USDT at the site rate to an address, through the operator path guarded by ADMIN_TOKEN', async () => {
+  it('pays USDT at the site rate to an address, through the operator’s approval (an operator session)', async () => {
     const m = await s.member({ siteId: 2 });
     await s.call('/api/wallet/withdrawPassword/set', { password: '123456' }, { token: m.token, headers: USDT });
     const address = (await s.call('/api/wallet/address/add', { network: 'TRC20', address: TRC('k') }, { token: m.token, headers: USDT })).data;
@@ -268,11 +269,11 @@ describe('withdrawals', () => {
       { token: m.token, key: newKey(), headers: USDT },
     );
     expect(order.data).toMatchObject({ amount: 50, usdtAmount: 50, status: 'pending', destination: expect.stringContaining('TRC20') });
-    await asOperator(async (operator) => {
+    await asOperator(s, async (operator) => {
       const decide = (headers: Record<string, string>) => s.call('/api/admin/wallet/withdraw/approve', { orderId: order.data.orderId }, { headers });
-      const denied = await decide({ 'x-admin-token': 'wrong-token-for-the-tests' });
-      expect(denied).toMatchObject({ status: 403, code: Errors.OPERATOR_TOKEN.code });
-      expect((await decide(operator)).data).toEqual({ orderId: order.data.orderId, status: 'paid' });
+      const denied = await decide({ authorization: `Bearer ${m.token}` });
+      expect(denied).toMatchObject({ status: 401, code: Errors.OPERATOR_AUTH.code });
+      expect((await decide(operator)).data).toEqual({ orderId: order.data.orderId, orderNo: order.data.orderNo, status: 'paid', amount: 50 });
     });
     expect((await s.call('/api/wallet/balance', {}, { token: m.token, headers: USDT })).data).toMatchObject({ main: 50, frozen: 0 });
   });

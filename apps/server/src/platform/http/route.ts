@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_ROUTES, envelopeOf, type ApiRoute } from '@bp/contract';
+import { API_ROUTES, envelopeOf, type ApiRoute, type Permission } from '@bp/contract';
 import type { IdempotencyKey } from '../idempotency.ts';
 import type { Now } from '../now.ts';
 import { JSON_TYPE } from './install.ts';
-import { requireOperator } from './operator.ts';
 
 export type RateLimitClass = 'read' | 'money' | 'register' | 'send';
 
@@ -13,10 +12,13 @@ export type RateLimitClass = 'read' | 'money' | 'register' | 'send';
 export interface RouteConfig {
   /**
    * 'member': a valid session is required (401 otherwise); 'optional': read when present;
-   * 'operator': the operator's token is required (403 otherwise, see requireOperator);
+   * 'operator': an operator session holding `permission` is required (401 without one, 403 when
+   * the operator's roles lack it; the admin module checks, before the body is validated);
    * 'provider': a game provider's signed call (the provider module verifies it).
    */
   auth?: 'member' | 'optional' | 'operator' | 'provider';
+  /** What an operator route needs; every `/api/admin/` route but the login declares one. */
+  permission?: Permission;
   rateLimit?: RateLimitClass | false;
   /** Exempt from maintenance and access restriction (seed: /cs and its calls, health, time). */
   exempt?: boolean;
@@ -110,8 +112,7 @@ export function routesOf<T extends Record<string, ApiRoute>>(table: T) {
     const { method = route.method ?? 'POST', url, summary, tags, reusesAnswer, ...rest } = spec;
     const config: RouteConfig = route.idempotent ? { ...rest, idempotent: true } : rest;
     const answer = reusesAnswer ? encodedAnswers() : (_reply: FastifyReply, result: unknown) => envelope(result);
-    // The operator's token is checked first thing, as each operator handler used to.
-    const run: typeof handler = config.auth === 'operator' ? (req, reply) => (requireOperator(req), handler(req, reply)) : handler;
+    checkOperatorRoute(url, config);
     // Generic schemas defeat Fastify's inference here; the handler's own types above are what matter.
     app.withTypeProvider<ZodTypeProvider>().route({
       method,
@@ -126,7 +127,7 @@ export function routesOf<T extends Record<string, ApiRoute>>(table: T) {
       },
       // A handler answering from warm memory returns its data as is: no promise on that path.
       handler: (req: FastifyRequest, reply: FastifyReply) => {
-        const result = run(req as never, reply);
+        const result = handler(req as never, reply);
         // Any thenable (a query builder returned as is, say) is awaited; only plain data is answered at once.
         if (!isThenable(result)) return answer(reply, result);
         // Tracked, so a shutdown lets it finish before the database closes.
@@ -134,6 +135,16 @@ export function routesOf<T extends Record<string, ApiRoute>>(table: T) {
       },
     } as unknown as RouteOptions);
   };
+}
+
+/** The back office's paths answer operators only: each route there names the permission it needs. */
+export const OPERATOR_PREFIX = '/api/admin/';
+const OPEN_OPERATOR_ROUTES = new Set(['/api/admin/auth/login']);
+
+function checkOperatorRoute(url: string, config: RouteConfig): void {
+  const operator = config.auth === 'operator' && config.permission !== undefined;
+  if (url.startsWith(OPERATOR_PREFIX) !== operator && !OPEN_OPERATOR_ROUTES.has(url))
+    throw new Error(`${url}: a route under ${OPERATOR_PREFIX} is an operator route with a permission, and only those are`);
 }
 
 /** Declares a call of the API: a path of the contract's route table. */

@@ -24,7 +24,10 @@ const TAGS = [
   { name: 'live', description: 'Anchors and their streams, chat rooms and their moderation, gold coins and gifts' },
   { name: 'activity', description: 'Activities: daily sign-in, the spin wheel, first and continue deposit bonuses' },
   { name: 'provider', description: 'The seamless-wallet protocol external game providers call, signed per provider' },
-  { name: 'admin', description: 'The operator’s calls' },
+  {
+    name: 'admin',
+    description: 'The operator back office: operators sign in with a password and a TOTP code; each call needs the permission it names (`x-permission`)',
+  },
 ];
 
 const SUCCESS = 'Success: `code` 0 and the call’s `data`. A refusal not listed below is also answered 200, as the error envelope with its catalogue code.';
@@ -95,6 +98,9 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         if (success) success.description = success.content ? SUCCESS : 'Success: what the summary names';
         if (success && (route?.config as RouteConfig | undefined)?.sealAnswer) success.description = SEALED_SUCCESS;
         if (route) Object.assign(operation.responses, refusalAnswers(refusalsOf(route)));
+        // An operator call names the permission its roles must hold (the contract's ROLE_PERMISSIONS).
+        const permission = (route?.config as RouteConfig | undefined)?.permission;
+        if (permission) Object.assign(operation, { 'x-permission': permission });
         const upload = (route?.config as RouteConfig | undefined)?.upload;
         if (upload) operation.requestBody = multipartBody(upload);
       }

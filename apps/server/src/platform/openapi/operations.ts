@@ -1,13 +1,17 @@
 import type { RouteOptions } from 'fastify';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { Errors, Headers, type ErrorName } from '@bp/contract';
-import { ADMIN_TOKEN_HEADER, type RouteConfig } from '../http/index.ts';
+import type { RouteConfig } from '../http/index.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from '../idempotency.ts';
 
 /** What a call needs of its caller, as OpenAPI security requirements (`{}`: no credential). */
 export const SECURITY_SCHEMES = {
   member: { type: 'http', scheme: 'bearer', description: 'A member’s session token: `Authorization: Bearer <token>`' },
-  operator: { type: 'apiKey', in: 'header', name: ADMIN_TOKEN_HEADER, description: 'The operator’s token (env ADMIN_TOKEN)' },
+  operator: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An operator’s session token from `/api/admin/auth/login` (password and TOTP): `Authorization: Bearer <token>`',
+  },
   provider: {
     type: 'apiKey',
     in: 'header',
@@ -46,10 +50,10 @@ const REFUSALS = {
   400: { name: 'NotJson', why: 'The body is not JSON, or the address is malformed', codes: ['BAD_JSON', 'VALIDATION'] },
   401: {
     name: 'SessionLost',
-    why: 'A member path without a valid session of this site',
-    codes: ['AUTH_INVALID', 'LOGIN_ELSEWHERE', 'ACCOUNT_BLOCKED', 'PASSWORD_CHANGED'],
+    why: 'A member path without a valid session of this site, or an operator path without an operator session',
+    codes: ['AUTH_INVALID', 'LOGIN_ELSEWHERE', 'ACCOUNT_BLOCKED', 'PASSWORD_CHANGED', 'OPERATOR_AUTH', 'OPERATOR_IDLE'],
   },
-  403: { name: 'NotOperator', why: 'An operator path without the operator’s token', codes: ['OPERATOR_TOKEN'] },
+  403: { name: 'NotPermitted', why: 'An operator path the operator’s roles (or sites) do not cover', codes: ['OPERATOR_FORBIDDEN', 'OPERATOR_SITE_FORBIDDEN'] },
   409: { name: 'KeyInFlight', why: 'The same Idempotency-Key is still being answered', codes: ['IDEMPOTENCY_IN_FLIGHT'] },
   413: { name: 'BodyTooLarge', why: 'The body is over 1 MB', codes: ['BODY_TOO_LARGE'] },
   414: { name: 'PathTooLong', why: 'A path parameter is too long', codes: ['REQUEST_TOO_LONG'] },
@@ -66,7 +70,7 @@ export function refusalsOf(route: RouteOptions): Status[] {
   const methods = [route.method].flat();
   const statuses: Array<Status | false> = [
     400,
-    config.auth === 'member' && 401,
+    (config.auth === 'member' || config.auth === 'operator') && 401,
     config.auth === 'operator' && 403,
     config.idempotent === true && 409,
     methods.includes('POST') && 413,

@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { ApiError, session, whenSessionLost } from '../shared/api.ts';
+import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { AuditPage } from '../features/audit/AuditPage.tsx';
+import { WithdrawalsPage } from '../features/finance/WithdrawalsPage.tsx';
+import { DepositsPage } from '../features/finance/DepositsPage.tsx';
+import { OperatorsPage } from '../features/operators/OperatorsPage.tsx';
+import { ConsoleLayout, firstPage } from './ConsoleLayout.tsx';
+import { useMe } from '../shared/me.ts';
+
+dayjs.locale('zh-cn');
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // A refusal is the answer: asking again would not change it.
+    queries: { retry: (count, error) => !(error instanceof ApiError) && count < 2, refetchOnWindowFocus: false },
+  },
+});
+
+/** The console's pages behind sign-in; the menu and the landing page follow the operator's permissions. */
+function SignedIn() {
+  const navigate = useNavigate();
+  const { message } = AntApp.useApp();
+  useEffect(() => {
+    whenSessionLost((msg) => {
+      queryClient.clear();
+      message.warning(msg);
+      navigate('/login', { replace: true });
+    });
+  }, [navigate, message]);
+  const me = useMe().data;
+  if (!session.token()) return <Navigate to="/login" replace />;
+  return (
+    <Routes>
+      <Route element={<ConsoleLayout />}>
+        <Route index element={me ? <Navigate to={firstPage(me.permissions)} replace /> : null} />
+        <Route path="finance/withdrawals" element={<WithdrawalsPage />} />
+        <Route path="finance/deposits" element={<DepositsPage />} />
+        <Route path="system/operators" element={<OperatorsPage />} />
+        <Route path="system/audit" element={<AuditPage />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+    </Routes>
+  );
+}
+
+export function App() {
+  return (
+    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={{ token: { colorPrimary: '#1f5fbf', borderRadius: 4 } }}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter basename="/admin">
+            <Routes>
+              <Route path="/login" element={<LoginPage />} />
+              <Route path="/*" element={<SignedIn />} />
+            </Routes>
+          </BrowserRouter>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

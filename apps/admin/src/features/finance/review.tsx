@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { RejectBody } from '@bp/contract';
+import { call } from '../../shared/api.ts';
+import { zodRule } from '../../shared/form.ts';
+import { useSites } from '../../shared/me.ts';
+
+/** What the review screens of deposits and withdrawals share: statuses, filters, the decision buttons. */
+
+export const STATUS_LABELS: Record<string, { label: string; color: string }> = {
+  pending: { label: '待审核', color: 'gold' },
+  reviewing: { label: '待审核', color: 'gold' },
+  appealing: { label: '申诉中', color: 'orange' },
+  paid: { label: '已出款', color: 'green' },
+  success: { label: '已到账', color: 'green' },
+  rejected: { label: '已拒绝', color: 'red' },
+  cancelled: { label: '已取消', color: 'default' },
+};
+
+export const StatusTag = ({ status }: { status: string }) => {
+  const s = STATUS_LABELS[status] ?? { label: status, color: 'default' };
+  return <Tag color={s.color}>{s.label}</Tag>;
+};
+
+export interface ReviewFilters {
+  status?: string;
+  siteId?: number;
+  memberName?: string;
+}
+
+export function ReviewFilterBar({ statuses, value, onChange }: { statuses: string[]; value: ReviewFilters; onChange: (next: ReviewFilters) => void }) {
+  const { sites } = useSites();
+  return (
+    <Space wrap style={{ marginBottom: 16 }}>
+      <Select
+        style={{ width: 140 }}
+        value={value.status ?? ''}
+        onChange={(status) => onChange({ ...value, status: status || undefined })}
+        options={[{ value: '', label: '全部状态' }, ...statuses.map((s) => ({ value: s, label: STATUS_LABELS[s]?.label ?? s }))]}
+        aria-label="状态"
+      />
+      <Select
+        style={{ width: 180 }}
+        value={value.siteId ?? 0}
+        onChange={(siteId) => onChange({ ...value, siteId: siteId || undefined })}
+        options={[{ value: 0, label: '全部站点' }, ...sites.map((s) => ({ value: s.siteId, label: `${s.name}（${s.currency}）` }))]}
+        aria-label="站点"
+      />
+      <Input.Search
+        allowClear
+        placeholder="会员账号"
+        style={{ width: 220 }}
+        onSearch={(name) => onChange({ ...value, memberName: name.trim() || undefined })}
+      />
+    </Space>
+  );
+}
+
+type DecisionPath =
+  '/api/admin/wallet/withdraw/approve' | '/api/admin/wallet/withdraw/reject' | '/api/admin/wallet/deposit/approve' | '/api/admin/wallet/deposit/reject';
+
+/** Approve (after a confirmation) and reject (with a reason the member reads) of one order. */
+export function DecisionButtons({
+  orderId,
+  approvePath,
+  rejectPath,
+  approveText,
+  queryKey,
+}: {
+  orderId: number;
+  approvePath: DecisionPath;
+  rejectPath: DecisionPath;
+  approveText: string;
+  queryKey: string;
+}) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [rejecting, setRejecting] = useState(false);
+  const [form] = Form.useForm<{ reason: string }>();
+  const done = (text: string) => {
+    message.success(text);
+    setRejecting(false);
+    return queryClient.invalidateQueries({ queryKey: [queryKey] });
+  };
+  const approve = useMutation({
+    mutationFn: () => call(approvePath, { orderId }),
+    onSuccess: () => done('已通过'),
+    onError: (err) => message.error(err.message),
+  });
+  const reject = useMutation({
+    mutationFn: (reason: string) => call(rejectPath, { orderId, reason }),
+    onSuccess: () => done('已拒绝'),
+    onError: (err) => message.error(err.message),
+  });
+  return (
+    <Space>
+      <Popconfirm title={approveText} okText="确认通过" cancelText="取消" onConfirm={() => approve.mutateAsync()}>
+        <Button type="primary" size="small" loading={approve.isPending}>
+          通过
+        </Button>
+      </Popconfirm>
+      <Button danger size="small" onClick={() => setRejecting(true)}>
+        拒绝
+      </Button>
+      <Modal
+        title="拒绝订单"
+        open={rejecting}
+        okText="确认拒绝"
+        okButtonProps={{ danger: true, loading: reject.isPending }}
+        onCancel={() => setRejecting(false)}
+        onOk={() => form.validateFields().then(({ reason }) => reject.mutate(reason))}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" preserve={false}>
+          <Form.Item label="拒绝原因（会员可见）" name="reason" rules={[zodRule(RejectBody.shape.reason)]}>
+            <Input.TextArea rows={3} maxLength={200} showCount placeholder="例如：收款信息与实名不符" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Space>
+  );
+}

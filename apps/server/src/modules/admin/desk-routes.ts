@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { decideAgent, sendMessage } from '../member/index.ts';
+import { anchorRoomOf, grantModerator, roomActions, updateAnchorRoom } from '../live/index.ts';
+import { getMember } from '../auth/index.ts';
+import { defineRoute, fail } from '../../platform/http/index.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { audited, operatorRoute } from './audited.ts';
+import { operatorOf, requireSite } from './sessions.ts';
+
+/** The operator's other levers: messages to members, agent applications, live rooms' moderators and anchors. */
+export function deskRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db } = deps;
+
+  defineRoute(
+    app,
+    { url: '/api/admin/message/send', summary: 'Sends a message to one member, or to every member of a site', ...operatorRoute('message.send') },
+    (req) => {
+      requireSite(operatorOf(req), req.body.siteId);
+      const target = req.body.memberId ? `member:${req.body.memberId}` : `site:${req.body.siteId}`;
+      return audited(db, req, { action: 'message.send', target, before: null, after: (sent) => ({ ...req.body, ...sent }) }, () => sendMessage(deps, req.body));
+    },
+  );
+
+  defineRoute(
+    app,
+    { url: '/api/admin/agent/decide', summary: 'Approves or rejects a member’s pending agent application', ...operatorRoute('agent.manage') },
+    async (req) => {
+      const member = (await getMember(db, req.body.memberId)) ?? fail('MEMBER_NOT_FOUND');
+      requireSite(operatorOf(req), member.siteId);
+      const before = { memberId: member.memberId, isAgent: member.isAgent };
+      return audited(db, req, { action: 'agent.decide', target: `member:${member.memberId}`, before }, () =>
+        decideAgent(db, req.body.memberId, req.body.approve),
+      );
+    },
+  );
+
+  const moderate = operatorRoute('live.moderate');
+  for (const [verb, grant, summary] of [
+    ['grant', true, 'Makes a member a moderator of a room'],
+    ['revoke', false, 'Takes a member’s moderator role of a room back'],
+  ] as const) {
+    defineRoute(app, { url: `/api/admin/live/moderator/${verb}`, summary, ...moderate }, (req) => {
+      const { chatRoomNo, memberId, reason } = req.body;
+      const spec = {
+        action: `live.moderator.${verb}`,
+        target: `room:${chatRoomNo}`,
+        before: { memberId, moderator: !grant },
+        after: () => ({ memberId, moderator: grant, reason }),
+      };
+      return audited(db, req, spec, () => grantModerator(db, chatRoomNo, memberId, grant, reason));
+    });
+  }
+  defineRoute(app, { url: '/api/admin/live/chat/actions', summary: 'The record of a room’s moderation: who, what, why, when', ...moderate }, (req) =>
+    roomActions(db, req.body.chatRoomNo, req.body.page, req.body.size),
+  );
+  defineRoute(
+    app,
+    {
+      url: '/api/admin/live/room/update',
+      summary: 'Sets an anchor room’s on-air status, streams (any stream URL), title or match',
+      ...operatorRoute('live.manage'),
+    },
+    async (req) => {
+      const before = await anchorRoomOf(db, req.body.anchorRoomId);
+      return audited(db, req, { action: 'live.room.update', target: `anchorRoom:${req.body.anchorRoomId}`, before }, () =>
+        updateAnchorRoom(deps, req.site.siteId, req.body),
+      );
+    },
+  );
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { TOTP, URI } from 'otpauth';
+import type { OperatorRole } from '@bp/contract';
+import { clock } from '../../platform/clock.ts';
+import type { Answer, TestServer } from '../../test/harness.ts';
+import { createOperator } from './operators.ts';
+
+/** Test helpers: operators created as `npm run operator:create` does, signed in through the real login with a real TOTP code. */
+
+export interface SignedIn {
+  operatorId: number;
+  name: string;
+  password: string;
+  token: string;
+  /** The two-factor secret's URI, to make further codes. */
+  otpauthUri: string;
+  headers: { authorization: string };
+}
+
+/** The current code of an otpauth:// URI at the server's clock (one step ahead when asked, for a second login). */
+export function totpNow(otpauthUri: string, stepsAhead = 0): string {
+  const totp = URI.parse(otpauthUri) as TOTP;
+  return totp.generate({ timestamp: clock.now() + stepsAhead * totp.period * 1000 });
+}
+
+/** Creates an operator with these roles (and sites: null, every site) and signs it in. */
+export async function signInOperator(s: TestServer, roles: OperatorRole[] = ['super'], siteIds: number[] | null = null): Promise<SignedIn> {
+  const name = `op_${randomBytes(5).toString('hex')}`;
+  const password = `pw${randomBytes(6).toString('hex')}9`;
+  const { operator, otpauthUri } = await createOperator(s.deps.db, { name, password, roles, siteIds });
+  const res = await s.call('/api/admin/auth/login', { name, password, totp: totpNow(otpauthUri) });
+  if (res.code !== 0) throw new Error(`operator login failed: ${res.code} ${res.msg}`);
+  return { operatorId: operator.operatorId, name, password, token: res.data.token, otpauthUri, headers: { authorization: `Bearer ${res.data.token}` } };
+}
+
+const supers = new WeakMap<object, Promise<SignedIn>>();
+
+/** The test server's super admin, signed in once per server. */
+export function superAdmin(s: TestServer): Promise<SignedIn> {
+  let admin = supers.get(s.deps);
+  if (!admin) supers.set(s.deps, (admin = signInOperator(s, ['super'])));
+  return admin;
+}
+
+/** Runs work with a super admin's headers. */
+export async function asOperator<T>(s: TestServer, work: (headers: { authorization: string }) => Promise<T>): Promise<T> {
+  return work((await superAdmin(s)).headers);
+}
+
+/** An operator call as the server's super admin. */
+export async function operatorCall(s: TestServer, url: string, body: object = {}): Promise<Answer> {
+  return s.call(url, body, { headers: (await superAdmin(s)).headers });
+}

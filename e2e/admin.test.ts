@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOperator } from '../apps/server/src/modules/admin/index.ts';
+import { totpNow } from '../apps/server/src/modules/admin/testing.ts';
+import { pendingWithdrawal } from '../apps/server/src/modules/wallet/testing.ts';
+import { browserAvailable, desktop, shoot, startSite, type Site } from './harness.ts';
+
+/**
+ * The operator console: a finance operator signs in with password and TOTP code, reviews a
+ * withdrawal's risk view, approves it, and finds the decision in the audit log.
+ */
+describe.runIf(browserAvailable())('operator console', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(() => site?.close());
+
+  it('[admin] signs in with TOTP, reviews a withdrawal with its risk view, approves it, and the audit log shows it', async () => {
+    const { db } = site.server.deps;
+    const withdrawal = await pendingWithdrawal(site.server, 120, 400);
+    const { otpauthUri } = await createOperator(db, { name: 'finance_e2e', password: 'finance12345', roles: ['finance', 'risk'] });
+    const { page } = await desktop(site);
+
+    await page.goto('/admin');
+    await page.getByRole('button', { name: '登录' }).waitFor();
+    await shoot(page, 'admin-0-login');
+    await page.getByLabel('账号').fill('finance_e2e');
+    await page.getByLabel('密码').fill('wrong-password-1');
+    await page.getByLabel('动态验证码').fill(totpNow(otpauthUri));
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByText('账号、密码或动态验证码错误').waitFor();
+
+    await page.getByLabel('密码').fill('finance12345');
+    await page.getByLabel('动态验证码').fill(totpNow(otpauthUri, 1));
+    await page.getByRole('button', { name: '登录' }).click();
+    // A finance and risk operator lands on the withdrawal queue; the console shows what the roles allow.
+    await page.getByRole('heading', { name: '提款审核' }).or(page.getByText('提款审核').first()).waitFor();
+    await expect.poll(() => page.getByRole('menuitem', { name: '操作员' }).count()).toBe(0);
+    const row = page.getByRole('row').filter({ hasText: withdrawal.orderNo });
+    await row.waitFor();
+    await shoot(page, 'admin-1-withdrawals');
+
+    await row.getByRole('button', { name: '风控' }).click();
+    await page.getByText('未完成流水').waitFor();
+    await page.getByText('同IP会员').waitFor();
+    await shoot(page, 'admin-2-risk');
+    await page.getByRole('button', { name: 'Close' }).or(page.locator('.ant-drawer-close')).first().click();
+
+    await row.getByRole('button', { name: '通过' }).click();
+    await page.getByRole('button', { name: '确认通过' }).click();
+    await page.getByText('已通过').first().waitFor();
+    await expect
+      .poll(async () => (await db.execute(`SELECT status FROM wallet_withdraw_orders WHERE order_id = ${withdrawal.orderId}`)).rows[0])
+      .toEqual({ status: 'paid' });
+
+    await page.getByRole('menuitem', { name: '审计日志' }).click();
+    const entry = page.getByRole('row').filter({ hasText: `withdraw:${withdrawal.orderId}` });
+    await entry.waitFor();
+    await expect.poll(() => entry.textContent()).toContain('提款通过');
+    await entry
+      .getByRole('button', { name: /展开|Expand/ })
+      .or(entry.locator('.ant-table-row-expand-icon'))
+      .first()
+      .click();
+    await page.getByText('操作前').waitFor();
+    await shoot(page, 'admin-3-audit');
+    await page.getByRole('button', { name: '校验哈希链' }).click();
+    await page.getByText(/逐条校验通过/).waitFor();
+    await shoot(page, 'admin-4-chain');
+  });
+});

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+
+/**
+ * The operator back office (issue 17): operators, their roles and what each role may do, the
+ * audit log, and the screens' calls. Shared by the server (which checks every call) and the
+ * console (which shows only what the operator may use).
+ */
+
+export const OPERATOR_ROLES = ['super', 'finance', 'risk', 'trader', 'content', 'cs', 'moderator'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+export const ROLE_LABELS: Record<OperatorRole, string> = {
+  super: '超级管理员',
+  finance: '财务',
+  risk: '风控',
+  trader: '操盘手',
+  content: '内容运营',
+  cs: '客服',
+  moderator: '直播管理员',
+};
+
+/** What an operator call may need; every `/api/admin/` route but the login names one. */
+export const PERMISSIONS = {
+  session: '登录与本人会话',
+  'audit.read': '查看审计日志',
+  'operator.manage': '管理操作员',
+  'finance.read': '查看存取款订单',
+  'finance.decide': '审核存取款',
+  'agent.manage': '审核代理申请',
+  'message.send': '发送站内信',
+  'live.moderate': '直播间管理（房管、记录）',
+  'live.manage': '主播直播间设置',
+  'venue.manage': '游戏平台与供应商',
+} as const;
+export type Permission = keyof typeof PERMISSIONS;
+
+const ALL = Object.keys(PERMISSIONS) as Permission[];
+
+/** Each role's permissions; an operator holds the union of their roles'. */
+export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
+  super: ALL,
+  finance: ['session', 'finance.read', 'finance.decide', 'agent.manage'],
+  risk: ['session', 'audit.read', 'finance.read', 'finance.decide'],
+  trader: ['session'],
+  content: ['session', 'message.send', 'live.manage'],
+  cs: ['session', 'finance.read', 'message.send'],
+  moderator: ['session', 'live.moderate'],
+};
+
+export function permissionsOf(roles: readonly OperatorRole[]): Permission[] {
+  const held = new Set(roles.flatMap((role) => ROLE_PERMISSIONS[role] ?? []));
+  return ALL.filter((p) => held.has(p));
+}
+
+/** Operator names: 3-32 letters, digits, `_` `.` `-`. */
+export const OperatorName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.-]{3,32}$/, '名称须为3-32位字母、数字或 _ . -');
+/** At least 10 characters with a letter and a digit: operators guard money. */
+export const OperatorPassword = z
+  .string()
+  .min(10, '密码至少10位')
+  .max(64, '密码最多64位')
+  .regex(/[A-Za-z]/, '密码须包含字母')
+  .regex(/\d/, '密码须包含数字');
+export const TotpCode = z.string().regex(/^\d{6}$/, '请输入6位动态验证码');
+const Role = z.enum(OPERATOR_ROLES);
+const SiteIds = z.array(z.number().int().positive()).max(50).nullable();
+const Id = z.number().int().positive().max(2_147_483_647);
+const EpochMs = z.number().int().nonnegative();
+const Page = { page: z.number().int().min(1).max(100_000).default(1), size: z.number().int().min(1).max(200).default(20) };
+
+export const AdminLoginBody = z.object({
+  name: z.string().trim().min(1, '请输入账号').max(32),
+  password: z.string().min(1, '请输入密码').max(64),
+  totp: TotpCode,
+});
+export const AdminLoginData = z.object({ token: z.string(), operatorId: z.number().int(), roles: z.array(Role) });
+
+export const OperatorView = z.object({
+  operatorId: z.number().int(),
+  name: z.string(),
+  roles: z.array(Role),
+  /** Sites the operator may act on; null: every site. */
+  siteIds: z.array(z.number().int()).nullable(),
+  status: z.enum(['active', 'disabled']),
+  createdAt: EpochMs,
+  lastLoginAt: EpochMs.nullable(),
+});
+/** The sites an operator may act on, for the console's pickers and labels. */
+export const AdminSiteListData = z.object({ list: z.array(z.object({ siteId: z.number().int(), name: z.string(), currency: z.string() })) });
+export const AdminMeData = OperatorView.extend({ permissions: z.array(z.string()), idleMinutes: z.number().int() });
+
+export const OperatorCreateBody = z.object({
+  name: OperatorName,
+  password: OperatorPassword,
+  roles: z.array(Role).min(1, '请至少选择一个角色'),
+  siteIds: SiteIds,
+});
+/** The new operator and the two-factor secret, shown once. */
+export const OperatorCreateData = z.object({ operator: OperatorView, otpauthUri: z.string() });
+export const OperatorUpdateBody = z.object({
+  operatorId: Id,
+  roles: z.array(Role).min(1, '请至少选择一个角色').optional(),
+  siteIds: SiteIds.optional(),
+  status: z.enum(['active', 'disabled']).optional(),
+});
+export const OperatorListData = z.object({ list: z.array(OperatorView) });
+
+export const AuditListBody = z.object({
+  ...Page,
+  operatorId: Id.optional(),
+  action: z.string().trim().max(64).optional(),
+  /** Part of the target, e.g. `withdraw:12` or `member:3`. */
+  target: z.string().trim().max(64).optional(),
+  from: EpochMs.optional(),
+  to: EpochMs.optional(),
+});
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  operatorId: z.number().int().nullable(),
+  operatorName: z.string().nullable(),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  at: EpochMs,
+  hash: z.string(),
+  prevHash: z.string(),
+});
+export const AuditListData = z.object({ list: z.array(AuditEntry), total: z.number().int() });
+export const AuditVerifyData = z.object({ ok: z.boolean(), entries: z.number().int(), brokenAt: z.number().int().nullable(), reason: z.string().nullable() });
+
+/** What each audited action is called on screen. */
+export const AUDIT_ACTIONS: Record<string, string> = {
+  'auth.login': '登录',
+  'auth.logout': '退出登录',
+  'operator.create': '创建操作员',
+  'operator.update': '修改操作员',
+  'deposit.approve': '存款通过',
+  'deposit.reject': '存款拒绝',
+  'withdraw.approve': '提款通过',
+  'withdraw.reject': '提款拒绝',
+  'message.send': '发送站内信',
+  'agent.decide': '审核代理',
+  'live.moderator.grant': '任命房管',
+  'live.moderator.revoke': '撤销房管',
+  'live.room.update': '修改直播间',
+};
+
+// Finance: the review queues and the decisions ----------------------------------------------------
+export const ApproveBody = z.object({ orderId: Id, note: z.string().trim().max(200).optional() });
+export const RejectBody = z.object({ orderId: Id, reason: z.string().trim().min(1, '请填写拒绝原因').max(200) });
+export const DecisionData = z.object({ orderId: z.number().int(), orderNo: z.string(), status: z.string(), amount: z.number() });
+
+const ReviewListBody = z.object({
+  ...Page,
+  status: z.string().trim().max(16).optional(),
+  siteId: Id.optional(),
+  memberName: z.string().trim().max(32).optional(),
+});
+export const WithdrawReviewListBody = ReviewListBody;
+export const DepositReviewListBody = ReviewListBody;
+
+export const WithdrawReviewRow = z.object({
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  memberId: z.number().int(),
+  memberName: z.string(),
+  siteId: z.number().int(),
+  currency: z.string(),
+  amount: z.number(),
+  fee: z.number(),
+  receivable: z.number(),
+  usdtAmount: z.number().nullable(),
+  destination: z.string(),
+  payoutTo: z.string(),
+  status: z.string(),
+  reviewNote: z.string().nullable(),
+  createdAt: EpochMs,
+});
+export const WithdrawReviewListData = z.object({ list: z.array(WithdrawReviewRow), total: z.number().int() });
+
+export const DepositReviewRow = z.object({
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  memberId: z.number().int(),
+  memberName: z.string(),
+  siteId: z.number().int(),
+  currency: z.string(),
+  amount: z.number(),
+  kind: z.string(),
+  payTypeName: z.string(),
+  payerName: z.string().nullable(),
+  appealReason: z.string().nullable(),
+  hasProof: z.boolean(),
+  status: z.string(),
+  reviewNote: z.string().nullable(),
+  createdAt: EpochMs,
+});
+export const DepositReviewListData = z.object({ list: z.array(DepositReviewRow), total: z.number().int() });
+
+/** A deposit's payment proof, as a data: URL (the console shows it beside the order). */
+export const DepositProofData = z.object({ mime: z.string(), dataUrl: z.string() });
+
+/** What the reviewer weighs before paying a withdrawal out. */
+export const WithdrawRiskData = z.object({
+  order: WithdrawReviewRow,
+  /** Turnover the member still owes before withdrawing (0: none). */
+  turnoverRemaining: z.number(),
+  depositTotal: z.number(),
+  withdrawTotal: z.number(),
+  balance: z.number(),
+  /** Other members seen on this member's IPs or devices. */
+  sharedIp: z.array(z.object({ memberId: z.number().int(), name: z.string(), ip: z.string() })),
+  sharedDevice: z.array(z.object({ memberId: z.number().int(), name: z.string(), device: z.string() })),
+  /** Winnings paid in the last 7 days, largest first. */
+  recentWins: z.array(z.object({ kind: z.string(), amount: z.number(), memo: z.string().nullable(), at: EpochMs })),
+});
