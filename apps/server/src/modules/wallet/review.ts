@@ -118,7 +118,7 @@ export async function withdrawalRisk(db: Db, orderId: number) {
   const balances = await memberBalances(db, order.memberId);
   return {
     order,
-    turnoverRemaining: fromMinor(owed.remaining),
+    turnoverRemaining: fromMinor(owed.depositRemaining + owed.extra.wagerRemainingMinor),
     depositTotal: money(totals?.deposited),
     withdrawTotal: money(totals?.withdrawn),
     balance: fromMinor(balances.main),
