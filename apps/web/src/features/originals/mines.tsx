@@ -45,7 +45,7 @@ export function MinesGame() {
               onClick={() => round && void reveal.run({ roundId: round.roundId, tile: i })}
               aria-label={String(i + 1)}
             >
-              {tileClass(i).startsWith('mine') ? '💣' : tileClass(i) === 'gem' ? '💎' : ''}
+              {tileClass(i).startsWith('mine') ? '●' : tileClass(i) === 'gem' ? '◆' : ''}
             </button>
           ))}
         </div>
