@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Dialog, Input, Toast } from 'antd-mobile';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { checkAmount, shanghaiDateTime, type OriginalGame, type OriginalsRound } from '@bp/contract';
@@ -171,5 +172,27 @@ export function History({ game }: { game: OriginalGame }) {
         </div>
       ))}
     </section>
+  );
+}
+
+/** The round's main button (bet, start, cash out). */
+export function PlayButton({
+  busy,
+  disabled = false,
+  onClick,
+  testId = 'og-play',
+  children,
+}: {
+  busy: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  testId?: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Button block color="primary" shape="rounded" size="large" loading={busy} disabled={disabled} onClick={onClick} data-testid={testId}>
+      {children ?? t('originals.play')}
+    </Button>
   );
 }
