@@ -14,7 +14,7 @@ const APP_NAME = 'bench-originals';
 
 let seq = 0;
 async function drive(base, serverPid) {
-  const members = await fundedMembers(base, CLIENTS, 'og', 100_000);
+  const members = await fundedMembers(base, CLIENTS, 'og', 10_000);
   const call = (auth, i) =>
     postKeepAlive(
       base,

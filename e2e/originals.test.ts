@@ -69,7 +69,9 @@ describe.runIf(browserAvailable())('house originals', () => {
     await expect.poll(() => page.getByTestId('og-v-result').textContent()).toBe(String(roll));
 
     // The records screen is another helper's (/app/casino/records); the round is checked through its call.
-    const records = await site.server.call('/api/game/records', { api_name: 'ORIG' }, { token: member.token });
+    // (The phone's login ended the registration's session: a fresh login reads them.)
+    const token = (await site.server.call('/api/member/login/v3', { name: member.name, password: member.password })).data.token;
+    const records = await site.server.call('/api/game/records', { api_name: 'ORIG' }, { token });
     expect(records.data.list[0]).toMatchObject({ api_name: 'ORIG', gameCode: 'dice', stake: 1, detail: { roll, nonce: 0, serverSeedHash: shownHash } });
   });
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Input, Slider } from 'antd-mobile';
+import { Input, Slider } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { diceMultiplier, diceWinChance, MULTIPLIER_SCALE, refuseParams, Errors, type ApiData } from '@bp/contract';
 import { useCurrency } from '../../shared/site/use-currency.ts';
 import { originalsApi } from './api.ts';
-import { AmountField, pct, usePlay } from './parts.tsx';
+import { AmountField, PlayButton, pct, usePlay } from './parts.tsx';
 
 type Played = ApiData<'/api/originals/dice/play'>;
 
@@ -63,18 +63,7 @@ export function DiceGame() {
           </span>
         </div>
         {refusal ? <p className="bp-og-error">{Errors[refusal].msg}</p> : null}
-        <Button
-          block
-          color="primary"
-          shape="rounded"
-          size="large"
-          loading={play.busy}
-          disabled={Boolean(refusal)}
-          onClick={() => void play.run({ amount: Number(amount), target, condition })}
-          data-testid="og-play"
-        >
-          {t('originals.play')}
-        </Button>
+        <PlayButton busy={play.busy} disabled={Boolean(refusal)} onClick={() => void play.run({ amount: Number(amount), target, condition })} />
       </section>
     </>
   );
@@ -107,18 +96,7 @@ export function LimboGame() {
           </span>
         </div>
         {refusal ? <p className="bp-og-error">{Errors[refusal].msg}</p> : null}
-        <Button
-          block
-          color="primary"
-          shape="rounded"
-          size="large"
-          loading={play.busy}
-          disabled={Boolean(refusal)}
-          onClick={() => void play.run({ amount: Number(amount), targetMultiplier })}
-          data-testid="og-play"
-        >
-          {t('originals.play')}
-        </Button>
+        <PlayButton busy={play.busy} disabled={Boolean(refusal)} onClick={() => void play.run({ amount: Number(amount), targetMultiplier })} />
       </section>
     </>
   );

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { KENO_PICKS, KENO_SQUARES, kenoRtp, kenoTable, type ApiData } from '@bp/contract';
 import { useCurrency } from '../../shared/site/use-currency.ts';
 import { originalsApi } from './api.ts';
-import { AmountField, pct, usePlay } from './parts.tsx';
+import { AmountField, PlayButton, pct, usePlay } from './parts.tsx';
 
 type Played = ApiData<'/api/originals/keno/play'>;
 const SQUARES = Array.from({ length: KENO_SQUARES }, (_, i) => i + 1);
@@ -79,18 +78,7 @@ export function KenoGame() {
             </div>
           </div>
         ) : null}
-        <Button
-          block
-          color="primary"
-          shape="rounded"
-          size="large"
-          loading={play.busy}
-          disabled={picks.length === 0}
-          onClick={() => void play.run({ amount: Number(amount), picks })}
-          data-testid="og-play"
-        >
-          {t('originals.play')}
-        </Button>
+        <PlayButton busy={play.busy} disabled={picks.length === 0} onClick={() => void play.run({ amount: Number(amount), picks })} />
       </section>
     </>
   );

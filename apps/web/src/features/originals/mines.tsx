@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { MINES_COUNT, MINES_TILES, type MinesRound } from '@bp/contract';
 import { useCurrency } from '../../shared/site/use-currency.ts';
 import { originalsApi, useOpenMines } from './api.ts';
-import { AmountField, usePlay } from './parts.tsx';
+import { AmountField, PlayButton, usePlay } from './parts.tsx';
 
 const TILES = Array.from({ length: MINES_TILES }, (_, i) => i);
 const COUNTS = [1, 3, 5, 10, 24].filter((n) => n >= MINES_COUNT.min && n <= MINES_COUNT.max);
@@ -45,7 +44,7 @@ export function MinesGame() {
               onClick={() => round && void reveal.run({ roundId: round.roundId, tile: i })}
               aria-label={String(i + 1)}
             >
-              {tileClass(i).startsWith('mine') ? '💣' : tileClass(i) === 'gem' ? '💎' : ''}
+              {tileClass(i).startsWith('mine') ? '●' : tileClass(i) === 'gem' ? '◆' : ''}
             </button>
           ))}
         </div>
@@ -74,30 +73,18 @@ export function MinesGame() {
           </div>
         </div>
         {playing ? (
-          <Button
-            block
-            color="primary"
-            shape="rounded"
-            size="large"
-            loading={cashout.busy}
+          <PlayButton
+            busy={cashout.busy}
             disabled={round.revealed.length === 0 || busy}
             onClick={() => void cashout.run({ roundId: round.roundId })}
-            data-testid="og-cashout"
+            testId="og-cashout"
           >
             {t('originals.mines.cashout', { amount: money(Math.floor(stake * round.multiplier * 100) / 100) })}
-          </Button>
+          </PlayButton>
         ) : (
-          <Button
-            block
-            color="primary"
-            shape="rounded"
-            size="large"
-            loading={start.busy}
-            onClick={() => void start.run({ amount: Number(amount), mines })}
-            data-testid="og-play"
-          >
+          <PlayButton busy={start.busy} onClick={() => void start.run({ amount: Number(amount), mines })}>
             {t('originals.mines.start')}
-          </Button>
+          </PlayButton>
         )}
       </section>
     </>

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Button, Dialog, Input, Toast } from 'antd-mobile';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { checkAmount, shanghaiDateTime, type OriginalGame, type OriginalsRound } from '@bp/contract';
@@ -15,7 +16,8 @@ const percent = (x: number) => `${(x * 100).toFixed(2)}%`;
 export const rtpText = (rtp: number, rtpMax: number) => (Math.abs(rtpMax - rtp) < 0.00005 ? percent(rtp) : `${percent(rtp)}–${percent(rtpMax)}`);
 export const pct = percent;
 
-const ICONS: Record<OriginalGame, string> = { dice: '🎲', limbo: '🚀', mines: '💣', plinko: '🔻', keno: '🔢' };
+// Glyphs every system CJK font has (no emoji font is assumed, no web font is loaded).
+const ICONS: Record<OriginalGame, string> = { dice: '骰', limbo: '倍', mines: '雷', plinko: '珠', keno: '诺' };
 export const GameIcon = ({ game }: { game: OriginalGame }) => (
   <span className={`bp-og-icon bp-og-icon-${game}`} aria-hidden="true">
     {ICONS[game]}
@@ -69,6 +71,7 @@ export function AmountField({ value, onChange }: { value: string; onChange: (v: 
 export function SeedPanel() {
   const { t } = useTranslation();
   const queries = useQueryClient();
+  const navigate = useNavigate();
   const { data } = useSeed();
   const [typed, setTyped] = useState<string | null>(null);
   const clientSeed = typed ?? data?.clientSeed ?? '';
@@ -78,12 +81,21 @@ export function SeedPanel() {
       setTyped(null);
       void Dialog.alert({
         title: t('originals.seeds.revealed'),
+        confirmText: t('originals.seeds.close'),
         content: (
           <div className="bp-og-revealed">
             <code data-testid="og-revealed">{answer.revealedServerSeed}</code>
-            <Link to="/app/originals/verify" onClick={() => Dialog.clear()}>
+            <a
+              href="/app/originals/verify"
+              onClick={(e) => {
+                // The dialog renders outside the router: navigate from the panel.
+                e.preventDefault();
+                Dialog.clear();
+                navigate('/app/originals/verify');
+              }}
+            >
               {t('originals.verify')} ›
-            </Link>
+            </a>
           </div>
         ),
       });
@@ -160,5 +172,27 @@ export function History({ game }: { game: OriginalGame }) {
         </div>
       ))}
     </section>
+  );
+}
+
+/** The round's main button (bet, start, cash out). */
+export function PlayButton({
+  busy,
+  disabled = false,
+  onClick,
+  testId = 'og-play',
+  children,
+}: {
+  busy: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  testId?: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Button block color="primary" shape="rounded" size="large" loading={busy} disabled={disabled} onClick={onClick} data-testid={testId}>
+      {children ?? t('originals.play')}
+    </Button>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { PLINKO_RISKS, PLINKO_ROWS, plinkoRtp, plinkoTable, type ApiData, type PlinkoRisk } from '@bp/contract';
 import { useCurrency } from '../../shared/site/use-currency.ts';
 import { originalsApi } from './api.ts';
-import { AmountField, pct, usePlay } from './parts.tsx';
+import { AmountField, PlayButton, pct, usePlay } from './parts.tsx';
 
 type Played = ApiData<'/api/originals/plinko/play'>;
 const ROWS = Array.from({ length: PLINKO_ROWS.max - PLINKO_ROWS.min + 1 }, (_, i) => PLINKO_ROWS.min + i);
@@ -81,17 +80,7 @@ export function PlinkoGame() {
             ))}
           </div>
         </div>
-        <Button
-          block
-          color="primary"
-          shape="rounded"
-          size="large"
-          loading={play.busy}
-          onClick={() => void play.run({ amount: Number(amount), rows, risk })}
-          data-testid="og-play"
-        >
-          {t('originals.play')}
-        </Button>
+        <PlayButton busy={play.busy} onClick={() => void play.run({ amount: Number(amount), rows, risk })} />
       </section>
     </>
   );
