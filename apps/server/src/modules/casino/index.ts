@@ -23,7 +23,7 @@ export { whenRoundPlayed, type RoundPlayed, type RoundListener } from './rounds.
  * valid turnover follows from it. listRecords is the member's and the operator's recall.
  */
 /** The open built-in sandbox venue a built-in game plays at. */
-export { sandboxVenue } from './play.ts';
+export { sandboxVenue, venueStanding } from './play.ts';
 export { recordRound, openRound, closeRound, openRoundsOf, listRecords, type RoundOpening, type RoundSettlement, type RecordFilter } from './records.ts';
 
 // A venue takes members' money only while the catalogue has something to play there.
