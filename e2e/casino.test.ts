@@ -106,4 +106,58 @@ describe.runIf(browserAvailable())('the casino', () => {
     await waitForPath(page, '/app/casino/records');
     await page.getByText('这段时间没有游戏记录').waitFor();
   });
+
+  it('the slot screen spins its reels from the lobby: the pay table at the stake, the line won lit', async () => {
+    const { page } = await fundedMember(100);
+    await page.goto('/app/casino');
+    await page.locator('[data-venue=PG]').click();
+    await waitForPath(page, '/app/egame/pg');
+    await page.locator('.bp-egame-open').first().click();
+    await waitForPath(page, '/sandbox/game');
+    await expect.poll(() => page.locator('#spin').isEnabled()).toBe(true);
+    expect(await page.locator('#balance').innerText()).toBe('¥100.00');
+    // The pay table says what each line pays at the stake chosen, with the currency's symbol.
+    await page.locator('#chips').getByRole('button', { name: '5', exact: true }).click();
+    expect(await page.locator('#paytable tr').first().innerText()).toMatch(/777\s+× 50\s+¥250\.00/);
+    await page.locator('#spin').click();
+    await expect.poll(() => page.locator('.reel.spinning').count(), { timeout: 2_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('#result').innerText()).not.toBe('');
+    const won = (await page.locator('#result').innerText()).startsWith('恭喜中奖');
+    expect(await page.locator('#paytable tr.hit').count()).toBe(won ? 1 : 0);
+    await shoot(page, 'casino-07-slot');
+  });
+
+  it('[S2-14] [S1-03] the lobby, 抢庄牛牛, the sea and the records in three theme series, and on the USDT site in ₮', async () => {
+    const { page } = await fundedMember(100);
+    await api(await page.evaluate(() => localStorage.getItem('bp.token')!), '/api/wallet/transfer', { api_name: 'KY', amount: 50, transfer_out: false }, true);
+    for (const series of ['fresh', 'mecha', 'elegant']) {
+      await page.goto(`/app/casino?theme=${series}`);
+      await page.locator('[data-venue=KY]').waitFor();
+      await shoot(page, `casino-theme-${series}-lobby`);
+      await page.goto(`/app/chess/niuniu?theme=${series}`);
+      await page.getByRole('button', { name: /开局/ }).waitFor();
+      await shoot(page, `casino-theme-${series}-niuniu`);
+      await page.goto(`/app/fish?theme=${series}`);
+      await page.locator('.bp-swimmer').first().waitFor();
+      await shoot(page, `casino-theme-${series}-fish`);
+      await page.goto(`/app/casino/records?theme=${series}`);
+      await page.getByText('这段时间没有游戏记录').waitFor();
+      await shoot(page, `casino-theme-${series}-records`);
+    }
+    const usdt = await site.server.member({ siteId: 2 });
+    const other = await phone(site);
+    await other.page.goto('/login?siteId=2&theme=site');
+    await logIn(other.page, usdt.name, usdt.password);
+    await other.page.goto('/app/casino');
+    await other.page.locator('[data-venue=KY]').waitFor();
+    await shoot(other.page, 'casino-usdt-lobby');
+    await other.page.goto('/app/chess/niuniu');
+    await other.page.getByRole('button', { name: '开局（冻结 ₮20.00）' }).waitFor();
+    await other.page.getByTestId('venue-balance').getByText('₮0.00').waitFor();
+    await shoot(other.page, 'casino-usdt-niuniu');
+    await other.page.goto('/app/fish');
+    await other.page.getByTestId('fish-bet').getByText('₮1.00').waitFor();
+    await shoot(other.page, 'casino-usdt-fish');
+    expect(await other.page.locator('body').innerText()).not.toContain('¥');
+  });
 });

@@ -43,7 +43,7 @@ export { liveTicket, type Ticket } from './tickets.ts';
 /** Games other modules play (the live tables at AG) join the catalogue so their venue is offered. */
 export { listGame } from './catalogue.ts';
 /** The open built-in sandbox venue a built-in game plays at. */
-export { sandboxVenue } from './play.ts';
+export { sandboxVenue, venueStanding } from './play.ts';
 
 // A venue takes members' money only while the catalogue has something to play there.
 offerVenuesOf(cataloguedVenues);

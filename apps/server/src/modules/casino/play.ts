@@ -21,6 +21,12 @@ export async function sandboxVenue(db: Db, apiName: string): Promise<SandboxVenu
   return adapter instanceof SandboxVenue ? adapter : fail('GAME_VENUE_CLOSED');
 }
 
+/** A built-in game's venue as its screen shows it: its name, maintenance state and the member's balance there. */
+export async function venueStanding(db: Db, apiName: string, memberId: number) {
+  const venue = (await listVenues(db)).find((v) => v.api_name === apiName);
+  return { venueName: venue?.name ?? apiName, status: venue?.status ?? 1, balance: fromMinor(await venueAdapter(db, apiName).balance(memberId)) };
+}
+
 /** The sandbox venue a member's ticket plays at; only our own sandbox runs these games. */
 const sandboxOf = (db: Db, t: Ticket): Promise<SandboxVenue> => sandboxVenue(db, t.api_name);
 

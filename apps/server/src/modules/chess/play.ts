@@ -4,8 +4,8 @@ import { fromMinor, NIUNIU_HOLD_MULTIPLE, toMinor, type NiuniuRound } from '@bp/
 import { rowsOf, type Db, type Tx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
-import { closeRound, openRound, openRoundsOf, sandboxVenue } from '../casino/index.ts';
-import { listVenues, SandboxVenue, venueAdapter } from '../venue/index.ts';
+import { closeRound, openRound, openRoundsOf, sandboxVenue, venueStanding } from '../casino/index.ts';
+import { SandboxVenue, venueAdapter } from '../venue/index.ts';
 import { bidFor, cardCode, dealTen, NIUNIU_RTP, parseCard, showdown, COMMISSION_PERCENT, type Showdown } from './niuniu.ts';
 
 /** 抢庄牛牛 plays at 开元棋牌 (KY), from the member's balance there. */
@@ -78,18 +78,14 @@ function settled(hand: HandRow, memberBid: number, s: Showdown, balanceMinor: bi
 }
 
 export async function niuniuInfo(db: Db, memberId: number) {
-  const venue = (await listVenues(db)).find((v) => v.api_name === NIUNIU_VENUE);
-  const balance = venue?.status === 0 ? await (await sandboxVenue(db, NIUNIU_VENUE)).balance(memberId) : 0n;
-  const open = await openHandOf(db, memberId);
+  const [standing, open] = await Promise.all([venueStanding(db, NIUNIU_VENUE, memberId), openHandOf(db, memberId)]);
   return {
-    venueName: venue?.name ?? NIUNIU_VENUE,
-    status: venue?.status ?? 1,
-    balance: fromMinor(balance),
+    ...standing,
     bases: BASES,
     holdMultiple: NIUNIU_HOLD_MULTIPLE,
     commission: Number(COMMISSION_PERCENT) / 100,
     rtp: NIUNIU_RTP,
-    round: open ? bidding(open, balance) : null,
+    round: open ? bidding(open, toMinor(standing.balance)) : null,
   };
 }
 

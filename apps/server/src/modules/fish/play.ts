@@ -3,8 +3,7 @@ import { fromMinor, toMinor, type FishKind } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
-import { recordRound, sandboxVenue } from '../casino/index.ts';
-import { listVenues } from '../venue/index.ts';
+import { recordRound, sandboxVenue, venueStanding } from '../casino/index.ts';
 import { FISH_RTP, FISH_TABLE, fishOf, shoot } from './shooter.ts';
 
 /** The fish shooter's venue (seeded by the venue module's demo, category 'fish'). */
@@ -13,12 +12,8 @@ const GAME = { apiName: FISH_VENUE, kind: 'fish' as const, gameCode: 'fish-haiwa
 const BETS = [0.1, 0.5, 1, 5, 10];
 
 export async function fishInfo(db: Db, memberId: number) {
-  const venue = (await listVenues(db)).find((v) => v.api_name === FISH_VENUE);
-  const balance = venue?.status === 0 ? await (await sandboxVenue(db, FISH_VENUE)).balance(memberId) : 0n;
   return {
-    venueName: venue?.name ?? FISH_VENUE,
-    status: venue?.status ?? 1,
-    balance: fromMinor(balance),
+    ...(await venueStanding(db, FISH_VENUE, memberId)),
     bets: BETS,
     rtp: FISH_RTP,
     fish: FISH_TABLE.map((f) => ({ ...f })),

@@ -1,18 +1,6 @@
-import type { ComponentType } from 'react';
 import { AppstoreOutline } from 'antd-mobile-icons';
 import type { Area } from '../../shared/routing/areas.ts';
-import { RequireMember } from '../../shared/session/login-required.tsx';
-
-const memberPage = (load: () => Promise<ComponentType>) => async () => {
-  const Page = await load();
-  return {
-    element: (
-      <RequireMember>
-        <Page />
-      </RequireMember>
-    ),
-  };
-};
+import { memberPage } from '../../shared/session/login-required.tsx';
 
 /**
  * The casino: the 娱乐场 tab's lobby at /app/casino, the member's game records beneath it, and the

@@ -162,6 +162,7 @@ function Seat({ who, cards, hand, bid, banker, roundKey, flipAll, flipLast }: Se
         {bid !== null ? <em className="bp-niuniu-bid">{bid === 0 ? t('chess.noBidOf') : t('chess.bidOf', { n: bid })}</em> : null}
       </div>
       <div className="bp-niuniu-cards">
+        {cards.length === 0 ? [0, 1, 2, 3, 4].map((i) => <span key={i} className="bp-pc-slot" aria-hidden />) : null}
         {cards.map((code, i) => (
           <PlayingCard
             key={`${roundKey}:${i}:${code ?? 'back'}`}

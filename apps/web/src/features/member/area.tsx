@@ -1,21 +1,8 @@
-import type { ComponentType } from 'react';
 import { UserOutline } from 'antd-mobile-icons';
 import type { Area, RouteHandle } from '../../shared/routing/areas.ts';
-import { RequireMember } from '../../shared/session/login-required.tsx';
+import { memberPage } from '../../shared/session/login-required.tsx';
 
 const titled = (title: string): RouteHandle => ({ title });
-
-/** A page for members only: a visitor arriving meets the warm reminder instead. */
-const memberPage = (load: () => Promise<ComponentType>) => async () => {
-  const Page = await load();
-  return {
-    element: (
-      <RequireMember>
-        <Page />
-      </RequireMember>
-    ),
-  };
-};
 
 /** The personal centre at /app/member and its pages. */
 export const memberArea: Area = {

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import i18n from 'i18next';
 import { session } from './session.ts';
 import { Navigate, useLocation } from 'react-router-dom';
@@ -57,3 +57,15 @@ export function RequireMember({ children }: { children: ReactNode }) {
   if (mustChange && pathname !== CHANGE_PASSWORD_PATH) return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
   return <>{children}</>;
 }
+
+/** A route's `lazy` for a member page: the page's code loaded on first visit, behind RequireMember. */
+export const memberPage = (load: () => Promise<ComponentType>) => async () => {
+  const Page = await load();
+  return {
+    element: (
+      <RequireMember>
+        <Page />
+      </RequireMember>
+    ),
+  };
+};
