@@ -2,6 +2,7 @@ import type { Module } from '../../platform/deps.ts';
 import { adminRoutes } from './routes.ts';
 import { financeRoutes } from './finance-routes.ts';
 import { deskRoutes } from './desk-routes.ts';
+import { memberRoutes } from './member-routes.ts';
 
 /**
  * The operator back office's server side: operators (argon2 passwords, TOTP), their sessions with
@@ -20,5 +21,6 @@ export const adminModule: Module = {
     adminRoutes(app, deps);
     financeRoutes(app, deps);
     deskRoutes(app, deps);
+    memberRoutes(app, deps);
   },
 };
