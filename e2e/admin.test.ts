@@ -33,8 +33,8 @@ describe.runIf(browserAvailable())('operator console', () => {
     await page.getByLabel('密码').fill('finance12345');
     await page.getByLabel('动态验证码').fill(totpNow(otpauthUri, 1));
     await page.getByRole('button', { name: '登录' }).click();
-    // A finance and risk operator lands on the withdrawal queue; the console shows what the roles allow.
-    await page.getByRole('heading', { name: '提款审核' }).or(page.getByText('提款审核').first()).waitFor();
+    // The console shows what the roles allow: finance and risk see the money, not the operators.
+    await page.getByRole('menuitem', { name: '提款审核' }).click();
     await expect.poll(() => page.getByRole('menuitem', { name: '操作员' }).count()).toBe(0);
     const row = page.getByRole('row').filter({ hasText: withdrawal.orderNo });
     await row.waitFor();
@@ -67,5 +67,39 @@ describe.runIf(browserAvailable())('operator console', () => {
     await page.getByRole('button', { name: '校验哈希链' }).click();
     await page.getByText(/逐条校验通过/).waitFor();
     await shoot(page, 'admin-4-chain');
+  });
+
+  it('[admin] a super admin reads the dashboard’s charts, finds a member, tags them and adds a note on their page', async () => {
+    const { db } = site.server.deps;
+    const { member } = await pendingWithdrawal(site.server, 100, 300);
+    const { otpauthUri } = await createOperator(db, { name: 'super_e2e', password: 'super123456', roles: ['super'] });
+    const { page } = await desktop(site);
+    await page.goto('/admin/login');
+    await page.getByLabel('账号').fill('super_e2e');
+    await page.getByLabel('密码').fill('super123456');
+    await page.getByLabel('动态验证码').fill(totpNow(otpauthUri));
+    await page.getByRole('button', { name: '登录' }).click();
+    // A super admin lands on the dashboard: today's cards and the charts (canvas).
+    await page.getByText('今日存款').waitFor();
+    await expect.poll(() => page.locator('canvas').count()).toBeGreaterThanOrEqual(3);
+    await shoot(page, 'admin-5-dashboard');
+
+    await page.getByRole('menuitem', { name: '会员管理' }).click();
+    await page.getByPlaceholder('会员ID、账号、手机、邮箱或真实姓名').fill(member.name);
+    await page.getByRole('button', { name: '搜索' }).click();
+    await page.getByRole('link', { name: member.name }).click();
+    await page.getByText('资金流水').waitFor();
+    await page.getByLabel('会员标签').click();
+    await page.getByTitle('活动黑名单').click();
+    await page.getByText('已保存').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: /备注/ }).click();
+    await page.getByRole('button', { name: '添加备注' }).click();
+    await page.getByLabel('备注内容').fill('提款前请核实银行卡');
+    await page.getByRole('button', { name: '确定' }).click();
+    await page.locator('.ant-list-item').getByText('提款前请核实银行卡').waitFor();
+    await shoot(page, 'admin-6-member');
+    const [row] = (await db.execute(`SELECT tags FROM members WHERE member_id = ${member.memberId}`)).rows as Array<{ tags: string[] }>;
+    expect(row.tags).toEqual(['activity_blacklist']);
   });
 });

@@ -22,6 +22,9 @@ export const ROLE_LABELS: Record<OperatorRole, string> = {
 /** What an operator call may need; every `/api/admin/` route but the login names one. */
 export const PERMISSIONS = {
   session: '登录与本人会话',
+  'dashboard.read': '查看仪表盘',
+  'member.read': '查看会员',
+  'member.manage': '管理会员（封禁、标签、VIP、备注、重置密码）',
   'audit.read': '查看审计日志',
   'operator.manage': '管理操作员',
   'finance.read': '查看存取款订单',
@@ -39,11 +42,11 @@ const ALL = Object.keys(PERMISSIONS) as Permission[];
 /** Each role's permissions; an operator holds the union of their roles'. */
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   super: ALL,
-  finance: ['session', 'finance.read', 'finance.decide', 'agent.manage'],
-  risk: ['session', 'audit.read', 'finance.read', 'finance.decide'],
-  trader: ['session'],
+  finance: ['session', 'dashboard.read', 'member.read', 'finance.read', 'finance.decide', 'agent.manage'],
+  risk: ['session', 'dashboard.read', 'member.read', 'member.manage', 'audit.read', 'finance.read', 'finance.decide'],
+  trader: ['session', 'dashboard.read'],
   content: ['session', 'message.send', 'live.manage'],
-  cs: ['session', 'finance.read', 'message.send'],
+  cs: ['session', 'member.read', 'member.manage', 'finance.read', 'message.send'],
   moderator: ['session', 'live.moderate'],
 };
 
@@ -148,6 +151,13 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'live.moderator.grant': '任命房管',
   'live.moderator.revoke': '撤销房管',
   'live.room.update': '修改直播间',
+  'member.block': '封禁/解封账号',
+  'member.blockIp': '封禁/解封IP',
+  'member.blockDevice': '封禁/解封设备',
+  'member.tags': '修改会员标签',
+  'member.vip': '调整VIP等级',
+  'member.note': '添加会员备注',
+  'member.password.reset': '重置会员密码',
 };
 
 // Finance: the review queues and the decisions ----------------------------------------------------
@@ -219,3 +229,74 @@ export const WithdrawRiskData = z.object({
   /** Winnings paid in the last 7 days, largest first. */
   recentWins: z.array(z.object({ kind: z.string(), amount: z.number(), memo: z.string().nullable(), at: EpochMs })),
 });
+
+// Dashboard ----------------------------------------------------------------------------------------
+export const DashboardBody = z.object({ siteId: Id, days: z.number().int().min(1).max(60).default(14) });
+/** One Shanghai day of a site, in its currency. GGR: stakes less refunds and winnings paid; NGR: GGR less bonuses. */
+export const DayFigures = z.object({
+  day: z.string(),
+  deposits: z.number(),
+  withdrawals: z.number(),
+  bets: z.number().int(),
+  stakes: z.number(),
+  payouts: z.number(),
+  bonuses: z.number(),
+  ggr: z.number(),
+  ngr: z.number(),
+  newMembers: z.number().int(),
+  activeMembers: z.number().int(),
+});
+export const DashboardData = z.object({ currency: z.string(), days: z.array(DayFigures) });
+
+// Members --------------------------------------------------------------------------------------------
+/** The tags an operator sets (the seed's activity blacklist and no-level-bonus). */
+export const MEMBER_TAG_LABELS: Record<string, string> = { activity_blacklist: '活动黑名单', no_level_bonus: '禁领等级礼金' };
+const MemberTag = z.enum(['activity_blacklist', 'no_level_bonus']);
+const Reason = z.string().trim().min(1, '请填写原因').max(200);
+
+export const MemberSearchBody = z.object({
+  ...Page,
+  keyword: z.string().trim().max(64).optional(),
+  siteId: Id.optional(),
+  tag: MemberTag.optional(),
+  status: z.enum(['0', '1', '2']).optional(),
+});
+export const MemberSummary = z.object({
+  memberId: z.number().int(),
+  siteId: z.number().int(),
+  name: z.string(),
+  nickname: z.string(),
+  realName: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  vipLevel: z.number().int(),
+  /** '1' normal, '2' blocked, '0' dormant */
+  status: z.string(),
+  tags: z.array(z.string()),
+  isAgent: z.boolean(),
+  createdAt: EpochMs,
+});
+export const MemberSearchData = z.object({ list: z.array(MemberSummary), total: z.number().int() });
+export const MemberIdBody = z.object({ memberId: Id });
+export const MemberDetailData = MemberSummary.extend({
+  birthday: z.string().nullable(),
+  inviteCode: z.string().nullable(),
+  agentCode: z.string().nullable(),
+  mustChangePassword: z.boolean(),
+  currency: z.string(),
+  balances: z.object({ main: z.number(), yeb: z.number(), bonus: z.number(), hold: z.number(), venues: z.number() }),
+  ledger: z.array(z.object({ kind: z.string(), amount: z.number(), memo: z.string().nullable(), at: EpochMs })),
+  logins: z.array(
+    z.object({ ip: z.string().nullable(), device: z.string().nullable(), at: EpochMs, lastSeenAt: EpochMs.nullable(), endedReason: z.string().nullable() }),
+  ),
+  blockedIps: z.array(z.string()),
+  blockedDevices: z.array(z.string()),
+  notes: z.array(z.object({ noteId: z.number().int(), operatorName: z.string(), content: z.string(), at: EpochMs })),
+});
+export const MemberBlockBody = z.object({ memberId: Id, blocked: z.boolean(), reason: Reason });
+export const IpBlockBody = z.object({ siteId: Id, ip: z.string().trim().min(3).max(64), blocked: z.boolean(), reason: Reason });
+export const DeviceBlockBody = z.object({ siteId: Id, device: z.string().trim().min(1).max(128), blocked: z.boolean(), reason: Reason });
+export const MemberTagsBody = z.object({ memberId: Id, tags: z.array(MemberTag).max(10) });
+export const MemberVipBody = z.object({ memberId: Id, vipLevel: z.number().int().min(0).max(20), reason: Reason });
+export const MemberNoteBody = z.object({ memberId: Id, content: z.string().trim().min(1, '请填写备注').max(500) });
+export const PasswordResetData = z.object({ temporaryPassword: z.string() });

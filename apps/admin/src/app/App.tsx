@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { Suspense, lazy, useEffect } from 'react';
+import { App as AntApp, ConfigProvider, Spin } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -11,10 +11,15 @@ import { AuditPage } from '../features/audit/AuditPage.tsx';
 import { WithdrawalsPage } from '../features/finance/WithdrawalsPage.tsx';
 import { DepositsPage } from '../features/finance/DepositsPage.tsx';
 import { OperatorsPage } from '../features/operators/OperatorsPage.tsx';
+import { MembersPage } from '../features/members/MembersPage.tsx';
+import { MemberPage } from '../features/members/MemberPage.tsx';
 import { ConsoleLayout, firstPage } from './ConsoleLayout.tsx';
 import { useMe } from '../shared/me.ts';
 
 dayjs.locale('zh-cn');
+
+// The charts (ECharts) load with the dashboard alone.
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -40,6 +45,16 @@ function SignedIn() {
     <Routes>
       <Route element={<ConsoleLayout />}>
         <Route index element={me ? <Navigate to={firstPage(me.permissions)} replace /> : null} />
+        <Route
+          path="dashboard"
+          element={
+            <Suspense fallback={<Spin />}>
+              <DashboardPage />
+            </Suspense>
+          }
+        />
+        <Route path="members" element={<MembersPage />} />
+        <Route path="members/:memberId" element={<MemberPage />} />
         <Route path="finance/withdrawals" element={<WithdrawalsPage />} />
         <Route path="finance/deposits" element={<DepositsPage />} />
         <Route path="system/operators" element={<OperatorsPage />} />

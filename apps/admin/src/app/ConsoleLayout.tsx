@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Layout, Menu, Space, Spin, Tag, Typography } from 'antd';
-import { AuditOutlined, BankOutlined, LogoutOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
+import { AuditOutlined, BankOutlined, DashboardOutlined, LogoutOutlined, TeamOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ROLE_LABELS, type Permission } from '@bp/contract';
@@ -17,6 +17,8 @@ interface Page {
 
 /** Every screen of the console, with the permission that shows it (the server checks each call again). */
 const PAGES: Page[] = [
+  { path: '/dashboard', label: '仪表盘', icon: <DashboardOutlined />, permission: 'dashboard.read', group: '概览' },
+  { path: '/members', label: '会员管理', icon: <UserOutlined />, permission: 'member.read', group: '会员' },
   { path: '/finance/withdrawals', label: '提款审核', icon: <BankOutlined />, permission: 'finance.read', group: '财务' },
   { path: '/finance/deposits', label: '存款审核', icon: <WalletOutlined />, permission: 'finance.read', group: '财务' },
   { path: '/system/operators', label: '操作员', icon: <TeamOutlined />, permission: 'operator.manage', group: '系统' },
@@ -47,7 +49,7 @@ export function ConsoleLayout() {
         <Menu
           theme="dark"
           mode="inline"
-          selectedKeys={[location.pathname]}
+          selectedKeys={[PAGES.find((p) => location.pathname.startsWith(p.path))?.path ?? location.pathname]}
           defaultOpenKeys={groups}
           onClick={({ key }) => navigate(key)}
           items={groups.map((group) => ({

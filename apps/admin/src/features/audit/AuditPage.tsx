@@ -1,12 +1,12 @@
-import { useState } from 'react';
 import { App, Button, Card, DatePicker, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import type { z } from 'zod';
 import { AUDIT_ACTIONS, type AuditEntry } from '@bp/contract';
 import { call } from '../../shared/api.ts';
 import { dateTime } from '../../shared/format.ts';
+import { usePagedList } from '../../shared/paged.ts';
 
 type Entry = z.output<typeof AuditEntry>;
 
@@ -24,14 +24,8 @@ const json = (value: unknown) => (value === null || value === undefined ? '—' 
 /** The audit log: every operator action, newest first, searchable; the hash chain verified on demand. */
 export function AuditPage() {
   const { message, modal } = App.useApp();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ page: 1, size: 20 });
   const operators = useQuery({ queryKey: ['operators'], queryFn: () => call('/api/admin/operator/list', {}), retry: false });
-  const list = useQuery({
-    queryKey: ['audit', filters, page],
-    queryFn: () => call('/api/admin/audit/list', { ...filters, ...page }),
-    placeholderData: keepPreviousData,
-  });
+  const { filters, setFilters: change, tableProps } = usePagedList<Filters, Entry>('audit', {}, (q) => call('/api/admin/audit/list', q));
   const verify = useMutation({
     mutationFn: () => call('/api/admin/audit/verify', {}),
     onSuccess: (check) =>
@@ -40,10 +34,6 @@ export function AuditPage() {
         : modal.error({ title: '哈希链已断裂', content: `第 ${check.brokenAt} 条记录校验失败：${check.reason}` }),
     onError: (err) => message.error(err.message),
   });
-  const change = (next: Filters) => {
-    setFilters(next);
-    setPage((p) => ({ ...p, page: 1 }));
-  };
   return (
     <Card
       title="审计日志"
@@ -87,15 +77,7 @@ export function AuditPage() {
       <Table<Entry>
         rowKey="id"
         size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.list}
-        pagination={{
-          current: page.page,
-          pageSize: page.size,
-          total: list.data?.total,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (p, size) => setPage({ page: p, size }),
-        }}
+        {...tableProps}
         expandable={{
           expandedRowRender: (e) => (
             <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr) 300px', gap: 16 }}>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { App, Button, Card, Image, Space, Table, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { DepositReviewRow } from '@bp/contract';
 import { call } from '../../shared/api.ts';
 import { dateTime, money } from '../../shared/format.ts';
 import { useCan, useSites } from '../../shared/me.ts';
+import { usePagedList } from '../../shared/paged.ts';
 import { DecisionButtons, ReviewFilterBar, StatusTag, type ReviewFilters } from './review.tsx';
 
 type Row = z.output<typeof DepositReviewRow>;
@@ -16,14 +16,10 @@ export function DepositsPage() {
   const can = useCan();
   const { nameOf } = useSites();
   const { message } = App.useApp();
-  const [filters, setFilters] = useState<ReviewFilters>({ status: 'reviewing' });
-  const [page, setPage] = useState({ page: 1, size: 20 });
   const [proof, setProof] = useState<string | null>(null);
-  const list = useQuery({
-    queryKey: ['deposits', filters, page],
-    queryFn: () => call('/api/admin/wallet/deposit/list', { ...filters, ...page }),
-    placeholderData: keepPreviousData,
-  });
+  const { filters, setFilters, tableProps } = usePagedList<ReviewFilters, Row>('deposits', { status: 'reviewing' }, (q) =>
+    call('/api/admin/wallet/deposit/list', q),
+  );
   const showProof = async (orderId: number) => {
     try {
       setProof((await call('/api/admin/wallet/deposit/proof', { orderId })).dataUrl);
@@ -33,26 +29,11 @@ export function DepositsPage() {
   };
   return (
     <Card title="存款审核">
-      <ReviewFilterBar
-        statuses={['pending', 'reviewing', 'appealing', 'success', 'rejected', 'cancelled']}
-        value={filters}
-        onChange={(next) => {
-          setFilters(next);
-          setPage((p) => ({ ...p, page: 1 }));
-        }}
-      />
+      <ReviewFilterBar statuses={['pending', 'reviewing', 'appealing', 'success', 'rejected', 'cancelled']} value={filters} onChange={setFilters} />
       <Table<Row>
         rowKey="orderId"
         scroll={{ x: 1400 }}
-        loading={list.isFetching}
-        dataSource={list.data?.list}
-        pagination={{
-          current: page.page,
-          pageSize: page.size,
-          total: list.data?.total,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (p, size) => setPage({ page: p, size }),
-        }}
+        {...tableProps}
         columns={[
           { title: '订单号', dataIndex: 'orderNo', width: 190 },
           { title: '会员', dataIndex: 'memberName', width: 130 },

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Button, Card, Descriptions, Drawer, Empty, List, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { WithdrawReviewRow } from '@bp/contract';
 import { call } from '../../shared/api.ts';
 import { dateTime, money } from '../../shared/format.ts';
 import { useCan, useSites } from '../../shared/me.ts';
+import { usePagedList } from '../../shared/paged.ts';
 import { DecisionButtons, ReviewFilterBar, StatusTag, type ReviewFilters } from './review.tsx';
 
 type Row = z.output<typeof WithdrawReviewRow>;
@@ -14,36 +15,17 @@ type Row = z.output<typeof WithdrawReviewRow>;
 export function WithdrawalsPage() {
   const can = useCan();
   const { nameOf } = useSites();
-  const [filters, setFilters] = useState<ReviewFilters>({ status: 'pending' });
-  const [page, setPage] = useState({ page: 1, size: 20 });
   const [risk, setRisk] = useState<Row | null>(null);
-  const list = useQuery({
-    queryKey: ['withdrawals', filters, page],
-    queryFn: () => call('/api/admin/wallet/withdraw/list', { ...filters, ...page }),
-    placeholderData: keepPreviousData,
-  });
+  const { filters, setFilters, tableProps } = usePagedList<ReviewFilters, Row>('withdrawals', { status: 'pending' }, (q) =>
+    call('/api/admin/wallet/withdraw/list', q),
+  );
   return (
     <Card title="提款审核">
-      <ReviewFilterBar
-        statuses={['pending', 'paid', 'rejected', 'cancelled']}
-        value={filters}
-        onChange={(next) => {
-          setFilters(next);
-          setPage((p) => ({ ...p, page: 1 }));
-        }}
-      />
+      <ReviewFilterBar statuses={['pending', 'paid', 'rejected', 'cancelled']} value={filters} onChange={setFilters} />
       <Table<Row>
         rowKey="orderId"
         scroll={{ x: 1500 }}
-        loading={list.isFetching}
-        dataSource={list.data?.list}
-        pagination={{
-          current: page.page,
-          pageSize: page.size,
-          total: list.data?.total,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (p, size) => setPage({ page: p, size }),
-        }}
+        {...tableProps}
         columns={[
           { title: '订单号', dataIndex: 'orderNo', width: 190 },
           { title: '会员', dataIndex: 'memberName', width: 130 },

@@ -41,6 +41,9 @@ async function everything() {
     agents: await q('SELECT member_id, status FROM agent_applications ORDER BY member_id'),
     moderators: await q('SELECT chat_room_no, member_id FROM live_chat_moderators ORDER BY 1, 2'),
     rooms: await q('SELECT anchor_room_id, anchor_status, match_id, title FROM live_anchor_rooms ORDER BY 1'),
+    members: await q('SELECT member_id, status, tags, vip_level, password_hash FROM members ORDER BY 1'),
+    notes: await q('SELECT count(*)::int AS n FROM admin_member_notes'),
+    blocked: await q('SELECT (SELECT count(*) FROM blocked_ips)::int AS ips, (SELECT count(*) FROM blocked_devices)::int AS devices'),
   };
 }
 
@@ -74,6 +77,16 @@ describe('the permission matrix', () => {
       '/api/admin/live/moderator/revoke': { chatRoomNo: room.chat_room_no, memberId: member.memberId },
       '/api/admin/live/chat/actions': { chatRoomNo: room.chat_room_no },
       '/api/admin/live/room/update': { anchorRoomId: Number(room.anchor_room_id), title: '被改的标题' },
+      '/api/admin/dashboard': { siteId: 1, days: 7 },
+      '/api/admin/member/search': { keyword: member.name },
+      '/api/admin/member/detail': { memberId: member.memberId },
+      '/api/admin/member/block': { memberId: member.memberId, blocked: true, reason: '风控' },
+      '/api/admin/member/blockIp': { siteId: 1, ip: '10.9.8.7', blocked: true, reason: '风控' },
+      '/api/admin/member/blockDevice': { siteId: 1, device: 'device-x', blocked: true, reason: '风控' },
+      '/api/admin/member/tags': { memberId: member.memberId, tags: ['activity_blacklist'] },
+      '/api/admin/member/vip': { memberId: member.memberId, vipLevel: 5, reason: '补发' },
+      '/api/admin/member/note': { memberId: member.memberId, content: '备注' },
+      '/api/admin/member/password/reset': { memberId: member.memberId },
     };
     const byRole = new Map<OperatorRole, SignedIn>();
     for (const role of OPERATOR_ROLES) byRole.set(role, await signInOperator(s, [role]));
@@ -117,6 +130,72 @@ describe('the permission matrix', () => {
     expect(sent.code).toBe(Errors.OPERATOR_SITE_FORBIDDEN.code);
     const [order] = await s.deps.database.query<{ status: string }>(`SELECT status FROM wallet_withdraw_orders WHERE order_id = ${withdrawal.orderId}`);
     expect(order.status).toBe('pending');
+  });
+});
+
+describe('members and the dashboard', () => {
+  it('[admin] finds a member, shows their page, and each lever (tags, VIP, block, note, password reset) works and is audited', async () => {
+    const admin = await superAdmin(s);
+    const as = (url: string, body: object) => s.call(url, body, { headers: admin.headers });
+    const { member } = await pendingWithdrawal(s);
+    const found = await as('/api/admin/member/search', { keyword: member.name.slice(0, 6) });
+    expect(found.data.list.map((m: { memberId: number }) => m.memberId)).toContain(member.memberId);
+    expect((await as('/api/admin/member/search', { keyword: String(member.memberId) })).data.list[0].memberId).toBe(member.memberId);
+
+    expect((await as('/api/admin/member/tags', { memberId: member.memberId, tags: ['activity_blacklist', 'no_level_bonus'] })).code).toBe(0);
+    expect((await as('/api/admin/member/tags', { memberId: member.memberId, tags: ['vip_forever'] })).code).toBe(Errors.VALIDATION.code);
+    expect((await as('/api/admin/member/vip', { memberId: member.memberId, vipLevel: 3, reason: '活动补偿' })).code).toBe(0);
+    expect((await as('/api/admin/member/note', { memberId: member.memberId, content: '多次申请提款，注意核实' })).code).toBe(0);
+    const page = (await as('/api/admin/member/detail', { memberId: member.memberId })).data;
+    expect(page).toMatchObject({
+      memberId: member.memberId,
+      tags: ['activity_blacklist', 'no_level_bonus'],
+      vipLevel: 3,
+      currency: 'CNY',
+      balances: { main: 200, hold: 100 },
+      notes: [{ operatorName: admin.name, content: '多次申请提款，注意核实' }],
+    });
+    expect(page.ledger.map((l: { kind: string; amount: number }) => [l.kind, l.amount])).toEqual([
+      ['withdraw.hold', -100],
+      ['deposit.credit', 300],
+    ]);
+    expect(page.logins.length).toBeGreaterThan(0);
+
+    // The member's activity bonuses are barred at once by the tag.
+    expect((await s.call('/api/activity/sign/draw', {}, { token: member.token, key: 'k-tagged-blacklist' })).code).toBe(Errors.ACTIVE_BLACKLIST.code);
+    const reset = await as('/api/admin/member/password/reset', { memberId: member.memberId });
+    expect(reset.data.temporaryPassword).toMatch(/^\w{10}$/);
+    expect((await s.call('/api/wallet/balance', {}, { token: member.token })).status).toBe(401);
+    const login = await s.call('/api/member/login/v3', { name: member.name, password: reset.data.temporaryPassword });
+    expect(login.code, login.msg).toBe(0);
+    expect((await as('/api/admin/member/block', { memberId: member.memberId, blocked: true, reason: '套利' })).code).toBe(0);
+    expect((await s.call('/api/wallet/balance', {}, { token: login.data.token })).status).toBe(401);
+
+    const logged = await as('/api/admin/audit/list', { target: `member:${member.memberId}`, size: 20 });
+    expect(logged.data.list.map((e: { action: string }) => e.action).reverse()).toEqual([
+      'member.tags',
+      'member.vip',
+      'member.note',
+      'member.password.reset',
+      'member.block',
+    ]);
+    expect(JSON.stringify(logged.data.list)).not.toContain(reset.data.temporaryPassword);
+  });
+
+  it('[admin] the dashboard counts today’s deposits, withdrawals, new members and GGR of the site, in its currency', async () => {
+    const admin = await superAdmin(s);
+    const before = (await s.call('/api/admin/dashboard', { siteId: 1, days: 3 }, { headers: admin.headers })).data;
+    const { orderId } = await pendingWithdrawal(s, 100, 300);
+    expect((await s.call('/api/admin/wallet/withdraw/approve', { orderId }, { headers: admin.headers })).code).toBe(0);
+    const after = (await s.call('/api/admin/dashboard', { siteId: 1, days: 3 }, { headers: admin.headers })).data;
+    expect(after.currency).toBe('CNY');
+    expect(after.days).toHaveLength(3);
+    const [was, now] = [before.days.at(-1), after.days.at(-1)];
+    expect(now.day).toBe(was.day);
+    expect(now.deposits - was.deposits).toBe(300);
+    expect(now.withdrawals - was.withdrawals).toBe(100);
+    expect(now.newMembers - was.newMembers).toBe(1);
+    expect(now.ggr - now.ngr).toBe(now.bonuses);
   });
 });
 

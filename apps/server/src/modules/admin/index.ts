@@ -3,6 +3,7 @@ import { adminRoutes } from './routes.ts';
 import { financeRoutes } from './finance-routes.ts';
 import { deskRoutes } from './desk-routes.ts';
 import { providerRoutes } from './provider-routes.ts';
+import { memberRoutes } from './member-routes.ts';
 
 /**
  * The operator back office's server side: operators (argon2 passwords, TOTP), their sessions with
@@ -22,5 +23,6 @@ export const adminModule: Module = {
     financeRoutes(app, deps);
     deskRoutes(app, deps);
     providerRoutes(app, deps);
+    memberRoutes(app, deps);
   },
 };

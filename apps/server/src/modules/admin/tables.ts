@@ -72,3 +72,16 @@ export const auditHead = pgTable('admin_audit_head', {
   lastId: bigint('last_id', { mode: 'number' }).notNull(),
   hash: text('hash').notNull(),
 });
+
+/** Operators' notes on members. */
+export const memberNotes = pgTable(
+  'admin_member_notes',
+  {
+    noteId: bigserial('note_id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    operatorId: integer('operator_id').notNull(),
+    content: text('content').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('admin_member_notes_member').on(t.memberId, t.noteId)],
+);

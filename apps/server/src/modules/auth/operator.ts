@@ -161,3 +161,20 @@ export async function resetMemberPassword(db: Db, bus: Bus, memberId: number): P
   await announceEnd(bus, memberId, 'password_changed');
   return { temporaryPassword };
 }
+
+/** New members (registered) and active members (signed in or seen) of a site per Shanghai day, from `from` to `to`. */
+export async function dailyMembers(db: Db, siteId: number, from: Date, to: Date): Promise<Map<string, { newMembers: number; activeMembers: number }>> {
+  const day = (column: SQL) => sql`to_char((${column} AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+  const joined = await db.execute(sql`
+    SELECT ${day(sql`created_at`)} AS day, count(*) AS n FROM members
+    WHERE site_id = ${siteId} AND created_at >= ${from} AND created_at < ${to} GROUP BY 1`);
+  const seen = sql`coalesce(s.last_seen_at, s.created_at)`;
+  const active = await db.execute(sql`
+    SELECT ${day(seen)} AS day, count(DISTINCT s.member_id) AS n FROM sessions s JOIN members m ON m.member_id = s.member_id
+    WHERE m.site_id = ${siteId} AND ${seen} >= ${from} AND ${seen} < ${to} GROUP BY 1`);
+  const out = new Map<string, { newMembers: number; activeMembers: number }>();
+  const at = (d: string) => out.get(d) ?? out.set(d, { newMembers: 0, activeMembers: 0 }).get(d)!;
+  for (const r of joined.rows as Array<{ day: string; n: string }>) at(r.day).newMembers = Number(r.n);
+  for (const r of active.rows as Array<{ day: string; n: string }>) at(r.day).activeMembers = Number(r.n);
+  return out;
+}
