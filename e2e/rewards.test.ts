@@ -109,9 +109,11 @@ describe.runIf(browserAvailable())('points, birthday bonus and bonus wagering', 
     await keypad(page).first().waitFor();
     for (const d of '123456') await keypad(page).getByRole('button', { name: d, exact: true }).click();
     await page.getByText('提款申请已提交').waitFor();
-    const balance = await site.server.call('/api/wallet/balance', {}, { token: member.token });
+    // The browser's session replaced the one the test registered with.
+    const token = await page.evaluate(() => localStorage.getItem('bp.token')!);
+    const balance = await site.server.call('/api/wallet/balance', {}, { token });
     expect([balance.data.main, balance.data.frozen]).toEqual([1_000 - 300, 300]);
-    const view = await site.server.call('/api/member/welfare/wagering', {}, { token: member.token });
+    const view = await site.server.call('/api/member/welfare/wagering', {}, { token });
     expect(view.data.list[0]).toMatchObject({ state: 'forfeited', forfeited: 18 });
   });
 
