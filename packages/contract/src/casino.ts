@@ -89,3 +89,41 @@ export const SandboxTicketData = z.object({
   rollbackAddress: z.string(),
   rtp: z.number(),
 });
+
+// Game lobby and game records (API.md "Casino, game records, provably fair house games") ----------
+/** The lobby's categories: 真人, 电子, 棋牌, 捕鱼, 原创. */
+export const GAME_KINDS = ['live', 'egame', 'chess', 'fish', 'originals'] as const;
+export type GameKind = (typeof GAME_KINDS)[number];
+export const GameKindSchema = z.enum(GAME_KINDS);
+
+export const GameLobbyVenue = z.object({ api_name: z.string(), name: z.string(), status: z.number().int() });
+export const GameLobbyData = z.object({
+  categories: z.array(z.object({ kind: GameKindSchema, name: z.string(), venues: z.array(GameLobbyVenue) })),
+});
+
+const EpochMs = z.number().int().nonnegative();
+export const GameRecordsBody = z
+  .object({ ...Page, api_name: ApiName.optional(), from: EpochMs.optional(), to: EpochMs.optional() })
+  .refine((b) => b.from === undefined || b.to === undefined || b.to >= b.from, { message: '结束时间须晚于开始时间', path: ['to'] });
+/** `open`: the round waits for its result (a table bet before the cards, mines between reveals). */
+export const GAME_ROUND_STATUSES = ['open', 'settled', 'refunded'] as const;
+export const GameRecord = z.object({
+  roundId: z.string(),
+  api_name: z.string(),
+  venueName: z.string(),
+  kind: GameKindSchema,
+  gameCode: z.string(),
+  gameName: z.string(),
+  stake: z.number(),
+  payout: z.number(),
+  balanceBefore: z.number(),
+  /** null while the round is open */
+  balanceAfter: z.number().nullable(),
+  status: z.enum(GAME_ROUND_STATUSES),
+  /** The outcome in the game's own terms (cards, result, multiplier, seeds), for recall. */
+  detail: z.record(z.string(), z.unknown()),
+  createdAt: EpochMs,
+  settledAt: EpochMs.nullable(),
+});
+export type GameRecord = z.infer<typeof GameRecord>;
+export const GameRecordsData = z.object({ list: z.array(GameRecord), total: z.number().int() });

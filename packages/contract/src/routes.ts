@@ -45,6 +45,8 @@ import {
   EgameBrandsData,
   EgameListBody,
   EgameListData,
+  GameRecordsBody,
+  GameRecordsData,
   SandboxSpinBody,
   SandboxSpinData,
   SandboxTicketBody,
@@ -384,6 +386,7 @@ export const API_ROUTES = {
   '/api/game/venue/demoLaunch': { body: DemoLaunchBody, data: VenueLaunchData },
   '/api/game/sandbox/ticket': { body: SandboxTicketBody, data: SandboxTicketData },
   '/api/game/sandbox/spin': { body: SandboxSpinBody, data: SandboxSpinData, idempotent: true },
+  '/api/game/records': { body: GameRecordsBody, data: GameRecordsData },
 
   // Sports.
   '/api/sports/list': { body: SportsListBody, data: SportsListData },

@@ -17,6 +17,12 @@ const GAMES_DIR = path.resolve(import.meta.dirname, '../../../assets/games');
 export { RETURN_TO_PLAYER } from './slot.ts';
 /** Modules that follow members' rounds register here (once per process); told inside the round's transaction. */
 export { whenRoundPlayed, type RoundPlayed, type RoundListener } from './rounds.ts';
+/**
+ * Game records: every game writes each round here inside the round's money transaction
+ * (recordRound for one step; openRound then closeRound for a round that waits for its result);
+ * valid turnover follows from it. listRecords is the member's and the operator's recall.
+ */
+export { recordRound, openRound, closeRound, openRoundsOf, listRecords, type RoundOpening, type RoundSettlement, type RecordFilter } from './records.ts';
 
 // A venue takes members' money only while the catalogue has something to play there.
 offerVenuesOf(cataloguedVenues);

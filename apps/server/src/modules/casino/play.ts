@@ -6,7 +6,7 @@ import { listVenues, SandboxVenue, venueAdapter } from '../venue/index.ts';
 import { payoutOf, RETURN_TO_PLAYER, spinSlot } from './slot.ts';
 import { liveTicket, playDemo, type Ticket } from './tickets.ts';
 import { gameOf } from './catalogue.ts';
-import { tellRoundPlayed } from './rounds.ts';
+import { recordRound } from './records.ts';
 import { getMember } from '../auth/index.ts';
 import { listSites, type SiteContext } from '../site/index.ts';
 
@@ -57,6 +57,7 @@ export async function spin(db: Db, ticket: string, stake: number, key: Idempoten
   const venue = t.member_id === null ? null : await sandboxOf(db, t);
   const stakeMinor = toMinor(stake);
   const siteId = t.member_id === null ? null : (await getMember(db, Number(t.member_id)))?.siteId;
+  const game = { gameCode: t.game_id ?? t.api_name, gameName: t.game_id ? (await gameOf(db, t.game_id)).game_name : t.api_name };
   return once(db, roundOwner(t), key, { spin: t.ticket, stake }, async (tx) => {
     const outcome = spinSlot();
     const payout = payoutOf(stakeMinor, outcome);
@@ -64,8 +65,10 @@ export async function spin(db: Db, ticket: string, stake: number, key: Idempoten
       ? ((await venue.play(Number(t.member_id), stakeMinor, payout, tx)) ?? fail('GAME_STAKE_ABOVE_BALANCE'))
       : await playDemo(tx, t.ticket, stakeMinor, payout);
     if (venue && siteId) {
-      const round = { memberId: Number(t.member_id), siteId, ref: `${t.ticket}:${key.key}`, stakeMinor, payoutMinor: payout };
-      await tellRoundPlayed(tx, { ...round, category: 'egame' });
+      const roundId = `${t.ticket}:${key.key}`;
+      const detail = { symbols: outcome.symbols, multiplier: outcome.tenths / 10 };
+      const round = { roundId, memberId: Number(t.member_id), siteId, apiName: t.api_name, kind: 'egame' as const, ...game, detail };
+      await recordRound(tx, { ...round, stakeMinor, payoutMinor: payout, balanceBeforeMinor: balance + stakeMinor - payout, balanceAfterMinor: balance });
     }
     return { symbols: outcome.symbols, multiplier: outcome.tenths / 10, win: fromMinor(payout), balance: fromMinor(balance), demo: t.member_id === null };
   });

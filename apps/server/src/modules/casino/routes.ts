@@ -6,6 +6,7 @@ import { egameBrands, egameVenue, listEgames } from './catalogue.ts';
 import { addToCollection, listCollection, removeFromCollection } from './collections.ts';
 import { demoLaunch, launchVenue } from './launch.ts';
 import { spin, ticketInfo } from './play.ts';
+import { listRecords } from './records.ts';
 
 export function casinoRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
@@ -71,5 +72,9 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps): void {
       ...read,
     },
     async (req) => spin(db, req.body.ticket, req.body.stake, req.idempotencyKey),
+  );
+
+  defineRoute(app, { url: '/api/game/records', summary: "The member's game rounds at every venue, latest first, by venue and time", ...member }, async (req) =>
+    listRecords(db, { memberId: req.member.memberId, ...req.body }),
   );
 }

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bigId, minor, timestamptz as at } from '../../platform/db/index.ts';
 
 /** Electronic games, members' collections, launch tickets. src/test/schema.test.ts holds these to the migrated database. */
@@ -50,4 +51,37 @@ export const casinoTickets = pgTable(
     sessionId: bigId('session_id'),
   },
   (t) => [uniqueIndex('casino_tickets_launch').on(t.memberId, t.launchKey), index('casino_tickets_recent').on(t.memberId, t.apiName, t.createdAt.desc())],
+);
+
+/**
+ * Every round of every game venue, as the member and the operator recall it: stake, outcome
+ * (`detail`, the game's own words), payout, the balance played from before and after. 'open' while a
+ * round waits for its result (a table bet, mines between reveals).
+ */
+export const gameRounds = pgTable(
+  'game_rounds',
+  {
+    roundId: text('round_id').primaryKey(),
+    memberId: bigId('member_id').notNull(),
+    siteId: integer('site_id').notNull(),
+    apiName: text('api_name').notNull(),
+    kind: text('kind').notNull(),
+    gameCode: text('game_code').notNull(),
+    gameName: text('game_name').notNull(),
+    stakeMinor: minor('stake_minor').notNull(),
+    payoutMinor: minor('payout_minor').notNull().default(0n),
+    balanceBefore: minor('balance_before').notNull(),
+    balanceAfter: minor('balance_after'),
+    status: text('status').notNull(),
+    detail: jsonb('detail').notNull().default({}),
+    createdAt: at('created_at').notNull().defaultNow(),
+    settledAt: at('settled_at'),
+  },
+  (t) => [
+    index('game_rounds_member').on(t.memberId, t.createdAt.desc()),
+    index('game_rounds_venue').on(t.apiName, t.createdAt.desc()),
+    index('game_rounds_open')
+      .on(t.apiName, t.createdAt)
+      .where(sql`status = 'open'`),
+  ],
 );
