@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { MemberTags } from '@bp/contract';
 import { bearer } from '../apps/server/src/test/harness.ts';
 import { memberChanged } from '../apps/server/src/platform/cache.ts';
+import { recordRound } from '../apps/server/src/modules/vip/turnover.ts';
 import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
 import { dialogText, logIn, waitForPath } from './steps.ts';
 
@@ -32,14 +33,14 @@ describe.runIf(browserAvailable())('promotions', () => {
       .waitFor({ state: 'detached', timeout: 6_000 })
       .catch(() => undefined);
 
-  it('[S3-05] [S7-15] sign in today, spin the wheel, take the first-deposit bonus and see the turnover withdrawal asks', async () => {
+  it('[S3-05] [S7-15] sign in today, spin the wheel, take the first-deposit bonus, see the turnover withdrawal asks, draw a lottery ticket', async () => {
     const member = await site.server.member();
     const { page } = await phone(site);
     await logIn(page, member.name, member.password);
     await page.locator('.bp-tabbar').getByText('优惠').click();
     await waitForPath(page, '/app/promotions');
     await page.getByTestId('promo-card').first().waitFor();
-    expect(await page.getByTestId('promo-card').locator('strong').allInnerTexts()).toEqual(['每日签到', '幸运大转盘', '首存100%彩金', '续存彩金']);
+    expect(await page.getByTestId('promo-card').locator('strong').allInnerTexts()).toEqual(['每日签到', '幸运大转盘', '幸运抽奖', '首存100%彩金', '续存彩金']);
     await shoot(page, 'promo-01-list');
 
     await page.getByTestId('promo-card').filter({ hasText: '每日签到' }).click();
@@ -84,6 +85,28 @@ describe.runIf(browserAvailable())('promotions', () => {
     await page.goto('/app/wallet/withdraw');
     await page.getByText(/还需完成 ¥?2,?082\.00 流水方可提款/).waitFor();
     await shoot(page, 'promo-06-withdraw-turnover');
+
+    await page.goto('/app/promotions');
+    await page.getByTestId('promo-card').filter({ hasText: '幸运抽奖' }).click();
+    await waitForPath(page, '/app/promotions/lottery');
+    await page.getByRole('button', { name: '去存款赚抽奖券' }).waitFor();
+    // A ticket per 5,000 of valid turnover: a game round's, as the casino records it.
+    await site.server.deps.db.transaction((tx) =>
+      recordRound(
+        tx,
+        { memberId: member.memberId, siteId: 1, ref: `e2e-lottery:${member.memberId}`, category: 'egame', stakeMinor: 500_000n, payoutMinor: 0n },
+        new Date(),
+      ),
+    );
+    await page.reload();
+    await page.getByText('剩余 1 张 · 已用 0 张').waitFor();
+    await shoot(page, 'promo-06b-lottery');
+    await page.getByTestId('lottery-draw').click();
+    await page.getByText(/恭喜获得|谢谢参与，下次好运/).waitFor({ timeout: 8_000 });
+    await page.getByText('剩余 0 张 · 已用 1 张').waitFor();
+    expect(await page.getByTestId('promo-record').count()).toBe(1);
+    await calm(page);
+    await shoot(page, 'promo-06c-lottery-drawn');
   });
 
   it('[S3-23] [S8-17] a blacklisted member opening an activity gets the 温馨提示 alert, then home', async () => {

@@ -4,10 +4,10 @@ import { BONUS_STATUSES } from './vip.ts';
 
 /** Activities (API.md "VIP, rebates and activities"): sign-in, spin wheel, deposit bonuses. */
 
-export const ACTIVITY_KINDS = ['sign', 'wheel', 'first_deposit', 'continue_deposit'] as const;
+export const ACTIVITY_KINDS = ['sign', 'wheel', 'lottery', 'first_deposit', 'continue_deposit'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 /** Kinds with their own config, draw, records and receive calls (`/api/activity/{kind}/...`). */
-export const DRAW_KINDS = ['sign', 'wheel'] as const;
+export const DRAW_KINDS = ['sign', 'wheel', 'lottery'] as const;
 export type DrawKind = (typeof DRAW_KINDS)[number];
 /** 日常 (daily), 存款 (deposit): how the 优惠 tab groups activities. */
 export const ACTIVITY_CATEGORIES = ['daily', 'deposit'] as const;
@@ -50,6 +50,15 @@ export const WheelConfigData = z.object({
   ...ActivityHead,
   prizes: z.array(z.object({ prizeNo: z.number().int(), prize: Prize, /** Left in stock, null: no limit. */ left: z.number().int().nullable() })),
   draws: z.object({ earned: z.number().int(), used: z.number().int(), left: z.number().int() }),
+});
+
+export const LotteryConfigData = z.object({
+  ...ActivityHead,
+  prizes: z.array(z.object({ prizeNo: z.number().int(), prize: Prize, /** Left in stock, null: no limit. */ left: z.number().int().nullable() })),
+  /** Tickets earned over the activity's window, used, and left to draw. */
+  tickets: z.object({ earned: z.number().int(), used: z.number().int(), left: z.number().int() }),
+  depositPerTicket: Money,
+  turnoverPerTicket: Money,
 });
 
 export const DepositBonusConfigData = z.object({

@@ -304,6 +304,7 @@ import {
   ActivityRecordsBody,
   ActivityRecordsData,
   DepositBonusConfigData,
+  LotteryConfigData,
   SignConfigData,
   WheelConfigData,
 } from './promo.ts';
@@ -543,6 +544,10 @@ export const API_ROUTES = {
   '/api/activity/wheel/draw': { body: EmptyBody, data: ActivityDrawData, idempotent: true },
   '/api/activity/wheel/records': { body: ActivityRecordsBody, data: ActivityRecordsData },
   '/api/activity/wheel/receive': { body: ActivityReceiveBody, data: ReceivedData, idempotent: true },
+  '/api/activity/lottery/config': { body: EmptyBody, data: LotteryConfigData },
+  '/api/activity/lottery/draw': { body: EmptyBody, data: ActivityDrawData, idempotent: true },
+  '/api/activity/lottery/records': { body: ActivityRecordsBody, data: ActivityRecordsData },
+  '/api/activity/lottery/receive': { body: ActivityReceiveBody, data: ReceivedData, idempotent: true },
   '/api/activity/deposit/config': { body: EmptyBody, data: DepositBonusConfigData },
 
   // The operator's calls (an admin token, see requireOperator).

@@ -10,4 +10,5 @@ export const promoErrors = defineErrors({
   PRIZE_RECEIVED: [81006, '该奖品已领取'],
   PRIZE_EXPIRED: [81007, '该奖品已过期'],
   PRIZE_NOTHING: [81008, '该记录没有可领取的奖品'],
+  NO_TICKETS_LEFT: [81009, '暂无抽奖券，活动期间存款或投注可获得'],
 });

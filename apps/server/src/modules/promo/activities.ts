@@ -17,7 +17,13 @@ export interface ActivityRow {
   spent_minor: string;
 }
 
-export const CATEGORY_OF: Record<ActivityKind, 'daily' | 'deposit'> = { sign: 'daily', wheel: 'daily', first_deposit: 'deposit', continue_deposit: 'deposit' };
+export const CATEGORY_OF: Record<ActivityKind, 'daily' | 'deposit'> = {
+  sign: 'daily',
+  wheel: 'daily',
+  lottery: 'daily',
+  first_deposit: 'deposit',
+  continue_deposit: 'deposit',
+};
 
 const ms = (d: Date | string) => new Date(d).getTime();
 

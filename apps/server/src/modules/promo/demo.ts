@@ -3,7 +3,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { listSites } from '../site/index.ts';
 
 /**
- * The demo activities of every site without any: sign-in, spin wheel, first and continue deposit,
+ * The demo activities of every site without any: sign-in, spin wheel, lottery, first and continue deposit,
  * in major units per currency (the USDT site's round figures). The operator changes them later.
  */
 const FIGURES = {
@@ -31,10 +31,60 @@ const NOTHING_WEIGHT = 34;
 
 const minor = (major: number) => String(Math.round(major * 100));
 
+/** Lottery per currency: tickets per deposit and per turnover, and its prizes [amount, weight, stock] then 谢谢参与. */
+const LOTTERY = {
+  CNY: {
+    perDeposit: 500,
+    perTurnover: 5_000,
+    prizes: [
+      [588, 1, 5],
+      [88, 6, 60],
+      [18, 25, 500],
+      [8, 40, null],
+    ] as const,
+    budget: 50_000,
+  },
+  USDT: {
+    perDeposit: 70,
+    perTurnover: 700,
+    prizes: [
+      [80, 1, 5],
+      [12, 6, 60],
+      [2.5, 25, 500],
+      [1, 40, null],
+    ] as const,
+    budget: 7_000,
+  },
+};
+const LOTTERY_NOTHING_WEIGHT = 28;
+
+/** The lottery of every site without one (added after the first activities; an operator's own is kept). */
+async function seedLottery(deps: Deps, siteId: number, currency: string): Promise<void> {
+  const { rows } = await deps.db.execute(sql`SELECT 1 FROM promo_activities WHERE site_id = ${siteId} AND kind = 'lottery'`);
+  if (rows.length > 0) return;
+  const f = LOTTERY[currency === 'USDT' ? 'USDT' : 'CNY'];
+  const config = { depositPerTicketMinor: minor(f.perDeposit), turnoverPerTicketMinor: minor(f.perTurnover), maxTickets: 20, multipleX100: 300 };
+  await deps.db.execute(sql`
+    INSERT INTO promo_activities (site_id, kind, title, start_at, end_at, config, budget_minor, sort)
+    VALUES (${siteId}, 'lottery', '幸运抽奖', ${WINDOW.start}, ${WINDOW.end}, ${JSON.stringify(config)}::jsonb, ${minor(f.budget)}::bigint, 25)
+    ON CONFLICT DO NOTHING`);
+  const prizes = [
+    ...f.prizes.map(
+      ([amount, weight, stock], i) => sql`(${i + 1}::int, 'money', ${minor(amount)}::bigint, ${`${amount} 彩金`}::text, ${weight}::int, ${stock}::int)`,
+    ),
+    sql`(${f.prizes.length + 1}::int, 'none', 0::bigint, '谢谢参与', ${LOTTERY_NOTHING_WEIGHT}::int, NULL::int)`,
+  ];
+  await deps.db.execute(sql`
+    INSERT INTO promo_prizes (activity_id, prize_no, kind, amount_minor, name, weight, stock)
+    SELECT a.activity_id, p.* FROM promo_activities a, (VALUES ${sql.join(prizes, sql`, `)}) AS p
+    WHERE a.site_id = ${siteId} AND a.kind = 'lottery' ON CONFLICT DO NOTHING`);
+}
+
 export async function seedActivities(deps: Deps): Promise<void> {
   const { byId } = await listSites(deps.db);
   for (const site of byId.values()) {
-    const { rows } = await deps.db.execute(sql`SELECT 1 FROM promo_activities WHERE site_id = ${site.siteId} LIMIT 1`);
+    await seedLottery(deps, site.siteId, site.currency);
+    const { rows } = await deps.db.execute(sql`SELECT 1 FROM promo_activities WHERE site_id = ${site.siteId} AND kind <> 'lottery' LIMIT 1`);
     if (rows.length > 0) continue;
     const f = FIGURES[site.currency === 'USDT' ? 'USDT' : 'CNY'];
     const configs: Array<[kind: string, title: string, config: unknown, sort: number]> = [

@@ -51,6 +51,7 @@ describe('activities', () => {
     expect(list.map((a) => [a.kind, a.category, a.status])).toEqual([
       ['sign', 'daily', 'open'],
       ['wheel', 'daily', 'open'],
+      ['lottery', 'daily', 'open'],
       ['first_deposit', 'deposit', 'open'],
       ['continue_deposit', 'deposit', 'open'],
     ]);

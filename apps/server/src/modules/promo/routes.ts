@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MemberTags, type ActivityKind } from '@bp/contract';
+import { DRAW_KINDS, MemberTags, type ActivityKind } from '@bp/contract';
 import { defineRoute, fail, type MemberRequest } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { announceBalance, walletOwner } from '../wallet/index.ts';
@@ -8,9 +8,16 @@ import { signConfig, signIn, signRules } from './sign.ts';
 import { spin, wheelConfig, wheelRules } from './wheel.ts';
 import { depositConfig, depositRules } from './deposit.ts';
 import { listRecords, receiveRecord } from './records.ts';
+import { drawTicket, lotteryConfig, lotteryRules } from './lottery.ts';
 
-const rulesOf = (a: ActivityRow, currency: string) =>
-  a.kind === 'sign' ? signRules(a, currency) : a.kind === 'wheel' ? wheelRules(a, currency) : depositRules(a, currency);
+const RULES: Record<ActivityKind, (a: ActivityRow, currency: string) => string[]> = {
+  sign: signRules,
+  wheel: wheelRules,
+  lottery: lotteryRules,
+  first_deposit: depositRules,
+  continue_deposit: depositRules,
+};
+const rulesOf = (a: ActivityRow, currency: string) => RULES[a.kind](a, currency);
 
 /** Seed S3-23, S8-17: a member tagged activity_blacklist is refused every activity (温馨提示, then home). */
 function admitted(req: MemberRequest) {
@@ -49,10 +56,16 @@ export function promoRoutes(app: FastifyInstance, deps: Deps): void {
     wheelConfig(db, admitted(req), req.site.currency),
   );
   defineRoute(app, { url: '/api/activity/wheel/draw', summary: 'One draw of the wheel', ...money }, async (req) => spin(db, admitted(req), req.idempotencyKey));
+  defineRoute(app, { url: '/api/activity/lottery/config', summary: "The lottery's prizes, stock and the member's tickets", ...read }, async (req) =>
+    lotteryConfig(db, admitted(req), req.site.currency),
+  );
+  defineRoute(app, { url: '/api/activity/lottery/draw', summary: "Draws the member's next lottery ticket", ...money }, async (req) =>
+    drawTicket(db, admitted(req), req.idempotencyKey),
+  );
   defineRoute(app, { url: '/api/activity/deposit/config', summary: 'First and continue deposit bonus rules', ...read }, async (req) =>
     depositConfig(db, admitted(req).siteId, req.site.currency),
   );
-  for (const kind of ['sign', 'wheel'] as const satisfies ActivityKind[]) {
+  for (const kind of DRAW_KINDS) {
     defineRoute(app, { url: `/api/activity/${kind}/records`, summary: `The member's ${kind} records`, ...read }, async (req) => {
       admitted(req);
       return listRecords(db, req.member.memberId, req.site.siteId, kind, req.body.page, req.body.size);

@@ -1,21 +1,18 @@
-import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { shanghaiDay, shanghaiMidnight } from '@bp/contract';
-import { oneOf, rowsOf, type Db, type DbOrTx } from '../../platform/db/index.ts';
+import { oneOf, type Db, type DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
 import { clock } from '../../platform/clock.ts';
 import { depositedTotal, type WalletOwner } from '../wallet/index.ts';
 import { validTurnoverSince } from '../vip/index.ts';
-import { budgetLeft, head, money, openActivity, spend, type ActivityRow } from './activities.ts';
-import { NO_PRIZE, prizeView, writeRecord, type PrizeWon } from './records.ts';
+import { head, money, openActivity, type ActivityRow } from './activities.ts';
+import { drawPrize, prizeList } from './draw.ts';
 
 /**
  * Spin wheel: draws earned per Asia/Shanghai day (free ones, and one per so much deposited or
- * valid turnover that day, up to a daily maximum); each draw picks a prize by weight among those
- * with stock left and within the budget, with crypto.randomInt; the random value, the total
- * weight and the prizes in play are recorded with the draw, so it can be recalled and checked.
- * Draws of an activity hold its row's lock, so stock and budget are never passed.
+ * valid turnover that day, up to a daily maximum); each draw is draw.ts's (CSPRNG, recorded, under
+ * the activity's lock, within stock and budget).
  */
 export interface WheelConfig {
   freePerDay: number;
@@ -25,19 +22,7 @@ export interface WheelConfig {
   multipleX100: number;
 }
 
-interface PrizeRow {
-  prize_no: number;
-  kind: PrizeWon['kind'];
-  amount_minor: string;
-  name: string;
-  weight: number;
-  stock: number | null;
-  won: number;
-}
-
 const configOf = (a: ActivityRow) => a.config as unknown as WheelConfig;
-
-const prizesOf = (db: DbOrTx, a: ActivityRow) => rowsOf<PrizeRow>(db, sql`SELECT * FROM promo_prizes WHERE activity_id = ${a.activity_id} ORDER BY prize_no`);
 
 export function wheelRules(a: ActivityRow, currency: string): string[] {
   const c = configOf(a);
@@ -69,23 +54,9 @@ export async function wheelConfig(db: DbOrTx, owner: WalletOwner, currency: stri
   const { earned, used, left } = await drawsToday(db, a, owner);
   return {
     ...head(a, wheelRules(a, currency)),
-    prizes: (await prizesOf(db, a)).map((p) => ({
-      prizeNo: p.prize_no,
-      prize: prizeView({ kind: p.kind, amountMinor: p.amount_minor, name: p.name }),
-      left: p.stock === null ? null : p.stock - p.won,
-    })),
+    prizes: await prizeList(db, a),
     draws: { earned, used, left },
   };
-}
-
-/** The prize `value` (0 <= value < total weight) falls on, walking the prizes in play in order. */
-export function pick<P extends { weight: number }>(inPlay: P[], value: number): P {
-  let upTo = 0;
-  for (const p of inPlay) {
-    upTo += p.weight;
-    if (value < upTo) return p;
-  }
-  throw new Error('value past the total weight');
 }
 
 /** One draw, once per key; refused without draws left. */
@@ -94,19 +65,6 @@ export function spin(db: Db, owner: WalletOwner, key: IdempotencyKey) {
     const a = await openActivity(tx, owner.siteId, 'wheel', true);
     const draws = await drawsToday(tx, a, owner);
     if (draws.left <= 0) return fail('NO_DRAWS_LEFT');
-    const left = budgetLeft(a);
-    const inPlay = (await prizesOf(tx, a)).filter(
-      (p) => p.weight > 0 && (p.stock === null || p.won < p.stock) && (p.kind !== 'money' || left === null || BigInt(p.amount_minor) <= left),
-    );
-    const total = inPlay.reduce((sum, p) => sum + p.weight, 0);
-    const value = total > 0 ? randomInt(total) : 0;
-    const chosen = total > 0 ? pick(inPlay, value) : null;
-    const prize: PrizeWon = chosen ? { kind: chosen.kind, amountMinor: BigInt(chosen.amount_minor), name: chosen.name } : NO_PRIZE;
-    const detail = { random: value, total, prizeNo: chosen?.prize_no ?? 0, inPlay: inPlay.map((p) => `${p.prize_no}:${p.weight}`).join(',') };
-    const recordId = await writeRecord(tx, a, owner, { ref: `${draws.today}:${draws.used + 1}`, prize, multipleX100: configOf(a).multipleX100, detail });
-    if (recordId === null) return fail('NO_DRAWS_LEFT');
-    if (chosen) await tx.execute(sql`UPDATE promo_prizes SET won = won + 1 WHERE activity_id = ${a.activity_id} AND prize_no = ${chosen.prize_no}`);
-    if (prize.kind === 'money') await spend(tx, a, prize.amountMinor);
-    return { recordId, prize: prizeView(prize) };
+    return drawPrize(tx, a, owner, { ref: `${draws.today}:${draws.used + 1}`, multipleX100: configOf(a).multipleX100 });
   });
 }

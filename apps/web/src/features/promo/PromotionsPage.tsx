@@ -10,6 +10,7 @@ import './promo.css';
 export const PAGE_OF: Record<ActivityKind, string> = {
   sign: '/app/promotions/sign',
   wheel: '/app/promotions/wheel',
+  lottery: '/app/promotions/lottery',
   first_deposit: '/app/promotions/deposit',
   continue_deposit: '/app/promotions/deposit',
 };

@@ -7,6 +7,7 @@ export const promoApi = {
   list: () => call('/api/activity/list', {}, { cacheMs: 30_000 }),
   sign: () => call('/api/activity/sign/config', {}),
   wheel: () => call('/api/activity/wheel/config', {}),
+  lottery: () => call('/api/activity/lottery/config', {}),
   deposit: () => call('/api/activity/deposit/config', {}),
   draw: (kind: DrawKind, key: string) => call(`/api/activity/${kind}/draw`, {}, keyed(key)),
   records: (kind: DrawKind) => call(`/api/activity/${kind}/records`, { page: 1, size: 30 }),
@@ -24,5 +25,6 @@ export const promoKeys = {
 export const useActivities = () => useQuery({ queryKey: promoKeys.list, queryFn: promoApi.list, staleTime: 30_000 });
 export const useSignConfig = () => useQuery({ queryKey: promoKeys.config('sign'), queryFn: promoApi.sign });
 export const useWheelConfig = () => useQuery({ queryKey: promoKeys.config('wheel'), queryFn: promoApi.wheel });
+export const useLotteryConfig = () => useQuery({ queryKey: promoKeys.config('lottery'), queryFn: promoApi.lottery });
 export const useDepositConfig = () => useQuery({ queryKey: promoKeys.config('deposit'), queryFn: promoApi.deposit });
 export const useRecords = (kind: DrawKind) => useQuery({ queryKey: promoKeys.records(kind), queryFn: () => promoApi.records(kind) });

@@ -27,6 +27,7 @@ export const promoArea: Area = {
     { path: 'promotions', handle: { title: 'promoPages.list' }, lazy: promoPage(async () => (await import('./PromotionsPage.tsx')).PromotionsPage, false) },
     { path: 'promotions/sign', handle: { title: 'promoPages.sign' }, lazy: promoPage(async () => (await import('./SignPage.tsx')).SignPage) },
     { path: 'promotions/wheel', handle: { title: 'promoPages.wheel' }, lazy: promoPage(async () => (await import('./WheelPage.tsx')).WheelPage) },
+    { path: 'promotions/lottery', handle: { title: 'promoPages.lottery' }, lazy: promoPage(async () => (await import('./LotteryPage.tsx')).LotteryPage) },
     {
       path: 'promotions/deposit',
       handle: { title: 'promoPages.deposit' },

@@ -32,6 +32,15 @@ export const promoLocale: Locale = {
         none: '谢谢参与，下次好运',
         stock: '剩余 {{n}}',
       },
+      lottery: {
+        tickets: '我的抽奖券',
+        left: '剩余 {{n}} 张 · 已用 {{used}} 张',
+        earn: '每存款{{deposit}}、每有效投注{{turnover}}各得1张',
+        draw: '使用1张抽奖券',
+        empty: '暂无抽奖券',
+        prizes: '奖池',
+        deposit: '去存款赚抽奖券',
+      },
       deposit: {
         tier: '第{{nth}}笔存款',
         match: '赠送 {{percent}}%',
@@ -72,6 +81,15 @@ export const promoLocale: Locale = {
         won: 'You won {{prize}}',
         none: 'No prize this time',
         stock: '{{n}} left',
+      },
+      lottery: {
+        tickets: 'My tickets',
+        left: '{{n}} left · {{used}} used',
+        earn: 'One per {{deposit}} deposited and per {{turnover}} of valid turnover',
+        draw: 'Draw a ticket',
+        empty: 'No tickets',
+        prizes: 'Prizes',
+        deposit: 'Deposit for tickets',
       },
       deposit: {
         tier: 'Deposit no. {{nth}}',

@@ -18,8 +18,8 @@ function Wagering() {
       <div className="bp-section-title">{t('vip.wagering')}</div>
       <p className="bp-muted bp-small bp-vip-wager-rules">
         {t('vip.wagerRules', { odds: data.lowOdds, days: data.days })}
-        {data.maxStake !== null ? ` ${t('vip.wagerMaxStake', { amount: money(data.maxStake) })}` : ''}
-        {data.forfeit > 0 ? ` ${t('vip.wagerForfeit', { amount: money(data.forfeit) })}` : ''}
+        {data.maxStake !== null ? t('vip.wagerMaxStake', { amount: money(data.maxStake) }) : ''}
+        {data.forfeit > 0 ? t('vip.wagerForfeit', { amount: money(data.forfeit) }) : ''}
       </p>
       {data.list.map((b) => (
         <article key={b.welfareId} className="bp-card bp-vip-wager" data-testid="wager-item">
