@@ -75,4 +75,29 @@ describe.runIf(browserAvailable())('a game provider (seamless wallet)', () => {
     expect(row.n).toBe(2);
     await expectLedgerSound(site.server);
   });
+  it('on the USDT site the provider’s page reads the member’s balance in ₮', async () => {
+    const usdt = await site.server.member({ siteId: 2 });
+    const site2 = { 'x-site-id': '2' };
+    const types = await site.server.call('/api/wallet/pay/types', {}, { token: usdt.token, headers: site2 });
+    const sandbox = (types.data as Array<{ payTypeId: number; kind: string }>).find((t) => t.kind === 'sandbox')!;
+    const paid = await site.server.call(
+      '/api/wallet/pay/payVal',
+      { payTypeId: sandbox.payTypeId, amount: 80 },
+      { token: usdt.token, key: randomUUID(), headers: site2 },
+    );
+    expect(paid.data.status, paid.msg).toBe('success');
+    const { context, page } = await phone(site);
+    await page.goto('/login?siteId=2&theme=site');
+    await logIn(page, usdt.name, usdt.password);
+    await page.goto('/app/egame/si');
+    await expect.poll(() => page.locator('.bp-egame-tile').count()).toBe(1);
+    await shoot(page, 'provider-04-usdt-venue');
+    await page.locator('.bp-egame-open').first().click();
+    await page.waitForURL((url) => url.href.startsWith(`${sim.url}/launch?token=`));
+    await expect.poll(() => page.locator('#bal').innerText()).toBe('₮80.00');
+    await page.getByRole('button', { name: '下注 1', exact: true }).click();
+    await expect.poll(() => page.locator('#log').innerText()).not.toBe('');
+    await shoot(page, 'provider-05-usdt-round');
+    await context.close();
+  });
 });

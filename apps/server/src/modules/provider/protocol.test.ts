@@ -29,7 +29,8 @@ beforeAll(async () => {
   w = caller(s);
   await s.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = s.app.server.address() as { port: number };
-  sim = await startSim(`http://127.0.0.1:${port}`, SECRET);
+  // Its heartbeat told by the tests (/control/heartbeat), not by its clock.
+  sim = await startSim(`http://127.0.0.1:${port}`, SECRET, 'SIM', 600_000);
 });
 afterAll(async () => {
   await sim?.stop();
@@ -71,6 +72,11 @@ describe('the provider venue before and after the operator configures it', () =>
     expect(await brands()).not.toContain('SIM');
     const beat = await sim.post('/control/heartbeat');
     expect(beat.code, beat.msg).toBe(0);
+    expect(await brands()).toContain('SIM');
+    // A heartbeat gone quiet hides it again; the next one brings it back.
+    await s.deps.db.execute(sql`UPDATE game_providers SET seen_at = now() - interval '2 minutes'`);
+    expect(await brands()).not.toContain('SIM');
+    expect((await sim.post('/control/heartbeat')).code).toBe(0);
     expect(await brands()).toContain('SIM');
     const list = await asOperator(s, (headers) => s.call('/api/admin/provider/list', {}, { headers }));
     expect(list.data.find((p: { api_name: string }) => p.api_name === 'SIM')).toMatchObject({ offered: true, launchUrl: `${sim.url}/launch` });
@@ -245,6 +251,35 @@ describe('rounds through the simulator, with its faults', () => {
   });
 });
 
+describe('the operator disabling a provider', () => {
+  it('stops new sessions and debits, while rounds in flight still settle', async () => {
+    const m = await launchedMember(100);
+    const playerId = String(m.memberId);
+    const debit = (transactionId: string) =>
+      sim.post('/control/call', {
+        name: 'debit',
+        payload: { token: m.launchToken, playerId, transactionId, roundId: 'r-disabled', gameCode: 'sim-lucky-seven', amount: 10 },
+      });
+    expect((await debit('d-while-enabled')).code).toBe(0);
+    await configure(`${sim.url}/launch`, false);
+    try {
+      expect((await debit('d-while-disabled')).code).toBe(Errors.PROVIDER_DISABLED.code);
+      expect((await sim.post('/control/call', { name: 'session', payload: { token: m.launchToken } })).code).toBe(Errors.PROVIDER_DISABLED.code);
+      const relaunch = await w.move('/api/game/venue/launch', { venueEnName: 'SIM' }, m.token);
+      expect(relaunch.code).toBe(Errors.GAME_VENUE_NOT_OFFERED.code);
+      const credit = await sim.post('/control/call', {
+        name: 'credit',
+        payload: { playerId, transactionId: 'c-while-disabled', roundId: 'r-disabled', amount: 12 },
+      });
+      expect(credit.code, credit.msg).toBe(0);
+      expect(await main(m.token)).toBe(102);
+    } finally {
+      await configure(`${sim.url}/launch`, true);
+    }
+    await expectLedgerSound(s);
+  });
+});
+
 describe('signed calls', () => {
   it('a bad signature, a stale timestamp, an unknown provider or missing headers are refused with their codes, and nothing changes', async () => {
     const m = await launchedMember(100);
@@ -279,6 +314,19 @@ describe('signed calls', () => {
     const good = await providerCall(s, 'debit', payload, { secret: SECRET });
     expect(good.code, good.msg).toBe(0);
     expect(good.data.balance).toBe(90);
+  });
+
+  it('the API document describes the protocol under its own tag and security scheme', async () => {
+    const doc = (await s.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const name of ['session', 'balance', 'debit', 'credit', 'rollback', 'heartbeat']) {
+      const op = doc.paths[`/api/provider/v1/${name}`].post;
+      expect(op.tags).toEqual(['provider']);
+      expect(op.security).toEqual([{ provider: [] }]);
+    }
+    expect(doc.components.securitySchemes.provider.description).toContain('HMAC-SHA256');
+    const body = doc.paths['/api/provider/v1/debit'].post.requestBody.content['application/json'].schema;
+    const schema = body.$ref ? doc.components.schemas[body.$ref.split('/').pop()] : body;
+    expect(schema.required).toEqual(expect.arrayContaining(['token', 'playerId', 'transactionId', 'roundId', 'amount']));
   });
 
   it('the secret is kept encrypted at rest', async () => {

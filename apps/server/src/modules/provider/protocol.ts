@@ -66,6 +66,17 @@ const answerOf = (player: Player, balanceMinor: bigint, transactionId: string | 
 
 const mainBalance = async (db: Db | Tx, player: Player) => balanceOf(db, await memberAccount(db, player));
 
+/** The member's main wallet and the member's slice of a house account (stakes or payouts). */
+const walletAnd = async (tx: Tx, player: Player, house: 'stakes' | 'payouts') =>
+  [await memberAccount(tx, player), await houseAccount(tx, player.siteId, player.currency, house, player.memberId)] as const;
+
+/** A wallet call's transaction; once committed, if it moved money, the member's open clients are told. */
+async function applying(deps: Pick<Deps, 'db' | 'bus'>, player: Player, work: (tx: Tx) => Promise<{ answer: WalletAnswer; moved: boolean }>) {
+  const { answer, moved } = await deps.db.transaction(work);
+  if (moved) await announceBalance(deps, player, 'game', answer.balance);
+  return answer;
+}
+
 /** `session`: who the launch's token plays as; refused for a disabled provider (no new play). */
 export async function session(db: Db, p: ProviderRow, token: string) {
   if (!p.enabled) fail('PROVIDER_DISABLED');
@@ -165,13 +176,13 @@ export async function debit(deps: Pick<Deps, 'db' | 'bus'>, p: ProviderRow, d: D
   const player = await playerOf(db, ticket.member_id);
   const amountMinor = toMinor(d.amount);
   const c: Claim = { kind: 'debit', memberId: player.memberId, roundId: d.roundId, amountMinor };
-  const { answer, fresh } = await db.transaction(async (tx) => {
+  return applying(deps, player, async (tx) => {
     const first = await claim(tx, p, d.transactionId, c);
-    if (first) return { answer: repeatOf(first, c), fresh: false };
+    if (first) return { answer: repeatOf(first, c), moved: false };
     const owner = await roundPlayer(tx, p, d.roundId);
     if (owner !== null && owner !== player.memberId) fail('PROVIDER_PLAYER_MISMATCH');
 
-    const [main, stakes] = [await memberAccount(tx, player), await houseAccount(tx, player.siteId, player.currency, 'stakes', player.memberId)];
+    const [main, stakes] = await walletAnd(tx, player, 'stakes');
     const before = await lockedBalanceOf(tx, main, stakes);
     if (before < amountMinor) fail('PROVIDER_INSUFFICIENT_BALANCE');
     const round = roundRef(p, d.roundId);
@@ -194,10 +205,8 @@ export async function debit(deps: Pick<Deps, 'db' | 'bus'>, p: ProviderRow, d: D
     const posted = await postTransfer(tx, { from: main, to: stakes, amountMinor, kind: STAKE, ref: ledgerRef(p, d.transactionId) });
     const answer = answerOf(player, posted.fromBalance, d.transactionId);
     await recordAnswer(tx, p, d.transactionId, answer);
-    return { answer, fresh: true };
+    return { answer, moved: true };
   });
-  if (fresh) await announceBalance(deps, player, 'game', answer.balance);
-  return answer;
 }
 
 export interface Credit {
@@ -217,14 +226,14 @@ export async function credit(deps: Pick<Deps, 'db' | 'bus'>, p: ProviderRow, cr:
   const player = await playerOf(db, Number(cr.playerId));
   const amountMinor = toMinor(cr.amount);
   const c: Claim = { kind: 'credit', memberId: player.memberId, roundId: cr.roundId, amountMinor };
-  const { answer, fresh } = await db.transaction(async (tx) => {
+  return applying(deps, player, async (tx) => {
     const first = await claim(tx, p, cr.transactionId, c);
-    if (first) return { answer: repeatOf(first, c), fresh: false };
+    if (first) return { answer: repeatOf(first, c), moved: false };
     const owner = await roundPlayer(tx, p, cr.roundId);
     if (owner === null) fail('PROVIDER_ROUND_UNKNOWN');
     if (owner !== player.memberId) fail('PROVIDER_PLAYER_MISMATCH');
 
-    const [main, payouts] = [await memberAccount(tx, player), await houseAccount(tx, player.siteId, player.currency, 'payouts', player.memberId)];
+    const [main, payouts] = await walletAnd(tx, player, 'payouts');
     const after = (await lockedBalanceOf(tx, main, payouts)) + amountMinor;
     const settled = await closeRound(tx, roundRef(p, cr.roundId), {
       payoutMinor: amountMinor,
@@ -235,10 +244,8 @@ export async function credit(deps: Pick<Deps, 'db' | 'bus'>, p: ProviderRow, cr:
     if (amountMinor > 0n) await postTransfer(tx, { from: payouts, to: main, amountMinor, kind: PAYOUT, ref: ledgerRef(p, cr.transactionId) });
     const answer = answerOf(player, after, cr.transactionId);
     await recordAnswer(tx, p, cr.transactionId, answer);
-    return { answer, fresh: true };
+    return { answer, moved: amountMinor > 0n };
   });
-  if (fresh && amountMinor > 0n) await announceBalance(deps, player, 'game', answer.balance);
-  return answer;
 }
 
 export interface Rollback {
@@ -256,7 +263,7 @@ export interface Rollback {
 export async function rollback(deps: Pick<Deps, 'db' | 'bus'>, p: ProviderRow, r: Rollback): Promise<WalletAnswer> {
   const { db } = deps;
   const player = await playerOf(db, Number(r.playerId));
-  const { answer, fresh } = await db.transaction(async (tx) => {
+  return applying(deps, player, async (tx) => {
     const tombstone = await rowsOf(
       tx,
       sql`
@@ -267,15 +274,13 @@ export async function rollback(deps: Pick<Deps, 'db' | 'bus'>, p: ProviderRow, r
     if (tombstone.length) {
       const answer = answerOf(player, await mainBalance(tx, player), r.transactionId);
       await recordAnswer(tx, p, r.transactionId, answer, 'rollback_answer');
-      return { answer, fresh: false };
+      return { answer, moved: false };
     }
     const row = await lockedTx(tx, p, r.transactionId);
     if (row.kind !== 'debit' || Number(row.member_id) !== player.memberId || row.round_id !== r.roundId) fail('PROVIDER_TX_MISMATCH');
-    if (row.status !== 'applied') return { answer: row.rollback_answer!, fresh: false };
-    return { answer: await reverseDebit(tx, p, player, r, BigInt(row.amount_minor as string)), fresh: true };
+    if (row.status !== 'applied') return { answer: row.rollback_answer!, moved: false };
+    return { answer: await reverseDebit(tx, p, player, r, BigInt(row.amount_minor as string)), moved: true };
   });
-  if (fresh) await announceBalance(deps, player, 'game', answer.balance);
-  return answer;
 }
 
 async function reverseDebit(tx: Tx, p: ProviderRow, player: Player, r: Rollback, amountMinor: bigint): Promise<WalletAnswer> {
