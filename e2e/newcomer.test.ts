@@ -87,10 +87,10 @@ describe.runIf(browserAvailable())('a newcomer on the demo sites', () => {
       if (!/tab 首页|icon 下载APP/.test(tap.what)) expect(tap.path, tap.what).not.toBe('/app/home');
     }
 
-    // The wallet lists the venues whose games are there to play, and money goes both ways with them.
+    // The wallet lists the venues whose games are there to play (AG: the live tables; PG: the slots; KY: 抢庄牛牛; FISH: 海王捕鱼), and money goes both ways.
     await page.goto('/app/wallet');
     await page.locator('[data-venue]').first().waitFor();
-    expect(await page.locator('[data-venue]').evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-venue')))).toEqual(['PG', 'KY', 'FISH']);
+    expect(await page.locator('[data-venue]').evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-venue')))).toEqual(['AG', 'PG', 'KY', 'FISH']);
     await page.locator('[data-venue=PG]').click();
     expect(await page.getByRole('tab').allInnerTexts()).toEqual(['转入场馆', '转回中心钱包']);
     await page.getByPlaceholder('请输入转账金额').fill('100');

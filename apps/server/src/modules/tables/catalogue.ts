@@ -77,7 +77,9 @@ const LIMIT_NAMES: Record<string, string> = {
 };
 
 export function limitList(t: DealerTable, currency: string) {
-  return Object.entries(limitsIn(t, currency)).map(([kind, [min, max]]) => ({
+  const order = Object.keys(LIMIT_NAMES);
+  const kinds = Object.entries(limitsIn(t, currency)).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
+  return kinds.map(([kind, [min, max]]) => ({
     kind,
     name: t.game === 'dragon-tiger' && kind === 'main' ? '龙/虎' : t.game === 'baccarat' && kind === 'main' ? '庄/闲' : (LIMIT_NAMES[kind] ?? kind),
     min: fromMinor(min),

@@ -53,7 +53,14 @@ async function betEach(server: ChildServer, tokens: string[]) {
     const bet = await post(
       server,
       '/api/tables/bet',
-      { tableId: 'bac1', roundNo: round.roundNo, bets: [{ spot: 'player', amount: 10 }, { spot: 'banker', amount: 10 }] },
+      {
+        tableId: 'bac1',
+        roundNo: round.roundNo,
+        bets: [
+          { spot: 'player', amount: 10 },
+          { spot: 'banker', amount: 10 },
+        ],
+      },
       { authorization: `Bearer ${token}`, 'idempotency-key': newKey() },
     );
     expect(bet.code, bet.msg).toBe(0);
@@ -62,7 +69,13 @@ async function betEach(server: ChildServer, tokens: string[]) {
 }
 
 const agOf = async (s: TestServer, memberId: number) =>
-  BigInt(((await s.deps.db.execute(sql`SELECT balance::text AS b FROM venue_sandbox_wallets WHERE api_name = 'AG' AND player_id = ${memberId}`)).rows[0] as { b: string }).b);
+  BigInt(
+    (
+      (await s.deps.db.execute(sql`SELECT balance::text AS b FROM venue_sandbox_wallets WHERE api_name = 'AG' AND player_id = ${memberId}`)).rows[0] as {
+        b: string;
+      }
+    ).b,
+  );
 
 describe('a dealing server killed with SIGKILL', () => {
   it('mid-round: a round never dealt is refunded, a dealt one is paid from its stored outcome, each once', async () => {
@@ -93,9 +106,12 @@ describe('a dealing server killed with SIGKILL', () => {
     s = await startTestServer({ ...place, runJobs: true });
     try {
       await expect
-        .poll(async () => (await s.deps.db.execute(sql`SELECT status FROM dealer_rounds WHERE table_id = 'bac1' AND round_no = ${dealtRound.roundNo}`)).rows[0], {
-          timeout: 30_000,
-        })
+        .poll(
+          async () => (await s.deps.db.execute(sql`SELECT status FROM dealer_rounds WHERE table_id = 'bac1' AND round_no = ${dealtRound.roundNo}`)).rows[0],
+          {
+            timeout: 30_000,
+          },
+        )
         .toEqual({ status: 'settled' });
       const rounds = await s.deps.db.execute(sql`
         SELECT round_no::int AS n, status, outcome FROM dealer_rounds WHERE table_id = 'bac1' AND round_no IN (${never.roundNo}, ${dealtRound.roundNo}) ORDER BY round_no`);
@@ -115,7 +131,9 @@ describe('a dealing server killed with SIGKILL', () => {
           { n: never.roundNo, status: 'refunded', payout: '2000' },
           { n: dealtRound.roundNo, status: 'settled', payout: String(paid) },
         ]);
-        const records = await s.deps.db.execute(sql`SELECT status, payout_minor::text AS payout FROM game_rounds WHERE member_id = ${m.memberId} ORDER BY created_at`);
+        const records = await s.deps.db.execute(
+          sql`SELECT status, payout_minor::text AS payout FROM game_rounds WHERE member_id = ${m.memberId} ORDER BY created_at`,
+        );
         expect(records.rows).toEqual([
           { status: 'refunded', payout: '2000' },
           { status: 'settled', payout: String(paid) },
@@ -126,5 +144,5 @@ describe('a dealing server killed with SIGKILL', () => {
     } finally {
       await s.close();
     }
-  }, 150_000);
+  }, 400_000);
 });

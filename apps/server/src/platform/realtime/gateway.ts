@@ -206,6 +206,6 @@ function deny(ch: string, identity: SocketIdentity, count: number): { code: numb
   if (ch.startsWith('user:') && (!identity || ch !== `user:${identity.memberId}`)) {
     return { code: Errors.FORBIDDEN.code, msg: Errors.FORBIDDEN.msg };
   }
-  if (!/^(match|chat|user|site):[A-Za-z0-9_-]{1,64}$/.test(ch)) return { code: Errors.VALIDATION.code, msg: Errors.VALIDATION.msg };
+  if (!/^(match|chat|user|site|table):[A-Za-z0-9_-]{1,64}$/.test(ch)) return { code: Errors.VALIDATION.code, msg: Errors.VALIDATION.msg };
   return null;
 }

@@ -109,6 +109,14 @@ export function TablePage() {
     if (data && roundNo !== data.table.round.roundNo) void queries.invalidateQueries({ queryKey: ['tables', 'state', tableId] });
   }, [roundNo, data, queries, tableId]);
 
+  // A frame missed (a socket reconnecting): what the round waits for is read again each second until it is there.
+  const waiting = (phase === 'dealing' && !round?.outcome) || (phase === 'result' && round?.status === 'dealt');
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => void queries.invalidateQueries({ queryKey: ['tables', 'state', tableId] }), 1_000);
+    return () => clearTimeout(timer);
+  }, [waiting, state.dataUpdatedAt, queries, tableId]);
+
   const placed = useMemo(() => (data ? stakesOf(data, roundNo) : {}), [data, roundNo]);
   const won = useMemo(() => {
     const outcome = round?.outcome;

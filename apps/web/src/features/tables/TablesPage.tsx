@@ -48,7 +48,8 @@ export function TablesPage() {
                   <PhaseTag table={table} now={now} />
                 </div>
                 <div className="bp-table-card-sub">
-                  {t(`tables.game.${table.game}`)} · {t('tables.limits')} {money(table.limits[0].min)} - {money(table.limits[0].max)}
+                  {t(`tables.game.${table.game}`)} · {t('tables.limits')} {money(Math.min(...table.limits.map((l) => l.min)))} -{' '}
+                  {money(Math.max(...table.limits.map((l) => l.max)))}
                 </div>
                 <Recent history={table.history} />
               </div>

@@ -7,7 +7,7 @@ const GLYPH = { baccarat: { banker: '庄', player: '闲', tie: '和' }, 'dragon-
 /** A grid of six rows that keeps its latest column in view. */
 function Grid({ cells, label, children }: { cells: RoadCell[]; label: string; children: (cell: RoadCell) => React.ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
-  const cols = Math.max(12, (cells.reduce((m, c) => Math.max(m, c.col), 0) ?? 0) + 2);
+  const cols = Math.max(17, (cells.reduce((m, c) => Math.max(m, c.col), 0) ?? 0) + 2);
   useEffect(() => {
     box.current?.scrollTo({ left: box.current.scrollWidth });
   }, [cells.length]);
