@@ -145,17 +145,25 @@ async function playRound({
   return { roundId, steps };
 }
 
-/** `n` debits of `stake` at once over one balance, each its own round; those taken are then credited 0. */
-async function burst({ token, stake, n }) {
+/**
+ * `n` debits of `stake` at once over one balance, each its own round; those taken are then credited
+ * 0. With `prefix` the ids are `<prefix>-d-<i>` and `<prefix>-r-<i>`: the same burst sent again (after
+ * this process was killed mid-way, say) retries the very same transactions.
+ */
+async function burst({ token, stake, n, prefix }) {
   const session = await call('session', { token });
   if (session.code !== 0) return { steps: [session] };
   const playerId = session.data.playerId;
-  const rounds = Array.from({ length: n }, () => ({ roundId: newId('r'), debitId: newId('d') }));
+  const rounds = Array.from({ length: n }, (_, i) =>
+    prefix
+      ? { roundId: `${prefix}-r-${i}`, debitId: `${prefix}-d-${i}`, creditId: `${prefix}-c-${i}` }
+      : { roundId: newId('r'), debitId: newId('d'), creditId: newId('c') },
+  );
   const debits = await Promise.all(
     rounds.map((r) => call('debit', { token, playerId, transactionId: r.debitId, roundId: r.roundId, gameCode: 'sim-lucky-seven', amount: stake })),
   );
   const credits = await Promise.all(
-    rounds.filter((_, i) => debits[i].code === 0).map((r) => call('credit', { playerId, transactionId: newId('c'), roundId: r.roundId, amount: 0 })),
+    rounds.filter((_, i) => debits[i].code === 0).map((r) => call('credit', { playerId, transactionId: r.creditId, roundId: r.roundId, amount: 0 })),
   );
   return { steps: [session, ...debits, ...credits] };
 }

@@ -251,6 +251,33 @@ describe('rounds through the simulator, with its faults', () => {
   });
 });
 
+describe('the provider killed mid-way', () => {
+  it('kill -9 of the simulator during concurrent debits: its restart retries the same ids, and each applies once, never overdrawing', async () => {
+    const m = await launchedMember(100);
+    const { port } = s.app.server.address() as { port: number };
+    const doomed = await startSim(`http://127.0.0.1:${port}`, SECRET, 'SIM', 600_000);
+    const prefix = `kill-${randomBytes(4).toString('hex')}`;
+    const burst = { token: m.launchToken, stake: 6, n: 30, prefix };
+    const lost = doomed.post('/control/burst', burst).catch(() => null);
+    // Killed once the server has applied some of its debits.
+    const applied = async () =>
+      Number((await rowsOf<{ n: unknown }>(s.deps.db, sql`SELECT count(*) AS n FROM provider_transactions WHERE tx_id LIKE ${`${prefix}-d-%`}`))[0].n);
+    await expect.poll(applied, { timeout: 10_000, interval: 5 }).toBeGreaterThan(0);
+    await doomed.stop(true);
+    expect(await lost).toBeNull();
+    // The provider restarted (here, the other simulator process) sends the whole burst again.
+    const { steps } = await sim.post('/control/burst', burst);
+    const debits = steps.filter((st: { call: string }) => st.call === 'debit');
+    expect(debits.filter((st: { code: number }) => st.code === 0)).toHaveLength(16);
+    expect(debits.filter((st: { code: number }) => st.code === Errors.PROVIDER_INSUFFICIENT_BALANCE.code)).toHaveLength(14);
+    expect(await main(m.token)).toBe(4);
+    const [posted] = await rowsOf<{ n: unknown }>(s.deps.db, sql`SELECT count(*) AS n FROM wallet_transfers WHERE ref LIKE ${`provider:SIM:${prefix}-d-%`}`);
+    expect(Number(posted.n)).toBe(16);
+    expect((await roundsOf(m.memberId)).filter((r) => r.status === 'settled')).toHaveLength(16);
+    await expectLedgerSound(s);
+  });
+});
+
 describe('the operator disabling a provider', () => {
   it('stops new sessions and debits, while rounds in flight still settle', async () => {
     const m = await launchedMember(100);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { clock } from '../../platform/clock.ts';
 import { verifyProvider } from './signature.ts';
 import { balance, credit, debit, rollback, session } from './protocol.ts';
 import { heard } from './providers.ts';
@@ -42,7 +43,7 @@ export async function providerRoutes(app: FastifyInstance, deps: Deps): Promise<
       { url: '/api/provider/v1/heartbeat', summary: "The provider's process runs: it is offered while enabled and heard from", ...signed },
       async (req) => {
         await heard(db, req.provider!.api_name);
-        return { apiName: req.provider!.api_name, serverTime: Date.now(), enabled: req.provider!.enabled };
+        return { apiName: req.provider!.api_name, serverTime: clock.now(), enabled: req.provider!.enabled };
       },
     );
   });
