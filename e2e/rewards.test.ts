@@ -28,7 +28,7 @@ describe.runIf(browserAvailable())('points, birthday bonus and bonus wagering', 
     return answer.data;
   };
   const deposit = async (token: string, amount: number, siteId = 1) => {
-    const headers = siteId === 1 ? {} : { 'x-site-id': String(siteId) };
+    const headers: Record<string, string> = siteId === 1 ? {} : { 'x-site-id': String(siteId) };
     const types: Array<{ payTypeId: number; kind: string }> = (await site.server.call('/api/wallet/pay/types', {}, { token, headers })).data;
     await api(token, '/api/wallet/pay/payVal', { payTypeId: types.find((t) => t.kind === 'sandbox')!.payTypeId, amount }, siteId);
   };
