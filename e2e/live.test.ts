@@ -71,7 +71,9 @@ describe.runIf(browserAvailable())('live: the list, an anchor room, chat, gifts 
   it('[S3-15] [S3-14] [S6-02] a message reaches the second member; gold bought sends a gift seen with its animation; a moderator mutes and the muted send is refused', async () => {
     const a = await member({ money: 50_000n });
     const b = await member();
-    await asOperator(site.server, (headers) => site.server.call('/api/admin/live/moderator/grant', { chatRoomNo: room.chatRoomNo, memberId: a.memberId }, { headers }));
+    await asOperator(site.server, (headers) =>
+      site.server.call('/api/admin/live/moderator/grant', { chatRoomNo: room.chatRoomNo, memberId: a.memberId }, { headers }),
+    );
     await a.page.goto(roomPath());
     await b.page.goto(roomPath());
     await a.page.locator('.bp-live-mod').waitFor();
@@ -120,7 +122,9 @@ describe.runIf(browserAvailable())('live: the list, an anchor room, chat, gifts 
   it('[S6-02] a moderator deletes a line and it disappears from every browser; closing the room stops every input', async () => {
     const a = await member();
     const b = await member();
-    await asOperator(site.server, (headers) => site.server.call('/api/admin/live/moderator/grant', { chatRoomNo: room.chatRoomNo, memberId: a.memberId }, { headers }));
+    await asOperator(site.server, (headers) =>
+      site.server.call('/api/admin/live/moderator/grant', { chatRoomNo: room.chatRoomNo, memberId: a.memberId }, { headers }),
+    );
     await a.page.goto(roomPath());
     await b.page.goto(roomPath());
     await b.page.getByPlaceholder('说点什么…').waitFor();

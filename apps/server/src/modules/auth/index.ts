@@ -26,7 +26,17 @@ export { PASSWORD_HASHING, TEST_PASSWORD_HASHING, setPasswordHashing } from './p
 export { requireVerification, requireHuman } from './verification.ts';
 /** Operator levers, for the back office and tests. */
 export { blockMember, unblockMember, blockIp, unblockIp, blockDevice, unblockDevice } from './blockades.ts';
-export { setMustChangePassword, setAgentCode, makeAgent, searchMembers, memberProfile, setMemberTags, resetMemberPassword, dailyMembers, type MemberSearch } from './operator.ts';
+export {
+  setMustChangePassword,
+  setAgentCode,
+  makeAgent,
+  searchMembers,
+  memberProfile,
+  setMemberTags,
+  resetMemberPassword,
+  dailyMembers,
+  type MemberSearch,
+} from './operator.ts';
 /** Tests: read the code pictures and slider puzzles as a person would. */
 export { watchPictures, type Seen } from './pictures.ts';
 
