@@ -48,70 +48,76 @@ async function everything() {
 }
 
 describe('the permission matrix', () => {
-  it('[admin] every /api/admin/ route answers 401 without an operator session and 403 to a role lacking its permission; nothing changes', async () => {
-    const routes = await operatorRoutes();
-    expect(routes.length).toBeGreaterThanOrEqual(20);
-    for (const { url, permission } of routes) expect(permission, url).toBeDefined();
+  it(
+    '[admin] every /api/admin/ route answers 401 without an operator session and 403 to a role lacking its permission; nothing changes',
+    { timeout: 120_000 },
+    async () => {
+      const routes = await operatorRoutes();
+      expect(routes.length).toBeGreaterThanOrEqual(20);
+      for (const { url, permission } of routes) expect(permission, url).toBeDefined();
 
-    // Bodies that would succeed for an operator allowed to make the call.
-    const withdrawal = await pendingWithdrawal(s);
-    const deposit = await depositUnderReview(s);
-    const member = await s.member();
-    expect((await s.call('/api/member/agent/joinUs', { contact: 'telegram @x' }, { token: member.token })).code).toBe(0);
-    const room = (
-      await s.deps.database.query<{ anchor_room_id: number; chat_room_no: string }>('SELECT anchor_room_id, chat_room_no FROM live_anchor_rooms LIMIT 1')
-    )[0];
-    const target = await signInOperator(s, ['cs']);
-    const bodies: Record<string, object> = {
-      '/api/admin/operator/create': { name: 'op_matrix', password: 'matrix12345', roles: ['super'], siteIds: null },
-      '/api/admin/operator/update': { operatorId: target.operatorId, roles: ['super'] },
-      '/api/admin/wallet/withdraw/approve': { orderId: withdrawal.orderId },
-      '/api/admin/wallet/withdraw/reject': { orderId: withdrawal.orderId, reason: '风控拒绝' },
-      '/api/admin/wallet/withdraw/risk': { orderId: withdrawal.orderId },
-      '/api/admin/wallet/deposit/approve': { orderId: deposit.orderId },
-      '/api/admin/wallet/deposit/reject': { orderId: deposit.orderId, reason: '未到账' },
-      '/api/admin/wallet/deposit/proof': { orderId: deposit.orderId },
-      '/api/admin/message/send': { siteId: 1, title: '通知', content: '内容' },
-      '/api/admin/agent/decide': { memberId: member.memberId, approve: true },
-      '/api/admin/live/moderator/grant': { chatRoomNo: room.chat_room_no, memberId: member.memberId },
-      '/api/admin/live/moderator/revoke': { chatRoomNo: room.chat_room_no, memberId: member.memberId },
-      '/api/admin/live/chat/actions': { chatRoomNo: room.chat_room_no },
-      '/api/admin/live/room/update': { anchorRoomId: Number(room.anchor_room_id), title: '被改的标题' },
-      '/api/admin/dashboard': { siteId: 1, days: 7 },
-      '/api/admin/member/search': { keyword: member.name },
-      '/api/admin/member/detail': { memberId: member.memberId },
-      '/api/admin/member/block': { memberId: member.memberId, blocked: true, reason: '风控' },
-      '/api/admin/member/blockIp': { siteId: 1, ip: '10.9.8.7', blocked: true, reason: '风控' },
-      '/api/admin/member/blockDevice': { siteId: 1, device: 'device-x', blocked: true, reason: '风控' },
-      '/api/admin/member/tags': { memberId: member.memberId, tags: ['activity_blacklist'] },
-      '/api/admin/member/vip': { memberId: member.memberId, vipLevel: 5, reason: '补发' },
-      '/api/admin/member/note': { memberId: member.memberId, content: '备注' },
-      '/api/admin/member/password/reset': { memberId: member.memberId },
-    };
-    const byRole = new Map<OperatorRole, SignedIn>();
-    for (const role of OPERATOR_ROLES) byRole.set(role, await signInOperator(s, [role]));
-    const before = await everything();
+      // Bodies that would succeed for an operator allowed to make the call.
+      const withdrawal = await pendingWithdrawal(s);
+      const deposit = await depositUnderReview(s);
+      const member = await s.member();
+      expect((await s.call('/api/member/agent/joinUs', { contact: 'telegram @x' }, { token: member.token })).code).toBe(0);
+      const room = (
+        await s.deps.database.query<{ anchor_room_id: number; chat_room_no: string }>('SELECT anchor_room_id, chat_room_no FROM live_anchor_rooms LIMIT 1')
+      )[0];
+      const target = await signInOperator(s, ['cs']);
+      const bodies: Record<string, object> = {
+        '/api/admin/operator/create': { name: 'op_matrix', password: 'matrix12345', roles: ['super'], siteIds: null },
+        '/api/admin/operator/update': { operatorId: target.operatorId, roles: ['super'] },
+        '/api/admin/wallet/withdraw/approve': { orderId: withdrawal.orderId },
+        '/api/admin/wallet/withdraw/reject': { orderId: withdrawal.orderId, reason: '风控拒绝' },
+        '/api/admin/wallet/withdraw/risk': { orderId: withdrawal.orderId },
+        '/api/admin/wallet/deposit/approve': { orderId: deposit.orderId },
+        '/api/admin/wallet/deposit/reject': { orderId: deposit.orderId, reason: '未到账' },
+        '/api/admin/wallet/deposit/proof': { orderId: deposit.orderId },
+        '/api/admin/message/send': { siteId: 1, title: '通知', content: '内容' },
+        '/api/admin/agent/decide': { memberId: member.memberId, approve: true },
+        '/api/admin/live/moderator/grant': { chatRoomNo: room.chat_room_no, memberId: member.memberId },
+        '/api/admin/live/moderator/revoke': { chatRoomNo: room.chat_room_no, memberId: member.memberId },
+        '/api/admin/live/chat/actions': { chatRoomNo: room.chat_room_no },
+        '/api/admin/live/room/update': { anchorRoomId: Number(room.anchor_room_id), title: '被改的标题' },
+        '/api/admin/dashboard': { siteId: 1, days: 7 },
+        '/api/admin/member/search': { keyword: member.name },
+        '/api/admin/member/detail': { memberId: member.memberId },
+        '/api/admin/member/block': { memberId: member.memberId, blocked: true, reason: '风控' },
+        '/api/admin/member/blockIp': { siteId: 1, ip: '10.9.8.7', blocked: true, reason: '风控' },
+        '/api/admin/member/blockDevice': { siteId: 1, device: 'device-x', blocked: true, reason: '风控' },
+        '/api/admin/member/tags': { memberId: member.memberId, tags: ['activity_blacklist'] },
+        '/api/admin/member/vip': { memberId: member.memberId, vipLevel: 5, reason: '补发' },
+        '/api/admin/member/note': { memberId: member.memberId, content: '备注' },
+        '/api/admin/member/password/reset': { memberId: member.memberId },
+      };
+      const byRole = new Map<OperatorRole, SignedIn>();
+      for (const role of OPERATOR_ROLES) byRole.set(role, await signInOperator(s, [role]));
+      const before = await everything();
 
-    const failures: string[] = [];
-    const expectRefused = async (url: string, headers: Record<string, string>, status: number, code: number, who: string) => {
-      const res = await s.call(url, bodies[url] ?? {}, { headers });
-      if (res.status !== status || res.code !== code) failures.push(`${url} ${who}: ${res.status} ${res.code}`);
-    };
-    for (const { url, permission } of routes) {
-      await expectRefused(url, {}, 401, Errors.OPERATOR_AUTH.code, 'without a token');
-      await expectRefused(url, { authorization: `Bearer ${member.token}` }, 401, Errors.OPERATOR_AUTH.code, 'with a member token');
-      // Every role holds `session` (sign-out, who am I): there is no role to refuse.
-      const lacking = OPERATOR_ROLES.filter((role) => !ROLE_PERMISSIONS[role].includes(permission!));
-      if (permission !== 'session') expect(lacking.length, url).toBeGreaterThan(0);
-      for (const role of lacking) await expectRefused(url, byRole.get(role)!.headers, 403, Errors.OPERATOR_FORBIDDEN.code, `as ${role}`);
-    }
-    expect(failures).toEqual([]);
-    expect(await everything()).toEqual(before);
+      const failures: string[] = [];
+      const expectRefused = async (url: string, headers: Record<string, string>, status: number, code: number, who: string) => {
+        const res = await s.call(url, bodies[url] ?? {}, { headers });
+        if (res.status !== status || res.code !== code) failures.push(`${url} ${who}: ${res.status} ${res.code}`);
+      };
+      for (const { url, permission } of routes) {
+        await expectRefused(url, {}, 401, Errors.OPERATOR_AUTH.code, 'without a token');
+        await expectRefused(url, { authorization: `Bearer ${member.token}` }, 401, Errors.OPERATOR_AUTH.code, 'with a member token');
+        // Every role holds `session` (sign-out, who am I): there is no role to refuse.
+        const lacking = OPERATOR_ROLES.filter((role) => !ROLE_PERMISSIONS[role].includes(permission!));
+        if (permission !== 'session') expect(lacking.length, url).toBeGreaterThan(0);
+        for (const role of lacking) await expectRefused(url, byRole.get(role)!.headers, 403, Errors.OPERATOR_FORBIDDEN.code, `as ${role}`);
+      }
+      expect(failures).toEqual([]);
+      expect(await everything()).toEqual(before);
 
-    // The allowed role gets through (the bodies were good): finance pays the withdrawal out.
-    const paid = await s.call('/api/admin/wallet/withdraw/approve', bodies['/api/admin/wallet/withdraw/approve'], { headers: byRole.get('finance')!.headers });
-    expect(paid.data).toMatchObject({ orderId: withdrawal.orderId, status: 'paid', amount: 100 });
-  });
+      // The allowed role gets through (the bodies were good): finance pays the withdrawal out.
+      const paid = await s.call('/api/admin/wallet/withdraw/approve', bodies['/api/admin/wallet/withdraw/approve'], {
+        headers: byRole.get('finance')!.headers,
+      });
+      expect(paid.data).toMatchObject({ orderId: withdrawal.orderId, status: 'paid', amount: 100 });
+    },
+  );
 
   it('[admin] an operator of one site cannot see or decide another site’s orders', async () => {
     const withdrawal = await pendingWithdrawal(s);
