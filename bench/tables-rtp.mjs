@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { machine, root, today } from './lib.mjs';
 import { draw, newShoe, CARDS_PER_ROUND } from '../apps/server/src/modules/tables/games/index.ts';
-import { baccaratValue, spotReturn } from '../packages/contract/src/index.ts';
+import { spotReturn } from '../packages/contract/src/index.ts';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 1_000_000);
 const STAKE = 10_000n; // one unit in minor units: the banker's 5 % commission stays exact
