@@ -141,7 +141,21 @@ describe.runIf(browserAvailable())('live dealer tables', () => {
     await page.locator('[data-spot="red"]').click();
     await page.locator('[data-spot="red"]').click();
     await page.getByRole('button', { name: /确认下注/ }).click();
-    await expect.poll(() => page.getByTestId('ag-balance').innerText(), { timeout: 20_000 }).toBe(`₮${(main - 3).toFixed(2)}`);
+    // The dragon tiger round may have paid meanwhile: the roulette bet is read from the records, the balance from the wallet.
+    const latest = async () => (await api(phoneToken, '/api/game/records', { api_name: 'AG' }, false, 2)).data.list[0];
+    await expect.poll(latest, { timeout: 20_000 }).toMatchObject({
+      gameName: '欧洲轮盘',
+      stake: 3,
+      detail: {
+        spots: [
+          { spot: 'straight:17', amount: 1 },
+          { spot: 'red', amount: 2 },
+        ],
+      },
+    });
+    const agNow = async () =>
+      (await api(phoneToken, '/api/wallet/balance', {}, false, 2)).data.venues.find((v: { api_name: string }) => v.api_name === 'AG').balance as number;
+    await expect.poll(async () => (await page.getByTestId('ag-balance').innerText()) === `₮${(await agNow()).toFixed(2)}`, { timeout: 20_000 }).toBe(true);
     await shoot(page, 'tables-07-usdt-roulette-bet');
     await expect.poll(() => page.locator('.bp-table-page').getAttribute('data-phase'), { timeout: 40_000 }).toBe('result');
     await page.locator('.bp-wheel-hub b').waitFor();
