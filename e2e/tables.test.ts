@@ -153,8 +153,7 @@ describe.runIf(browserAvailable())('live dealer tables', () => {
         ],
       },
     });
-    const agNow = async () =>
-      (await api(phoneToken, '/api/wallet/balance', {}, false, 2)).data.venues.find((v: { api_name: string }) => v.api_name === 'AG').balance as number;
+    const agNow = async () => (await api(phoneToken, '/api/tables/state', { tableId: 'rou1' }, false, 2)).data.balance as number;
     await expect.poll(async () => (await page.getByTestId('ag-balance').innerText()) === `₮${(await agNow()).toFixed(2)}`, { timeout: 20_000 }).toBe(true);
     await shoot(page, 'tables-07-usdt-roulette-bet');
     await expect.poll(() => page.locator('.bp-table-page').getAttribute('data-phase'), { timeout: 40_000 }).toBe('result');
