@@ -44,16 +44,16 @@ describe.runIf(browserAvailable())('live dealer tables', () => {
     return member;
   }
 
-  /** Waits for a betting window with at least 9 s left (the machine may be slow). */
-  async function bettingOpen(page: Page) {
+  /** Waits for a betting window with at least `seconds` left (the machine may be slow). */
+  async function bettingOpen(page: Page, seconds = 9) {
     await expect
       .poll(
         async () => {
           const phase = await page.locator('.bp-table-page').getAttribute('data-phase');
           const text = await page.locator('.bp-table-bar-phase').innerText();
-          return phase === 'betting' && Number(/(\d+)秒/.exec(text)?.[1] ?? 0) >= 9;
+          return phase === 'betting' && Number(/(\d+)秒/.exec(text)?.[1] ?? 0) >= seconds;
         },
-        { timeout: 45_000, interval: 200 },
+        { timeout: 60_000, interval: 200 },
       )
       .toBe(true);
   }
@@ -121,12 +121,15 @@ describe.runIf(browserAvailable())('live dealer tables', () => {
     await page.getByRole('button', { name: '转入' }).click();
     await page.getByRole('button', { name: '全部' }).click();
     await page.locator('.bp-transfer-in .adm-button-primary').click();
-    const main = (await api(member.token, '/api/wallet/balance', {}, false, 2)).data.venues.find((v: { api_name: string }) => v.api_name === 'AG')
+    // The login on the phone ended the registration's session: ask with the phone's token.
+    const phoneToken = await page.evaluate(() => localStorage.getItem('bp.token')!);
+    const main = (await api(phoneToken, '/api/wallet/balance', {}, false, 2)).data.venues.find((v: { api_name: string }) => v.api_name === 'AG')
       .balance as number;
     expect(main).toBeGreaterThanOrEqual(80);
     await expect.poll(() => page.getByTestId('ag-balance').innerText(), { timeout: 20_000 }).toBe(`₮${main.toFixed(2)}`);
     await shoot(page, 'tables-06-usdt-dragon-tiger');
-    await bettingOpen(page);
+    // Dragon tiger takes bets for 12 s.
+    await bettingOpen(page, 5);
     // The USDT site's smallest chip is ₮1.
     await page.locator('[data-spot="dragon"]').click();
     await page.getByRole('button', { name: /确认下注/ }).click();
@@ -138,7 +141,20 @@ describe.runIf(browserAvailable())('live dealer tables', () => {
     await page.locator('[data-spot="red"]').click();
     await page.locator('[data-spot="red"]').click();
     await page.getByRole('button', { name: /确认下注/ }).click();
-    await expect.poll(() => page.getByTestId('ag-balance').innerText(), { timeout: 20_000 }).toBe(`₮${(main - 3).toFixed(2)}`);
+    // The dragon tiger round may have paid meanwhile: the roulette bet is read from the records, the balance from the wallet.
+    const latest = async () => (await api(phoneToken, '/api/game/records', { api_name: 'AG' }, false, 2)).data.list[0];
+    await expect.poll(latest, { timeout: 20_000 }).toMatchObject({
+      gameName: '欧洲轮盘',
+      stake: 3,
+      detail: {
+        spots: [
+          { spot: 'straight:17', amount: 1 },
+          { spot: 'red', amount: 2 },
+        ],
+      },
+    });
+    const agNow = async () => (await api(phoneToken, '/api/tables/state', { tableId: 'rou1' }, false, 2)).data.balance as number;
+    await expect.poll(async () => (await page.getByTestId('ag-balance').innerText()) === `₮${(await agNow()).toFixed(2)}`, { timeout: 20_000 }).toBe(true);
     await shoot(page, 'tables-07-usdt-roulette-bet');
     await expect.poll(() => page.locator('.bp-table-page').getAttribute('data-phase'), { timeout: 40_000 }).toBe('result');
     await page.locator('.bp-wheel-hub b').waitFor();
