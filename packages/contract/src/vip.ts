@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SerialId } from './ids.ts';
 import { Money } from './wallet.ts';
 
 /** VIP grades, rebates (fanshui) and the welfare centre (API.md "VIP, rebates and activities"). */
@@ -137,7 +138,7 @@ export const PointsRecordsData = z.object({
   ),
   total: z.number().int(),
 });
-export const PointsExchangeBody = z.object({ itemId: z.number().int().positive() });
+export const PointsExchangeBody = z.object({ itemId: SerialId });
 export const PointsExchangeData = z.object({
   points: z.number().int(),
   kind: z.enum(['money', 'gold']),

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { setVenueStatus } from '../venue/testing.ts';
 import { offerVenues, unlistVenues } from './testing.ts';
@@ -23,26 +22,31 @@ describe('the game lobby', () => {
   it('[S7-11] lists each category with the venues that have games behind them, in Chinese, to visitors too', async () => {
     const categories = await lobby();
     expect(categories.map((c) => [c.kind, c.name])).toEqual([
+      ['live', '真人'],
       ['egame', '电子'],
       ['chess', '棋牌'],
       ['fish', '捕鱼'],
+      ['originals', '原创'],
     ]);
+    expect(categories.find((c) => c.kind === 'live')!.venues).toEqual([{ api_name: 'AG', name: 'AG真人', status: 0 }]);
+    expect(categories.find((c) => c.kind === 'originals')!.venues).toEqual([{ api_name: 'ORIG', name: '原创游戏', status: 0 }]);
     expect(categories.find((c) => c.kind === 'chess')!.venues).toEqual([{ api_name: 'KY', name: '开元棋牌', status: 0 }]);
     expect(categories.find((c) => c.kind === 'fish')!.venues).toEqual([{ api_name: 'FISH', name: '海王捕鱼', status: 0 }]);
     expect(categories.find((c) => c.kind === 'egame')!.venues).toEqual([{ api_name: 'PG', name: 'PG电子', status: 0 }]);
   });
 
-  it('shows no venue with nothing behind it: AG and BBIN join 真人 only while a product plays there, sports venues never', async () => {
+  it('shows no venue with nothing behind it: BBIN joins 真人 beside AG (the live tables) only while a product plays there, sports venues never', async () => {
     const before = await venuesOf();
-    expect(before.live).toBeUndefined();
+    expect(before.live).toEqual(['AG']);
     expect(Object.values(before).flat()).not.toContain('OBTY');
-    await offerVenues(s.deps.db, 'AG');
+    expect(Object.values(before).flat()).not.toContain('SIM');
+    await offerVenues(s.deps.db, 'BBIN');
     try {
-      expect((await venuesOf()).live).toEqual(['AG']);
+      expect((await venuesOf()).live).toEqual(['AG', 'BBIN']);
     } finally {
-      await unlistVenues(s.deps.db, 'AG');
+      await unlistVenues(s.deps.db, 'BBIN');
     }
-    expect((await venuesOf()).live).toBeUndefined();
+    expect((await venuesOf()).live).toEqual(['AG']);
   });
 
   it('[S7-11] a venue under maintenance stays listed with its status, for the screen to say so', async () => {
@@ -55,8 +59,7 @@ describe('the game lobby', () => {
     }
   });
 
-  it('lists the house originals once their venue exists: built in, played from the main wallet, offered for no transfer', async () => {
-    await s.deps.db.execute(sql`INSERT INTO venues (api_name, name, category, sort) VALUES ('ORIG', '原创游戏', 'originals', 90) ON CONFLICT DO NOTHING`);
+  it('lists the house originals: built in, played from the main wallet, offered for no transfer', async () => {
     expect((await lobby()).at(-1)).toEqual({ kind: 'originals', name: '原创', venues: [{ api_name: 'ORIG', name: '原创游戏', status: 0 }] });
   });
 });

@@ -72,7 +72,8 @@ describe('transfers between the main wallet and a venue', () => {
     expect(await sandbox('AG').balance(m.memberId)).toBe(19_950n);
     const balance = await w.balance(m.token);
     expect(balance).toMatchObject({ currency: 'CNY', main: 800.5, yeb: 0, frozen: 0 });
-    expect(balance.venues).toHaveLength(6);
+    // Every transfer venue (AG, BBIN, PG, KY, the sports venues, FISH): never ORIG nor a seamless provider, played from main.
+    expect(balance.venues).toHaveLength(7);
     expect(balance.venues.find((v: { api_name: string }) => v.api_name === 'AG')).toMatchObject({ balance: 199.5, status: 0 });
   });
 

@@ -40,14 +40,19 @@ const pointed = (schema: JsonSchema, io: Io): JsonSchema =>
   );
 
 /**
- * zod writes a nullable entity as `{nullable: true, allOf: [{$ref}]}`; OpenAPI 3.0 reads `nullable`
- * only beside a `type`, so the entity's type is written there too.
+ * zod writes a nullable entity as `{nullable: true, allOf: [{$ref}]}`, and a nullable choice of
+ * entities as `{nullable: true, oneOf: [{$ref}, ...]}`; OpenAPI 3.0 reads `nullable` only beside a
+ * `type`, so the entities' type (when they share one) is written there too.
  */
 function typedNullable(value: JsonSchema, schemas: Definitions): JsonSchema {
-  if (value?.nullable !== true || value.type !== undefined || !Array.isArray(value.allOf) || value.allOf.length !== 1) return value;
-  const ref = (value.allOf[0] as JsonSchema).$ref;
-  const type = typeof ref === 'string' ? schemas[ref.slice(COMPONENTS.length)]?.type : undefined;
-  return type === undefined ? value : { type, ...value };
+  if (value?.nullable !== true || value.type !== undefined) return value;
+  const choices = Array.isArray(value.allOf) && value.allOf.length === 1 ? value.allOf : Array.isArray(value.oneOf) ? value.oneOf : null;
+  if (!choices) return value;
+  const types = new Set(
+    (choices as JsonSchema[]).map((choice) => (typeof choice.$ref === 'string' ? schemas[choice.$ref.slice(COMPONENTS.length)]?.type : choice.type)),
+  );
+  const [type] = types;
+  return types.size === 1 && type !== undefined ? { type, ...value } : value;
 }
 
 /**
