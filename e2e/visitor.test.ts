@@ -43,6 +43,7 @@ describe.runIf(browserAvailable())('a visitor becomes a member', () => {
     expect(await centre.locator('.adm-list-item').allInnerTexts()).toEqual([
       '我的钱包',
       '注单记录',
+      '游戏记录',
       '消息中心',
       '帮助中心',
       '代理中心',
