@@ -33,7 +33,13 @@ describe.runIf(browserAvailable())('the casino', () => {
     await page.locator('.bp-tabbar').getByText('娱乐场').click();
     await waitForPath(page, '/app/casino');
     await page.locator('[data-kind=chess] [data-venue=KY]').waitFor();
-    expect(await page.locator('.bp-casino-section h2').evaluateAll((hs) => hs.map((h) => h.firstChild?.textContent))).toEqual(['真人', '电子', '棋牌', '捕鱼', '原创']);
+    expect(await page.locator('.bp-casino-section h2').evaluateAll((hs) => hs.map((h) => h.firstChild?.textContent))).toEqual([
+      '真人',
+      '电子',
+      '棋牌',
+      '捕鱼',
+      '原创',
+    ]);
     await shoot(page, 'casino-01-lobby');
 
     // 开元棋牌: entering launches the venue, auto-transfer brings the main balance in.
