@@ -26,7 +26,9 @@ export interface DayMoney {
 /**
  * A site's money per Shanghai day from `from` (inclusive) to `to` (exclusive): deposits credited,
  * withdrawals paid, stakes and their count, winnings paid (payouts and cash-outs, less reversals),
- * bonuses; GGR is stakes less refunds and winnings, NGR is GGR less bonuses.
+ * bonuses; GGR is stakes less refunds and winnings, NGR is GGR less bonuses. Play from the main
+ * wallet counts (the sportsbook, the house originals, seamless providers); games at a venue's own
+ * books (the live tables, 棋牌, 捕鱼, the slot) are not in these figures yet.
  */
 export async function dailyMoney(db: Db, siteId: number, from: Date, to: Date): Promise<Map<string, DayMoney>> {
   const rows = await rowsOf<Record<string, string>>(
@@ -38,7 +40,7 @@ export async function dailyMoney(db: Db, siteId: number, from: Date, to: Date): 
       count(*) FILTER (WHERE t.kind LIKE 'bet.stake%') AS bets,
       coalesce(sum(t.amount_minor) FILTER (WHERE t.kind LIKE 'bet.stake%'), 0) AS stakes,
       coalesce(sum(t.amount_minor) FILTER (WHERE t.kind = 'bet.refund'), 0) AS refunds,
-      coalesce(sum(t.amount_minor) FILTER (WHERE t.kind IN ('bet.payout', 'bet.cashout')), 0)
+      coalesce(sum(t.amount_minor) FILTER (WHERE t.kind IN ('bet.payout', 'bet.payout.originals', 'bet.payout.game', 'bet.cashout')), 0)
         - coalesce(sum(t.amount_minor) FILTER (WHERE t.kind = 'bet.payout.reversal'), 0) AS payouts,
       coalesce(sum(t.amount_minor) FILTER (WHERE t.kind LIKE 'bonus.%'), 0) AS bonuses
     FROM wallet_transfers t
