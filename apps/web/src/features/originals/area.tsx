@@ -1,22 +1,9 @@
 import type { ComponentType } from 'react';
 import type { Area } from '../../shared/routing/areas.ts';
-import { RequireMember } from '../../shared/session/login-required.tsx';
+import { lazyPage } from '../../shared/session/login-required.tsx';
 
 /** An originals screen, loaded on first visit with its words; a game's page is a member's. */
-const page =
-  (load: () => Promise<ComponentType>, members = false) =>
-  async () => {
-    const [Page] = await Promise.all([load(), import('./locale.ts')]);
-    return {
-      element: members ? (
-        <RequireMember>
-          <Page />
-        </RequireMember>
-      ) : (
-        <Page />
-      ),
-    };
-  };
+const page = (load: () => Promise<ComponentType>, members = false) => lazyPage(load, { members, beside: [() => import('./locale.ts')] });
 
 /** House originals (issue 16): the list at /app/originals (the lobby's 原创), a page per game, the verification page. */
 export const originalsArea: Area = {

@@ -1,23 +1,10 @@
 import type { ComponentType } from 'react';
 import { GiftOutline } from 'antd-mobile-icons';
 import type { Area } from '../../shared/routing/areas.ts';
-import { RequireMember } from '../../shared/session/login-required.tsx';
+import { lazyPage } from '../../shared/session/login-required.tsx';
 
 /** A promotions screen, loaded on first visit with its words; an activity's own page is for members. */
-const promoPage =
-  (load: () => Promise<ComponentType>, members = true) =>
-  async () => {
-    const [Page] = await Promise.all([load(), import('./locale.ts')]);
-    return {
-      element: members ? (
-        <RequireMember>
-          <Page />
-        </RequireMember>
-      ) : (
-        <Page />
-      ),
-    };
-  };
+const promoPage = (load: () => Promise<ComponentType>, members = true) => lazyPage(load, { members, beside: [() => import('./locale.ts')] });
 
 /** The 优惠 tab at /app/promotions: activities by category, each with its page (home's banners and sign-in icon lead here). */
 export const promoArea: Area = {

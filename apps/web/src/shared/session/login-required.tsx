@@ -58,14 +58,24 @@ export function RequireMember({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** A route's `lazy` for a member page: the page's code loaded on first visit, behind RequireMember. */
-export const memberPage = (load: () => Promise<ComponentType>) => async () => {
-  const Page = await load();
-  return {
-    element: (
-      <RequireMember>
+/**
+ * A route's `lazy`: the page's code, and what it needs beside it (its feature's words), loaded on
+ * first visit; behind RequireMember when the page is a member's.
+ */
+export const lazyPage =
+  (load: () => Promise<ComponentType>, { members = false, beside = [] }: { members?: boolean; beside?: Array<() => Promise<unknown>> } = {}) =>
+  async () => {
+    const [Page] = await Promise.all([load(), ...beside.map((more) => more())]);
+    return {
+      element: members ? (
+        <RequireMember>
+          <Page />
+        </RequireMember>
+      ) : (
         <Page />
-      </RequireMember>
-    ),
+      ),
+    };
   };
-};
+
+/** A route's `lazy` for a member page: the page's code loaded on first visit, behind RequireMember. */
+export const memberPage = (load: () => Promise<ComponentType>) => lazyPage(load, { members: true });
