@@ -174,7 +174,8 @@ const ReviewListBody = z.object({
 export const WithdrawReviewListBody = ReviewListBody;
 export const DepositReviewListBody = ReviewListBody;
 
-export const WithdrawReviewRow = z.object({
+/** What every order in a review queue shows: whose, where, how much, and how it stands. */
+const ReviewOrder = z.object({
   orderId: z.number().int(),
   orderNo: z.string(),
   memberId: z.number().int(),
@@ -182,33 +183,26 @@ export const WithdrawReviewRow = z.object({
   siteId: z.number().int(),
   currency: z.string(),
   amount: z.number(),
+  status: z.string(),
+  reviewNote: z.string().nullable(),
+  createdAt: EpochMs,
+});
+
+export const WithdrawReviewRow = ReviewOrder.extend({
   fee: z.number(),
   receivable: z.number(),
   usdtAmount: z.number().nullable(),
   destination: z.string(),
   payoutTo: z.string(),
-  status: z.string(),
-  reviewNote: z.string().nullable(),
-  createdAt: EpochMs,
 });
 export const WithdrawReviewListData = z.object({ list: z.array(WithdrawReviewRow), total: z.number().int() });
 
-export const DepositReviewRow = z.object({
-  orderId: z.number().int(),
-  orderNo: z.string(),
-  memberId: z.number().int(),
-  memberName: z.string(),
-  siteId: z.number().int(),
-  currency: z.string(),
-  amount: z.number(),
+export const DepositReviewRow = ReviewOrder.extend({
   kind: z.string(),
   payTypeName: z.string(),
   payerName: z.string().nullable(),
   appealReason: z.string().nullable(),
   hasProof: z.boolean(),
-  status: z.string(),
-  reviewNote: z.string().nullable(),
-  createdAt: EpochMs,
 });
 export const DepositReviewListData = z.object({ list: z.array(DepositReviewRow), total: z.number().int() });
 

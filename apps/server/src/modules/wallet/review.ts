@@ -67,25 +67,29 @@ const withdrawReviewView = (r: WithdrawReviewRow) => ({
 });
 export type WithdrawalForReview = ReturnType<typeof withdrawReviewView>;
 
+/** A page of a review queue (`select` names its orders `o` and their members `m`), newest first. */
+async function queuePage<R, V>(db: Db, select: SQL, q: ReviewQuery, view: (row: R) => V) {
+  const rows = await rowsOf<R & { total: unknown }>(
+    db,
+    sql`SELECT *, count(*) OVER () AS total FROM (${select} WHERE ${whereOf(q)}) o
+        ORDER BY order_id DESC LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
+  );
+  return { list: rows.map(view), total: Number(rows[0]?.total ?? 0) };
+}
+
+/** One order of a review queue. */
+async function queueOrder<R, V>(db: Db, select: SQL, orderId: number, view: (row: R) => V): Promise<V> {
+  const row = await oneOf<R>(db, sql`${select} WHERE o.order_id = ${orderId}`);
+  return row ? view(row) : fail('ORDER_NOT_FOUND');
+}
+
 const WITHDRAWALS = sql`
   SELECT o.order_id, o.order_no, o.member_id, m.name AS member_name, o.site_id, o.currency, o.amount_minor, o.fee_minor, o.usdt_minor,
     o.destination, o.payout_to, o.status, o.review_note, o.created_at
   FROM wallet_withdraw_orders o JOIN members m ON m.member_id = o.member_id`;
 
-export async function listWithdrawalsForReview(db: Db, q: ReviewQuery) {
-  const rows = await rowsOf<WithdrawReviewRow>(
-    db,
-    sql`SELECT *, count(*) OVER () AS total FROM (${WITHDRAWALS} WHERE ${whereOf(q)}) o
-        ORDER BY order_id DESC LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
-  );
-  return { list: rows.map(withdrawReviewView), total: Number(rows[0]?.total ?? 0) };
-}
-
-export async function withdrawalForReview(db: Db, orderId: number): Promise<WithdrawalForReview> {
-  const row = await oneOf<WithdrawReviewRow>(db, sql`${WITHDRAWALS} WHERE o.order_id = ${orderId}`);
-  if (!row) return fail('ORDER_NOT_FOUND');
-  return withdrawReviewView(row);
-}
+export const listWithdrawalsForReview = (db: Db, q: ReviewQuery) => queuePage(db, WITHDRAWALS, q, withdrawReviewView);
+export const withdrawalForReview = (db: Db, orderId: number): Promise<WithdrawalForReview> => queueOrder(db, WITHDRAWALS, orderId, withdrawReviewView);
 
 const WIN_KINDS = ['bet.payout', 'bet.cashout'];
 const RECENT_WINS_MS = 7 * 24 * 3600_000;
@@ -170,20 +174,8 @@ const DEPOSITS = sql`
     o.status, o.review_note, o.created_at
   FROM wallet_deposit_orders o JOIN members m ON m.member_id = o.member_id JOIN wallet_pay_types t ON t.pay_type_id = o.pay_type_id`;
 
-export async function listDepositsForReview(db: Db, q: ReviewQuery) {
-  const rows = await rowsOf<DepositReviewRow>(
-    db,
-    sql`SELECT *, count(*) OVER () AS total FROM (${DEPOSITS} WHERE ${whereOf(q)}) o
-        ORDER BY order_id DESC LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
-  );
-  return { list: rows.map(depositReviewView), total: Number(rows[0]?.total ?? 0) };
-}
-
-export async function depositForReview(db: Db, orderId: number): Promise<DepositForReview> {
-  const row = await oneOf<DepositReviewRow>(db, sql`${DEPOSITS} WHERE o.order_id = ${orderId}`);
-  if (!row) return fail('ORDER_NOT_FOUND');
-  return depositReviewView(row);
-}
+export const listDepositsForReview = (db: Db, q: ReviewQuery) => queuePage(db, DEPOSITS, q, depositReviewView);
+export const depositForReview = (db: Db, orderId: number): Promise<DepositForReview> => queueOrder(db, DEPOSITS, orderId, depositReviewView);
 
 /** The member's payment proof of a deposit, as a data: URL. */
 export async function depositProof(db: Db, orderId: number): Promise<{ mime: string; dataUrl: string }> {
