@@ -26,6 +26,8 @@ export function publishFrame<T extends RealtimeType>(bus: Pick<Bus, 'publish'>, 
 
 /** Dropped frames are logged at most this often: an outage would otherwise log every odds frame. */
 const DROP_LOG_EVERY_MS = 10_000;
+/** A subscribe Redis did not answer on a standing connection is sent again after this long. */
+const RESUBSCRIBE_MS = 500;
 
 function dropLog(log: OutageLog): (err: unknown, ch: string) => void {
   let dropped = 0;
@@ -70,11 +72,20 @@ export function memoryBus(log: OutageLog = console): Bus {
 
 export async function redisBus(url: string, prefix: string, log: OutageLog = console): Promise<Bus> {
   const channel = `${prefix}frames`;
-  // Subscriptions come back by themselves once Redis does (ioredis resubscribes on reconnect).
-  const [pub, sub] = await Promise.all([connectRedis(url, log), connectRedis(url, log)]);
-  await sub.subscribe(channel);
   const events = frameEvents();
   const dropped = dropLog(log);
+  // ioredis's own resubscribe on reconnect leaves its promise unhandled when Redis drops again
+  // before answering (an unhandled rejection): the subscriber subscribes again itself, on every
+  // ready, and tries again while the connection stands.
+  const [pub, sub] = await Promise.all([connectRedis(url, log), connectRedis(url, log, { autoResubscribe: false })]);
+  const subscribe = (): void => {
+    sub.subscribe(channel).catch((err: unknown) => {
+      dropped(err, channel);
+      if (sub.status === 'ready') setTimeout(subscribe, RESUBSCRIBE_MS).unref();
+    });
+  };
+  await sub.subscribe(channel);
+  sub.on('ready', subscribe);
   sub.on('message', (_ch: string, message: string) => {
     try {
       events.emit('frame', JSON.parse(message) as Frame);
