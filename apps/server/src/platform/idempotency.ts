@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { executePrepared, type Db, type DbOrTx, type Tx } from './db/index.ts';
+import { arrayParam, executePrepared, type Db, type DbOrTx, type Tx } from './db/index.ts';
 import { AppError, hookWhere } from './http/index.ts';
 
 declare module 'fastify' {
@@ -71,6 +71,97 @@ export async function claimKey<T>(tx: DbOrTx, memberId: number, key: string, has
   if (row.request_hash !== hash) throw new AppError('IDEMPOTENCY_MISMATCH');
   if (row.state === 'pending') throw new AppError('IDEMPOTENCY_IN_FLIGHT', { httpStatus: 409 });
   return { fresh: false, response: row.response };
+}
+
+/** One key of a batch (claimKeys): the member's key, its request hash, and the turn it waits for. */
+export interface KeyClaim {
+  memberId: number;
+  key: string;
+  hash: string;
+  turn: string;
+}
+
+/**
+ * claimKey for a batch of calls, in two round trips whatever its size: the turns are taken first,
+ * in one order for every batch (so batches cannot deadlock on them), then every key is claimed
+ * 'done' at once. Each claim answers as claimKey would, a refusal as an AppError instead of thrown.
+ */
+export async function claimKeys<T>(tx: DbOrTx, claims: KeyClaim[]): Promise<Array<Claim<T> | AppError>> {
+  const turns = [...new Set(claims.map((c) => c.turn))];
+  await tx.execute(sql`
+    SELECT count(pg_advisory_xact_lock(h)) FROM (SELECT DISTINCT hashtextextended(t, 0) AS h FROM unnest(${arrayParam(turns, 'text[]')}) AS t ORDER BY 1) AS turn`);
+  const members = claims.map((c) => c.memberId);
+  const keys = claims.map((c) => c.key);
+  const { rows: inserted } = await tx.execute(sql`
+    INSERT INTO idempotency_keys (member_id, key, request_hash, state)
+    SELECT * FROM unnest(${arrayParam(members, 'bigint[]')}, ${arrayParam(keys, 'text[]')}, ${arrayParam(
+      claims.map((c) => c.hash),
+      'text[]',
+    )}, ${arrayParam(
+      claims.map(() => 'done'),
+      'text[]',
+    )})
+    ON CONFLICT DO NOTHING RETURNING member_id, key`);
+  const fresh = new Set((inserted as Array<{ member_id: unknown; key: string }>).map((r) => `${Number(r.member_id)}:${r.key}`));
+  const taken = claims.filter((c) => !fresh.has(`${c.memberId}:${c.key}`));
+  const { rows: earlier } = taken.length
+    ? await tx.execute(sql`
+    SELECT k.member_id, k.key, k.request_hash, k.state, k.response FROM idempotency_keys k
+    JOIN unnest(${arrayParam(
+      taken.map((c) => c.memberId),
+      'bigint[]',
+    )}, ${arrayParam(
+      taken.map((c) => c.key),
+      'text[]',
+    )}) AS t(member_id, key)
+      ON k.member_id = t.member_id AND k.key = t.key`)
+    : { rows: [] };
+  const byKey = new Map(
+    (earlier as Array<{ member_id: unknown; key: string; request_hash: string; state: string; response: T }>).map((r) => [
+      `${Number(r.member_id)}:${r.key}`,
+      r,
+    ]),
+  );
+  return claims.map((c): Claim<T> | AppError => {
+    if (fresh.has(`${c.memberId}:${c.key}`)) return { fresh: true };
+    const row = byKey.get(`${c.memberId}:${c.key}`);
+    if (!row || row.state === 'pending') return new AppError('IDEMPOTENCY_IN_FLIGHT', { httpStatus: 409 });
+    if (row.request_hash !== c.hash) return new AppError('IDEMPOTENCY_MISMATCH');
+    return { fresh: false, response: row.response };
+  });
+}
+
+/** completeKey for a batch: each claimed key's answer, in one round trip. */
+export async function completeKeys(tx: DbOrTx, done: Array<{ memberId: number; key: string; response: unknown }>): Promise<void> {
+  if (done.length === 0) return;
+  await tx.execute(sql`
+    UPDATE idempotency_keys k SET state = 'done', response = d.response
+    FROM unnest(${arrayParam(
+      done.map((d) => d.memberId),
+      'bigint[]',
+    )}, ${arrayParam(
+      done.map((d) => d.key),
+      'text[]',
+    )}, ${arrayParam(
+      done.map((d) => JSON.stringify(d.response ?? null)),
+      'jsonb[]',
+    )})
+      AS d(member_id, key, response)
+    WHERE k.member_id = d.member_id AND k.key = d.key`);
+}
+
+/** Drops keys this transaction claimed for calls it then refused, so each can be sent again. */
+export async function dropKeys(tx: DbOrTx, refused: Array<{ memberId: number; key: string }>): Promise<void> {
+  if (refused.length === 0) return;
+  await tx.execute(sql`
+    DELETE FROM idempotency_keys k USING unnest(${arrayParam(
+      refused.map((r) => r.memberId),
+      'bigint[]',
+    )}, ${arrayParam(
+      refused.map((r) => r.key),
+      'text[]',
+    )}) AS r(member_id, key)
+    WHERE k.member_id = r.member_id AND k.key = r.key`);
 }
 
 /** Records the answer of a claimed key, so a repeat returns it. */

@@ -4,7 +4,8 @@ import type { Deps } from '../../platform/deps.ts';
 import { getConfigValue } from '../site/index.ts';
 import { gatherToMain, walletOwner } from '../wallet/index.ts';
 import { currentVenues } from './book/venues.ts';
-import { placeBet } from './bets/place-bet.ts';
+import { batcher } from '../../platform/batch.ts';
+import { checkOrder, placeBet, placeBets, type BetOrder, type Placed } from './bets/place-bet.ts';
 import { confirmDueBets } from './bets/confirm.ts';
 import { cashOut } from './bets/cash-out.ts';
 import { betRecords } from './bets/records.ts';
@@ -23,6 +24,12 @@ const ownerOf = (req: MemberRequest): BetOwner => ({ memberId: req.member.member
 
 /** A member's bets: place, list, cash out. */
 export function betRoutes(app: FastifyInstance, deps: Deps): void {
+  // Bets arriving together are taken together, one transaction per batch (issue 18).
+  const bets = batcher<BetOrder, Placed>({
+    run: (orders) => placeBets(deps.db, orders),
+    alone: ({ p, body }) => placeBet(deps.db, p, body),
+    turnOf: ({ p }) => String(p.owner.memberId),
+  });
   defineRoute(
     app,
     {
@@ -33,13 +40,11 @@ export function betRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (req) => {
       const owner = ownerOf(req);
+      checkOrder(req.body, owner.currency);
       await gatherToMain(deps.db, walletOwner(req.site, req.member.memberId), req.idempotencyKey);
       const venues = await currentVenues(deps.db, req.site.siteId);
-      const { placed, mainAfterMinor } = await placeBet(
-        deps.db,
-        { owner, idempotencyKey: req.idempotencyKey, inPlayDelayMs: await inPlayDelayMs(deps, req.site.siteId), venues },
-        req.body,
-      );
+      const order: BetOrder = { p: { owner, idempotencyKey: req.idempotencyKey, inPlayDelayMs: await inPlayDelayMs(deps, req.site.siteId), venues }, body: req.body };
+      const { placed, mainAfterMinor } = await bets.submit(order);
       await announce(deps, owner, mainAfterMinor);
       return placed;
     },

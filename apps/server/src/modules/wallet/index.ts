@@ -49,6 +49,8 @@ export {
 export {
   postTransfer,
   postWithHouseSlice,
+  postTransfers,
+  houseSlicePosting,
   postedTransfer,
   balanceOf,
   lockedBalanceOf,
@@ -58,6 +60,8 @@ export {
   type HouseSliceTransfer,
   type Posted,
   type PostedTransfer,
+  type BatchPosting,
+  type BatchPosted,
   type MemberBalances,
 } from './ledger.ts';
 export { announceBalance } from './announce.ts';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { executePrepared, type DbOrTx } from '../../platform/db/index.ts';
+import { arrayParam, executePrepared, type DbOrTx } from '../../platform/db/index.ts';
 import { AppError, fail } from '../../platform/http/index.ts';
 import { mainAndHouseSliceIds, type HouseAccountName, type WalletOwner } from './accounts.ts';
 
@@ -67,10 +67,59 @@ async function post(tx: DbOrTx, from: SQL, to: SQL, t: Omit<TransferInput, 'from
 type PostOutcome = 'posted' | 'insufficient' | 'duplicate' | 'currency_mismatch';
 
 /** The catalogue's error of a refused posting. */
+function refusalOf(outcome: Exclude<PostOutcome, 'posted'>, t: Pick<TransferInput, 'kind' | 'ref'>): AppError {
+  if (outcome === 'insufficient') return new AppError('INSUFFICIENT_BALANCE');
+  if (outcome === 'currency_mismatch') return new AppError('CURRENCY_MISMATCH');
+  return new AppError('TRANSFER_DUPLICATE', { data: { kind: t.kind, ref: t.ref } });
+}
+
 function refusePost(outcome: Exclude<PostOutcome, 'posted'>, t: Pick<TransferInput, 'kind' | 'ref'>): never {
-  if (outcome === 'insufficient') fail('INSUFFICIENT_BALANCE');
-  if (outcome === 'currency_mismatch') fail('CURRENCY_MISMATCH');
-  throw new AppError('TRANSFER_DUPLICATE', { data: { kind: t.kind, ref: t.ref } });
+  throw refusalOf(outcome, t);
+}
+
+/** A movement of a batch: its accounts as ids or SQL id expressions (see houseSlicePosting). */
+export interface BatchPosting extends Omit<TransferInput, 'from' | 'to'> {
+  from: number | SQL;
+  to: number | SQL;
+}
+
+/** Each movement's own answer: posted, or refused with the catalogue's error (nothing moved). */
+export type BatchPosted = { ok: true; posted: Posted } | { ok: false; error: AppError };
+
+/** A movement between a member's main wallet and their slice of a house account, for postTransfers. */
+export function houseSlicePosting(owner: WalletOwner, t: HouseSliceTransfer): BatchPosting {
+  const [main, house] = mainAndHouseSliceIds(owner, t.house);
+  const { house: _, toHouse, ...rest } = t;
+  return toHouse ? { ...rest, from: main, to: house } : { ...rest, from: house, to: main };
+}
+
+/**
+ * Many movements inside the caller's transaction in one round trip (SQL wallet_post_transfers):
+ * every account locked first, in the ledger's lock order, then each movement as postTransfer makes
+ * it, in the order given. A refused movement (a balance short, a repeated (kind, ref)) fails alone
+ * and leaves the transaction usable; later movements see the balances the earlier ones left.
+ */
+export async function postTransfers(tx: DbOrTx, postings: BatchPosting[]): Promise<BatchPosted[]> {
+  if (postings.length === 0) return [];
+  for (const t of postings) if (typeof t.amountMinor !== 'bigint' || t.amountMinor <= 0n) fail('AMOUNT_INVALID');
+  const ids = (side: 'from' | 'to') =>
+    sql`ARRAY[${sql.join(
+      postings.map((t) => (typeof t[side] === 'number' ? sql`${t[side]}::bigint` : (t[side] as SQL))),
+      sql`, `,
+    )}]::bigint[]`;
+  const texts = (values: Array<string | null>) => arrayParam(values, 'text[]');
+  const { rows } = await tx.execute(sql`
+    SELECT outcome, posted_id, from_after, to_after FROM wallet_post_transfers(${ids('from')}, ${ids('to')},
+      ${arrayParam(
+        postings.map((t) => t.amountMinor.toString()),
+        'bigint[]',
+      )}, ${texts(postings.map((t) => t.kind))},
+      ${texts(postings.map((t) => t.ref))}, ${texts(postings.map((t) => t.memo ?? null))})`);
+  return (rows as Array<{ outcome: PostOutcome; posted_id: unknown; from_after: unknown; to_after: unknown }>).map((row, i) =>
+    row.outcome === 'posted'
+      ? { ok: true, posted: { transferId: Number(row.posted_id), fromBalance: BigInt(row.from_after as string), toBalance: BigInt(row.to_after as string) } }
+      : { ok: false, error: refusalOf(row.outcome, postings[i]) },
+  );
 }
 
 /** A transfer as posted: the accounts it moved money between and how much. */

@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 
 export { executePrepared } from './prepared.ts';
 export { rowsOf, oneOf, takeTurns } from './rows.ts';
+export { arrayParam } from './arrays.ts';
 export { sqlState, isRetryable } from './retry.ts';
 export { timestamptz, minor, bigId, bytea } from './columns.ts';
 import { retrying } from './retry.ts';

@@ -1,7 +1,17 @@
 import { fromMinor } from '@bp/contract';
 import type { Tx } from '../../../platform/db/index.ts';
 import type { Deps } from '../../../platform/deps.ts';
-import { announceBalance, lockedBalanceOf, postTransfer, postWithHouseSlice, postedTransfer, type CurrencyCode, type WalletOwner } from '../../wallet/index.ts';
+import {
+  announceBalance,
+  houseSlicePosting,
+  lockedBalanceOf,
+  postTransfer,
+  postWithHouseSlice,
+  postedTransfer,
+  type BatchPosting,
+  type CurrencyCode,
+  type WalletOwner,
+} from '../../wallet/index.ts';
 
 /**
  * The sportsbook's money, through the wallet's ledger, inside the caller's transaction. Stakes go
@@ -20,11 +30,9 @@ export interface BetOwner {
 
 const owner = (o: BetOwner): WalletOwner => ({ memberId: o.memberId, siteId: o.siteId, currency: o.currency as CurrencyCode });
 
-/** Debits the stake; answers the member's main balance after it. */
-export async function takeStake(tx: Tx, o: BetOwner, orderId: string, amountMinor: bigint): Promise<bigint> {
-  const posted = await postWithHouseSlice(tx, owner(o), { house: 'stakes', toHouse: true, amountMinor, kind: 'bet.stake', ref: `bet:${orderId}` });
-  return posted.fromBalance;
-}
+/** The stake's debit, for the ledger's batched posting (postTransfers). */
+export const stakePosting = (o: BetOwner, orderId: string, amountMinor: bigint): BatchPosting =>
+  houseSlicePosting(owner(o), { house: 'stakes', toHouse: true, amountMinor, kind: 'bet.stake', ref: `bet:${orderId}` });
 
 /** A bet refused at the end of its in-play delay gets its stake back, all of it, from where it went. */
 export async function returnStake(tx: Tx, orderId: string): Promise<void> {

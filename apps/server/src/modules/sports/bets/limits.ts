@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { SPORTS_LIMITS, fromMinor, toMinor } from '@bp/contract';
-import { executePrepared, type DbOrTx, type Tx } from '../../../platform/db/index.ts';
+import { arrayParam, type DbOrTx, type Tx } from '../../../platform/db/index.ts';
 import { fail } from '../../../platform/http/index.ts';
 import { MAIN_MARKETS } from '../markets/kinds.ts';
 import type { LiveSelection } from './legs.ts';
@@ -19,25 +19,32 @@ export async function setStakeFactor(db: DbOrTx, memberId: number, factor: numbe
     ON CONFLICT (member_id) DO UPDATE SET stake_factor = EXCLUDED.stake_factor`);
 }
 
+/** A member's stake factor and what they already have open in singles on one market (0 for a parlay). */
+export interface Exposure {
+  factor: number;
+  stakedMinor: bigint;
+}
+
 /**
- * The member's stake factor and, for a single, what the member already has open in singles on its
- * market (read through the member's own legs on that market): one query.
+ * Each asker's stake factor and, for a single (a market id), what the member already has open in
+ * singles on its market (read through the member's own legs on that market): one query for all.
  */
-async function memberExposure(tx: Tx, memberId: number, marketId: number | null): Promise<{ factor: number; stakedMinor: bigint }> {
-  const { rows } = await executePrepared(
-    tx,
-    sql`
-    SELECT coalesce((SELECT stake_factor FROM sports_member_limits WHERE member_id = ${memberId}), 1)::float8 AS factor,
-      ${
-        marketId === null
-          ? sql`'0'`
-          : sql`(
+export async function memberExposures(tx: Tx, asks: Array<{ memberId: number; marketId: number | null }>): Promise<Exposure[]> {
+  const { rows } = await tx.execute(sql`
+    SELECT coalesce((SELECT stake_factor FROM sports_member_limits WHERE member_id = a.member_id), 1)::float8 AS factor,
+      CASE WHEN a.market_id IS NULL THEN '0' ELSE (
         SELECT coalesce(sum(b.stake_minor), 0)::text FROM sports_bet_legs l JOIN sports_bets b ON b.bet_id = l.bet_id
-        WHERE l.member_id = ${memberId} AND l.market_id = ${marketId} AND b.bet_type = 'single' AND b.status IN ('pending_delay', 'pending'))`
-      } AS staked`,
-  );
-  const row = rows[0] as { factor: number; staked: string };
-  return { factor: Number(row.factor), stakedMinor: BigInt(row.staked) };
+        WHERE l.member_id = a.member_id AND l.market_id = a.market_id AND b.bet_type = 'single' AND b.status IN ('pending_delay', 'pending'))
+      END AS staked
+    FROM unnest(${arrayParam(
+      asks.map((a) => a.memberId),
+      'bigint[]',
+    )}, ${arrayParam(
+      asks.map((a) => a.marketId),
+      'bigint[]',
+    )}) WITH ORDINALITY AS a(member_id, market_id, n)
+    ORDER BY a.n`);
+  return (rows as Array<{ factor: number; staked: string }>).map((r) => ({ factor: Number(r.factor), stakedMinor: BigInt(r.staked) }));
 }
 
 /** Another module's limit on a member's stake (the vip module's, while a bonus is wagering); it fails the bet to refuse. */
@@ -49,16 +56,26 @@ export function addStakeRule(rule: StakeRule): void {
   stakeRules.add(rule);
 }
 
+export interface LimitAsk {
+  memberId: number;
+  currency: string;
+  type: 'single' | 'parlay';
+  stakeMinor: bigint;
+  potentialMinor: bigint;
+  legs: LiveSelection[];
+}
+
+/** The market whose open singles a bet's room counts: a single's own; none for a parlay. */
+export const exposureMarket = (a: Pick<LimitAsk, 'type' | 'legs'>): number | null => (a.type === 'single' ? a.legs[0].marketId : null);
+
 /**
- * Stake and payout limits, per market and member, then the other modules' stake rules. A single counts the member's open singles on
- * the same market; a parlay is held to its tightest leg. The caller holds the member's bet lock.
+ * Stake and payout limits, per market and member, then the other modules' stake rules. A single
+ * counts the member's open singles on the same market (`exposure`, read with memberExposures); a
+ * parlay is held to its tightest leg. The caller holds the member's bet turn.
  */
-export async function checkLimits(
-  tx: Tx,
-  a: { memberId: number; currency: string; type: 'single' | 'parlay'; stakeMinor: bigint; potentialMinor: bigint; legs: LiveSelection[] },
-): Promise<void> {
+export async function checkLimits(tx: Tx, a: LimitAsk, exposure: Exposure): Promise<void> {
   const limits = limitsOf(a.currency);
-  const { factor, stakedMinor } = await memberExposure(tx, a.memberId, a.type === 'single' ? a.legs[0].marketId : null);
+  const { factor, stakedMinor } = exposure;
   const maxOf = (leg: LiveSelection) => toMinor(Math.floor((MAIN_MARKETS.has(leg.kind) ? limits.maxStakeMain : limits.maxStakeMinor) * factor * 100) / 100);
   const room = a.type === 'single' ? maxOf(a.legs[0]) - stakedMinor : a.legs.map(maxOf).reduce((x, y) => (y < x ? y : x));
   if (a.stakeMinor > room) {

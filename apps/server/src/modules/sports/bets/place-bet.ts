@@ -13,13 +13,15 @@ import {
   type SportsVenue,
   shanghaiDay,
 } from '@bp/contract';
-import { executePrepared, type Db, type Tx } from '../../../platform/db/index.ts';
-import { fail } from '../../../platform/http/index.ts';
-import { claimKey, completeKey, requestHash, type IdempotencyKey } from '../../../platform/idempotency.ts';
+import { arrayParam, type Db, type Tx } from '../../../platform/db/index.ts';
+import { AppError, fail } from '../../../platform/http/index.ts';
+import { claimKeys, completeKeys, dropKeys, requestHash, type IdempotencyKey } from '../../../platform/idempotency.ts';
+import type { Outcome } from '../../../platform/batch.ts';
 import { clock } from '../../../platform/clock.ts';
+import { postTransfers } from '../../wallet/index.ts';
 import { lockSelections, refusalOf, type LiveSelection } from './legs.ts';
-import { checkLimits, checkMinStake } from './limits.ts';
-import { takeStake, type BetOwner } from './ledger.ts';
+import { checkLimits, checkMinStake, exposureMarket, memberExposures } from './limits.ts';
+import { stakePosting, type BetOwner } from './ledger.ts';
 
 export interface Placement {
   owner: BetOwner;
@@ -44,60 +46,164 @@ export interface Placed {
   mainAfterMinor?: bigint;
 }
 
-/**
- * Takes a bet: checks every leg's market and price, the limits and the balance, then writes the
- * bet and debits the stake in one transaction, keyed by the Idempotency-Key (a repeat answers the
- * first result and debits nothing). Odds policy: a better price than the member saw is taken; a
- * worse one is refused with the new prices unless `acceptOddsChange`. An in-play bet is held as
- * `pending_delay` with its stake taken; a job (or the member's next read) confirms or rejects it.
- */
-export async function placeBet(db: Db, p: Placement, body: BetPlaceBody): Promise<Placed> {
+/** A bet to take: who, under what key and terms, and the slip. */
+export interface BetOrder {
+  p: Placement;
+  body: BetPlaceBody;
+}
+
+/** What can be checked before any database work: the slip's shape and the minimum stake. */
+export function checkOrder(body: BetPlaceBody, currency: string): void {
   checkShape(body);
-  const stakeMinor = toMinor(body.stake);
-  checkMinStake(stakeMinor, p.owner.currency);
+  checkMinStake(toMinor(body.stake), currency);
+}
+
+/** One bet, alone in its transaction: the batch path's own code with a batch of one. */
+export async function placeBet(db: Db, p: Placement, body: BetPlaceBody): Promise<Placed> {
+  checkOrder(body, p.owner.currency);
+  const [outcome] = await placeBets(db, [{ p, body }]);
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
+}
+
+/** A bet checked and priced, waiting for its stake. */
+interface Priced {
+  n: number;
+  order: BetOrder;
+  bet: NewBet;
+  placed: BetPlaceData;
+}
+
+/**
+ * Takes a batch of bets (issue 18), each of a different member (platform/batch.ts), in one
+ * transaction and a handful of round trips whatever its size: keys claimed in the members' turns,
+ * prices held, limits read, stakes debited through the ledger's batched posting, bets written, keys
+ * completed. Each bet answers alone: a repeated key answers its first result, a refused bet (a price
+ * gone, a limit, a short balance) changes nothing and leaves the others be. Odds policy: a better
+ * price than the member saw is taken; a worse one is refused with the new prices unless
+ * `acceptOddsChange`. An in-play bet is held as `pending_delay` with its stake taken; a job (or the
+ * member's next read) confirms or rejects it. Orders must have passed checkOrder.
+ */
+export async function placeBets(db: Db, orders: BetOrder[]): Promise<Outcome<Placed>[]> {
   return db.transaction(async (tx) => {
-    // One member's bets go one at a time (the key is claimed in the member's turn), so limits that
-    // count open bets stay true.
-    const claim = await claimKey<BetPlaceData>(
+    const outcomes: Array<Outcome<Placed> | undefined> = new Array(orders.length);
+    const refuse = (n: number, error: unknown) => (outcomes[n] = { ok: false, error });
+    const claims = await claimKeys<BetPlaceData>(
       tx,
-      p.owner.memberId,
-      p.idempotencyKey.key,
-      requestHash(p.idempotencyKey, body),
-      'done',
-      `sports-bet:${p.owner.memberId}`,
+      orders.map(({ p, body }) => ({
+        memberId: p.owner.memberId,
+        key: p.idempotencyKey.key,
+        hash: requestHash(p.idempotencyKey, body),
+        turn: `sports-bet:${p.owner.memberId}`,
+      })),
     );
-    if (!claim.fresh) return { placed: claim.response };
-    const now = clock.now();
-    const legs = await priceLegs(tx, p.venues, body, now);
-    const legOdds = legs.map((l) => l.oddsX100);
-    const potentialMinor = potentialReturnMinor(stakeMinor, legOdds);
-    await checkLimits(tx, { memberId: p.owner.memberId, currency: p.owner.currency, type: body.type, stakeMinor, potentialMinor, legs });
-    const inPlay = p.inPlayDelayMs > 0 && legs.some((l) => l.matchStatus === 'live');
-    const confirmAt = inPlay ? now + p.inPlayDelayMs : null;
-    const oddsX100 = combinedOddsX100(legOdds);
-    const orderId = await insertBet(tx, p.owner, { type: body.type, stakeMinor, oddsX100, potentialMinor, confirmAt, accept: !!body.acceptOddsChange, legs });
-    const placed: BetPlaceData = {
-      orderId,
-      status: inPlay ? 'pending_delay' : 'pending',
-      stake: body.stake,
-      odds: oddsFromX100(oddsX100),
-      potentialReturn: fromMinor(potentialMinor),
-      confirmAt,
-      selections: legs.map((l) => ({ selectionId: l.selectionId, odds: oddsFromX100(l.oddsX100) })),
-    };
-    await completeKey(tx, p.owner.memberId, p.idempotencyKey.key, placed);
-    // Last: the debit locks the member's wallet and their slice of the house's stakes account until
-    // the commit, the only step left.
-    return { placed, mainAfterMinor: await takeStake(tx, p.owner, orderId, stakeMinor) };
+    const fresh: number[] = [];
+    claims.forEach((claim, n) => {
+      if (claim instanceof AppError) refuse(n, claim);
+      else if (!claim.fresh) outcomes[n] = { ok: true, value: { placed: claim.response } };
+      else fresh.push(n);
+    });
+    const priced = await priceAll(tx, orders, fresh, refuse);
+    const stakes = await postTransfers(
+      tx,
+      priced.map(({ order, bet }) => stakePosting(order.p.owner, bet.orderId, bet.stakeMinor)),
+    );
+    const taken = priced.filter((b, i) => {
+      const stake = stakes[i];
+      if (stake.ok) outcomes[b.n] = { ok: true, value: { placed: b.placed, mainAfterMinor: stake.posted.fromBalance } };
+      else refuse(b.n, stake.error);
+      return stake.ok;
+    });
+    await insertBets(tx, taken);
+    await completeKeys(
+      tx,
+      taken.map(({ order, placed }) => ({ memberId: order.p.owner.memberId, key: order.p.idempotencyKey.key, response: placed })),
+    );
+    await dropKeys(
+      tx,
+      fresh.filter((n) => !outcomes[n]!.ok).map((n) => ({ memberId: orders[n].p.owner.memberId, key: orders[n].p.idempotencyKey.key })),
+    );
+    return outcomes as Outcome<Placed>[];
   });
 }
 
+/** The fresh orders' legs priced and limits checked; a refused one is answered through `refuse` and dropped. */
+async function priceAll(tx: Tx, orders: BetOrder[], fresh: number[], refuse: (n: number, error: unknown) => void): Promise<Priced[]> {
+  if (fresh.length === 0) return [];
+  const now = clock.now();
+  const found = await lockSelections(tx, [...new Set(fresh.flatMap((n) => orders[n].body.selections.map((s) => s.selectionId)))]);
+  const checked: Array<{ n: number; legs: LiveSelection[] }> = [];
+  for (const n of fresh) {
+    try {
+      checked.push({ n, legs: checkLegs(found, orders[n].p.venues, orders[n].body, now) });
+    } catch (err) {
+      refuse(n, err);
+    }
+  }
+  const asks = checked.map(({ n, legs }) => {
+    const { p, body } = orders[n];
+    const stakeMinor = toMinor(body.stake);
+    return {
+      memberId: p.owner.memberId,
+      currency: p.owner.currency,
+      type: body.type,
+      stakeMinor,
+      potentialMinor: potentialReturnMinor(
+        stakeMinor,
+        legs.map((l) => l.oddsX100),
+      ),
+      legs,
+    };
+  });
+  const exposures = asks.length
+    ? await memberExposures(
+        tx,
+        asks.map((a) => ({ memberId: a.memberId, marketId: exposureMarket(a) })),
+      )
+    : [];
+  const ids = await nextBetIds(tx, asks.length);
+  const day = shanghaiDay(now).replaceAll('-', '');
+  const priced: Priced[] = [];
+  for (const [i, ask] of asks.entries()) {
+    const { n } = checked[i];
+    const { p, body } = orders[n];
+    try {
+      await checkLimits(tx, ask, exposures[i]);
+    } catch (err) {
+      refuse(n, err);
+      continue;
+    }
+    const inPlay = p.inPlayDelayMs > 0 && ask.legs.some((l) => l.matchStatus === 'live');
+    const bet: NewBet = {
+      betId: ids[i],
+      orderId: `SB${day}${String(ids[i]).padStart(8, '0')}`,
+      owner: p.owner,
+      type: body.type,
+      stakeMinor: ask.stakeMinor,
+      oddsX100: combinedOddsX100(ask.legs.map((l) => l.oddsX100)),
+      potentialMinor: ask.potentialMinor,
+      confirmAt: inPlay ? now + p.inPlayDelayMs : null,
+      accept: !!body.acceptOddsChange,
+      legs: ask.legs,
+    };
+    priced.push({ n, order: orders[n], bet, placed: placedOf(bet, body.stake) });
+  }
+  return priced;
+}
+
+/** The answer a taken bet gets (and a repeat of its key). */
+const placedOf = (b: NewBet, stake: number): BetPlaceData => ({
+  orderId: b.orderId,
+  status: b.confirmAt ? 'pending_delay' : 'pending',
+  stake,
+  odds: oddsFromX100(b.oddsX100),
+  potentialReturn: fromMinor(b.potentialMinor),
+  confirmAt: b.confirmAt,
+  selections: b.legs.map((l) => ({ selectionId: l.selectionId, odds: oddsFromX100(l.oddsX100) })),
+});
+
 /** Every leg open for betting now, at a price the member accepts; answers them in the slip's order. */
-async function priceLegs(tx: Tx, venues: SportsVenue[], body: BetPlaceBody, now: number): Promise<LiveSelection[]> {
-  const found = await lockSelections(
-    tx,
-    body.selections.map((s) => s.selectionId),
-  );
+function checkLegs(found: Map<number, LiveSelection>, venues: SportsVenue[], body: BetPlaceBody, now: number): LiveSelection[] {
   const missing = body.selections.filter((s) => !found.has(s.selectionId)).map((s) => s.selectionId);
   if (missing.length) fail('SELECTION_NOT_FOUND', { data: { selectionIds: missing } });
   const legs = body.selections.map((s) => found.get(s.selectionId)!);
@@ -114,7 +220,17 @@ async function priceLegs(tx: Tx, venues: SportsVenue[], body: BetPlaceBody, now:
   return legs;
 }
 
+/** `count` new bet ids, in one round trip. */
+async function nextBetIds(tx: Tx, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const { rows } = await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('sports_bets', 'bet_id')) AS bet_id FROM generate_series(1, ${count}::int)`);
+  return (rows as Array<{ bet_id: unknown }>).map((r) => Number(r.bet_id));
+}
+
 interface NewBet {
+  betId: number;
+  orderId: string;
+  owner: BetOwner;
   type: 'single' | 'parlay';
   stakeMinor: bigint;
   oddsX100: bigint;
@@ -124,26 +240,79 @@ interface NewBet {
   legs: LiveSelection[];
 }
 
-/** Writes the bet and its legs in one statement; the order id is the Shanghai day and the bet's number. */
-async function insertBet(tx: Tx, o: BetOwner, b: NewBet): Promise<string> {
-  const day = shanghaiDay(clock.now()).replaceAll('-', '');
-  const legs = b.legs.map((l, i) => sql`(${i + 1}::smallint, ${l.selectionId}::bigint, ${l.marketId}::bigint, ${l.matchId}::bigint, ${l.oddsX100}::int)`);
-  const { rows } = await executePrepared(
-    tx,
-    sql`
-    WITH id AS (SELECT nextval(pg_get_serial_sequence('sports_bets', 'bet_id')) AS bet_id),
-    bet AS (
+/** Writes the bets and their legs, in one statement. */
+async function insertBets(tx: Tx, taken: Priced[]): Promise<void> {
+  if (taken.length === 0) return;
+  const bets = taken.map(({ bet: b }) => b);
+  const col = <T>(pick: (b: NewBet) => T) => bets.map(pick);
+  const legs = bets.flatMap((b) => b.legs.map((l, i) => ({ b, l, i })));
+  const legCol = <T>(pick: (x: (typeof legs)[number]) => T) => legs.map(pick);
+  await tx.execute(sql`
+    WITH bet AS (
       INSERT INTO sports_bets (bet_id, order_id, member_id, site_id, currency, bet_type, stake_minor, odds_x100, potential_return_minor, status, accept_odds_change, confirm_at)
-      SELECT bet_id, ${`SB${day}`}::text || lpad(bet_id::text, 8, '0'), ${o.memberId}::bigint, ${o.siteId}::int, ${o.currency}::text, ${b.type}::text,
-        ${b.stakeMinor.toString()}::bigint, ${b.oddsX100.toString()}::bigint, ${b.potentialMinor.toString()}::bigint,
-        ${b.confirmAt ? 'pending_delay' : 'pending'}::text, ${b.accept}::boolean, ${b.confirmAt ? sql`to_timestamp(${b.confirmAt} / 1000.0)` : sql`NULL::timestamptz`}
-      FROM id RETURNING bet_id, order_id, member_id
-    ), legs AS (
-      INSERT INTO sports_bet_legs (bet_id, member_id, leg_no, selection_id, market_id, match_id, odds_x100)
-      SELECT bet.bet_id, bet.member_id, v.leg_no, v.selection_id, v.market_id, v.match_id, v.odds_x100
-      FROM bet, (VALUES ${sql.join(legs, sql`, `)}) AS v(leg_no, selection_id, market_id, match_id, odds_x100)
+      SELECT bet_id, order_id, member_id, site_id, currency, bet_type, stake, odds, potential, CASE WHEN confirm_ms IS NULL THEN 'pending' ELSE 'pending_delay' END,
+        accept, to_timestamp(confirm_ms / 1000.0)
+      FROM unnest(${arrayParam(
+        col((b) => b.betId),
+        'bigint[]',
+      )}, ${arrayParam(
+        col((b) => b.orderId),
+        'text[]',
+      )}, ${arrayParam(
+        col((b) => b.owner.memberId),
+        'bigint[]',
+      )}, ${arrayParam(
+        col((b) => b.owner.siteId),
+        'int[]',
+      )},
+        ${arrayParam(
+          col((b) => b.owner.currency),
+          'text[]',
+        )}, ${arrayParam(
+          col((b) => b.type),
+          'text[]',
+        )}, ${arrayParam(
+          col((b) => b.stakeMinor.toString()),
+          'bigint[]',
+        )}, ${arrayParam(
+          col((b) => b.oddsX100.toString()),
+          'bigint[]',
+        )},
+        ${arrayParam(
+          col((b) => b.potentialMinor.toString()),
+          'bigint[]',
+        )}, ${arrayParam(
+          col((b) => b.accept),
+          'boolean[]',
+        )}, ${arrayParam(
+          col((b) => b.confirmAt),
+          'float8[]',
+        )})
+        AS v(bet_id, order_id, member_id, site_id, currency, bet_type, stake, odds, potential, accept, confirm_ms)
+      RETURNING bet_id
     )
-    SELECT order_id FROM bet`,
-  );
-  return (rows[0] as { order_id: string }).order_id;
+    INSERT INTO sports_bet_legs (bet_id, member_id, leg_no, selection_id, market_id, match_id, odds_x100)
+    SELECT * FROM unnest(${arrayParam(
+      legCol((x) => x.b.betId),
+      'bigint[]',
+    )}, ${arrayParam(
+      legCol((x) => x.b.owner.memberId),
+      'bigint[]',
+    )}, ${arrayParam(
+      legCol((x) => x.i + 1),
+      'smallint[]',
+    )},
+      ${arrayParam(
+        legCol((x) => x.l.selectionId),
+        'bigint[]',
+      )}, ${arrayParam(
+        legCol((x) => x.l.marketId),
+        'bigint[]',
+      )}, ${arrayParam(
+        legCol((x) => x.l.matchId),
+        'bigint[]',
+      )}, ${arrayParam(
+        legCol((x) => x.l.oddsX100),
+        'int[]',
+      )})`);
 }

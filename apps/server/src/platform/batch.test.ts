@@ -1,0 +1,75 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { batcher, type Outcome } from './batch.ts';
+
+interface Op {
+  turn: string;
+  n: number;
+  refuse?: boolean;
+}
+
+/** A batcher whose batches take `ms` and are recorded; `breakWhen` makes a whole batch throw. */
+function recorded(options: { ms?: number; maxSize?: number; breakWhen?: (ops: Op[]) => boolean } = {}) {
+  const batches: number[][] = [];
+  const alone: number[] = [];
+  const b = batcher<Op, number>({
+    maxSize: options.maxSize,
+    turnOf: (op) => op.turn,
+    run: async (ops) => {
+      batches.push(ops.map((op) => op.n));
+      await sleep(options.ms ?? 5);
+      if (options.breakWhen?.(ops)) throw new Error('the batch’s transaction failed');
+      return ops.map((op): Outcome<number> => (op.refuse ? { ok: false, error: new Error(`refused ${op.n}`) } : { ok: true, value: op.n * 10 }));
+    },
+    alone: async (op) => {
+      alone.push(op.n);
+      if (op.refuse) throw new Error(`refused ${op.n}`);
+      return op.n * 10;
+    },
+  });
+  return { b, batches, alone };
+}
+
+describe('the batcher', () => {
+  it('[issue 18] sends a lone operation at once, and gathers what arrives while batches are in flight', async () => {
+    const { b, batches } = recorded({ ms: 20 });
+    expect(await b.submit({ turn: 'a', n: 1 })).toBe(10);
+    expect(batches).toEqual([[1]]);
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => b.submit({ turn: `m${i}`, n: i })));
+    expect(answers).toEqual(Array.from({ length: 40 }, (_, i) => i * 10));
+    // Two batches in flight at most: the first two go as they come, the rest wait and go together.
+    expect(batches.length).toBeLessThan(10);
+    expect(batches.flat().sort((x, y) => x - y)).toEqual([1, ...Array.from({ length: 40 }, (_, i) => i)].sort((x, y) => x - y));
+    expect(b.stats).toMatchObject({ operations: 41, fallbacks: 0 });
+  });
+
+  it('[issue 18] never puts two operations of one turn in one batch, and keeps each turn’s order', async () => {
+    const { b, batches } = recorded();
+    const ops = Array.from({ length: 12 }, (_, n) => ({ turn: n % 3 === 0 ? 'same' : `t${n}`, n }));
+    await Promise.all(ops.map((op) => b.submit(op)));
+    for (const batch of batches) expect(batch.filter((n) => n % 3 === 0).length).toBeLessThanOrEqual(1);
+    expect(batches.flat().filter((n) => n % 3 === 0)).toEqual([0, 3, 6, 9]);
+  });
+
+  it('[issue 18] answers a refused operation alone, beside the others', async () => {
+    const { b } = recorded();
+    const results = await Promise.allSettled([1, 2, 3, 4].map((n) => b.submit({ turn: `t${n}`, n, refuse: n === 3 })));
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([10, 20, 'refused 3', 40]);
+  });
+
+  it('[issue 18] sends each operation of a batch whose transaction failed again alone', async () => {
+    const { b, alone } = recorded({ breakWhen: (ops) => ops.length > 1 });
+    const first = b.submit({ turn: 'x', n: 100 });
+    const rest = [1, 2, 3].map((n) => b.submit({ turn: `t${n}`, n, refuse: n === 2 }));
+    const results = await Promise.allSettled([first, ...rest]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([1000, 10, 'refused 2', 30]);
+    expect(alone.sort((x, y) => x - y)).toEqual([1, 2, 3, 100]);
+    expect(b.stats.fallbacks).toBeGreaterThan(0);
+  });
+
+  it('[issue 18] holds batches to their largest size', async () => {
+    const { b, batches } = recorded({ maxSize: 4, ms: 10 });
+    await Promise.all(Array.from({ length: 30 }, (_, n) => b.submit({ turn: `t${n}`, n })));
+    expect(Math.max(...batches.map((batch) => batch.length))).toBe(4);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Gathers concurrent operations into batches, so a money path pays its transaction's fixed cost
+ * (round trips, BEGIN, COMMIT and its WAL flush) once for many operations (issue 18).
+ *
+ * An operation waits for the batch in flight (if the limit is reached) and goes with whatever
+ * else arrived meanwhile, up to `maxSize`: a lone request is not delayed, and under load the
+ * batches grow by themselves, as a database's group commit does. Two operations of one `turn`
+ * (e.g. one member's bets, which count each other's limits) never share a batch: the later one
+ * waits for the next.
+ *
+ * `run` answers every operation of its batch, each with its own result: a refused operation fails
+ * alone. Should `run` throw (the batch's transaction failed, so nothing of it was written), each
+ * operation goes again alone through `alone`, the one-operation path: one bad operation can cost
+ * its batch a retry, never its answer.
+ */
+export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
+
+export interface BatchOptions<I, O> {
+  run: (items: I[]) => Promise<Outcome<O>[]>;
+  alone: (item: I) => Promise<O>;
+  /** Operations of one turn go in different batches, in the order they came. */
+  turnOf: (item: I) => string;
+  maxSize?: number;
+  /** Batches in flight at once (each is one transaction, holding one pooled connection). */
+  maxInFlight?: number;
+}
+
+export interface Batcher<I, O> {
+  submit(item: I): Promise<O>;
+  /** Operations answered, batches run, and batches that went again one by one: for tests and benchmarks. */
+  readonly stats: { operations: number; batches: number; fallbacks: number };
+}
+
+interface Waiting<I, O> {
+  item: I;
+  resolve: (value: O) => void;
+  reject: (error: unknown) => void;
+}
+
+export function batcher<I, O>(options: BatchOptions<I, O>): Batcher<I, O> {
+  const maxSize = options.maxSize ?? 64;
+  const maxInFlight = options.maxInFlight ?? 2;
+  const queue: Waiting<I, O>[] = [];
+  const stats = { operations: 0, batches: 0, fallbacks: 0 };
+  let inFlight = 0;
+  let scheduled = false;
+
+  /** The next batch: the oldest operations, one per turn, the rest kept in their order. */
+  const takeBatch = (): Waiting<I, O>[] => {
+    const batch: Waiting<I, O>[] = [];
+    const turns = new Set<string>();
+    for (let i = 0; i < queue.length && batch.length < maxSize;) {
+      const turn = options.turnOf(queue[i].item);
+      if (turns.has(turn)) {
+        i++;
+        continue;
+      }
+      turns.add(turn);
+      batch.push(queue.splice(i, 1)[0]);
+    }
+    return batch;
+  };
+
+  const settle = async (batch: Waiting<I, O>[]): Promise<void> => {
+    let outcomes: Outcome<O>[];
+    try {
+      outcomes = await options.run(batch.map((w) => w.item));
+      stats.batches++;
+    } catch {
+      stats.fallbacks++;
+      outcomes = await Promise.all(
+        batch.map((w) =>
+          options.alone(w.item).then(
+            (value): Outcome<O> => ({ ok: true, value }),
+            (error: unknown): Outcome<O> => ({ ok: false, error }),
+          ),
+        ),
+      );
+    }
+    batch.forEach((w, i) => {
+      const outcome = outcomes[i];
+      stats.operations++;
+      if (outcome.ok) w.resolve(outcome.value);
+      else w.reject(outcome.error);
+    });
+  };
+
+  const flush = (): void => {
+    scheduled = false;
+    while (inFlight < maxInFlight && queue.length > 0) {
+      const batch = takeBatch();
+      inFlight++;
+      void settle(batch).finally(() => {
+        inFlight--;
+        schedule();
+      });
+    }
+  };
+
+  /** After the current turn of the event loop: operations that arrive together go together. */
+  const schedule = (): void => {
+    if (scheduled || queue.length === 0 || inFlight >= maxInFlight) return;
+    scheduled = true;
+    setImmediate(flush);
+  };
+
+  return {
+    stats,
+    submit(item) {
+      return new Promise<O>((resolve, reject) => {
+        queue.push({ item, resolve, reject });
+        schedule();
+      });
+    },
+  };
+}
