@@ -43,7 +43,10 @@ export function betRoutes(app: FastifyInstance, deps: Deps): void {
       checkOrder(req.body, owner.currency);
       await gatherToMain(deps.db, walletOwner(req.site, req.member.memberId), req.idempotencyKey);
       const venues = await currentVenues(deps.db, req.site.siteId);
-      const order: BetOrder = { p: { owner, idempotencyKey: req.idempotencyKey, inPlayDelayMs: await inPlayDelayMs(deps, req.site.siteId), venues }, body: req.body };
+      const order: BetOrder = {
+        p: { owner, idempotencyKey: req.idempotencyKey, inPlayDelayMs: await inPlayDelayMs(deps, req.site.siteId), venues },
+        body: req.body,
+      };
       const { placed, mainAfterMinor } = await bets.submit(order);
       await announce(deps, owner, mainAfterMinor);
       return placed;

@@ -25,7 +25,12 @@ async function funded(amountMinor = 100_000n): Promise<Member> {
 const ROUTE = '/api/sports/bet/place';
 async function orderOf(m: Member, body: BetPlaceBody, key = idemKey()): Promise<BetOrder> {
   return {
-    p: { owner: { memberId: m.memberId, siteId: 1, currency: 'CNY' }, idempotencyKey: { key, route: ROUTE }, inPlayDelayMs: 0, venues: await currentVenues(s.deps.db, 1) },
+    p: {
+      owner: { memberId: m.memberId, siteId: 1, currency: 'CNY' },
+      idempotencyKey: { key, route: ROUTE },
+      inPlayDelayMs: 0,
+      venues: await currentVenues(s.deps.db, 1),
+    },
     body,
   };
 }
