@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { bearer, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { spawnServer, type Place } from '../../../test/child-server.ts';
+import { dropSchema } from '../../../platform/db/index.ts';
+import { expectLedgerSound } from '../../wallet/testing.ts';
+import { fund, idemKey, mainBalance, scriptMatch } from '../testing.ts';
+
+/**
+ * The batched bet path killed with SIGKILL (issue 18): members' bets go in batches while the
+ * server dies; in the next life each acknowledged bet is there once with its stake, nothing is
+ * there without its stake, and every key sent again answers its bet or takes it now, once.
+ */
+const databaseUrl = process.env.DATABASE_URL || null;
+const schema = databaseUrl ? `t_betkill_${randomBytes(5).toString('hex')}` : null;
+const dataDir = schema ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'bet-kill-'));
+const place: Place = schema ? { databaseSchema: schema } : { dataDir: dataDir! };
+afterAll(async () => {
+  if (schema) await dropSchema(databaseUrl!, schema);
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const MEMBERS = 12;
+const FUNDS = 100_000n;
+const STAKE = 10;
+
+interface Sent {
+  token: string;
+  key: string;
+  /** The answer, or null when the server died first. */
+  answer: { code: number; data: { orderId: string } } | null;
+}
+
+describe('bets in batches, the server killed with SIGKILL', () => {
+  it('[issue 18] the next life has each acknowledged bet once with its stake, and a key sent again takes its bet at most once', async () => {
+    let s: TestServer = await startTestServer(place);
+    const members = await Promise.all(Array.from({ length: MEMBERS }, () => s.member()));
+    for (const m of members) await fund(s, m.memberId, FUNDS);
+    const match = await scriptMatch(s);
+    const body = { type: 'single', stake: STAKE, selections: [{ selectionId: await match.sel('1x2', 'home'), odds: 2.1 }], acceptOddsChange: true };
+    await s.close();
+
+    const server = await spawnServer(place, { RUN_JOBS: 'off' });
+    const sent: Sent[] = [];
+    let dead = false;
+    const place1 = async (token: string): Promise<Sent> => {
+      const one: Sent = { token, key: idemKey(), answer: null };
+      sent.push(one);
+      const res = await fetch(`${server.url}/api/sports/bet/place`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', ...bearer(token, { 'idempotency-key': one.key }) },
+      }).catch(() => null);
+      one.answer = res ? ((await res.json()) as Sent['answer']) : null;
+      return one;
+    };
+    const chains = members.map(async (m) => {
+      while (!dead) if (!(await place1(m.token)).answer) return;
+    });
+    while (sent.filter((x) => x.answer?.code === 0).length < 60) await new Promise((resolve) => setTimeout(resolve, 5));
+    dead = true;
+    await server.kill();
+    await Promise.all(chains);
+    expect(
+      sent.some((x) => x.answer === null),
+      'killed with bets in flight',
+    ).toBe(true);
+
+    s = await startTestServer(place);
+    try {
+      const acknowledged = sent.filter((x) => x.answer?.code === 0).map((x) => x.answer!.data.orderId);
+      const { rows } = await s.deps.db.execute(sql`
+        SELECT b.order_id, count(t.transfer_id)::int AS stakes FROM sports_bets b
+        LEFT JOIN wallet_transfers t ON t.kind = 'bet.stake' AND t.ref = 'bet:' || b.order_id
+        WHERE b.member_id IN (${sql.join(
+          members.map((m) => sql`${m.memberId}`),
+          sql`, `,
+        )}) GROUP BY b.order_id`);
+      const stored = new Map((rows as Array<{ order_id: string; stakes: number }>).map((r) => [r.order_id, r.stakes]));
+      for (const orderId of acknowledged) expect(stored.get(orderId), orderId).toBe(1);
+      expect([...stored.values()].every((n) => n === 1)).toBe(true);
+
+      // Every key again: an acknowledged one answers its bet; one cut off answers what committed, or is taken now.
+      for (const x of sent) {
+        const again = await s.call('/api/sports/bet/place', body, { token: x.token, key: x.key });
+        expect(again.code, again.msg).toBe(0);
+        if (x.answer?.code === 0) expect(again.data.orderId).toBe(x.answer.data.orderId);
+      }
+      for (const m of members) {
+        const mine = sent.filter((x) => x.token === m.token).length;
+        const { rows: bets } = await s.deps.db.execute(sql`SELECT count(*)::int AS n FROM sports_bets WHERE member_id = ${m.memberId}`);
+        expect(bets[0]).toEqual({ n: mine });
+        expect(await mainBalance(s, m.memberId)).toBe(FUNDS - BigInt(mine * STAKE * 100));
+      }
+      await expectLedgerSound(s);
+    } finally {
+      await s.close();
+    }
+  }, 120_000);
+});
