@@ -11,9 +11,10 @@ import autocannon from 'autocannon';
 export const root = path.resolve(import.meta.dirname, '..');
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Starts `node --import tsx <script>` with env; resolves once `url` answers. */
+/** Starts `node --import tsx <script>` with env; resolves once `url` answers. BENCH_NODE_ARGS adds node flags (e.g. `--cpu-prof`). */
 export async function startProcess(script, env, url) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMITS: 'off', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

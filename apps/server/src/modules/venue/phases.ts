@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { Errors, fromMinor, type ErrorName } from '@bp/contract';
-import type { Db } from '../../platform/db/index.ts';
+import { arrayParam, type Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
+import { batcher, type Batcher, type Outcome } from '../../platform/batch.ts';
 import { callPrepared } from './prepared.ts';
 import { houseSliceKey, memberAccountKey, type CurrencyCode, type WalletOwner } from '../wallet/index.ts';
 
@@ -56,19 +57,54 @@ const PHASES = {
   venue_follow_settle: 'booked',
 } as const;
 
-/** Runs a phase; a refusal (SQLSTATE BP001, the catalogue's name as message) becomes the catalogue's error. */
+/** A refusal of a phase (SQLSTATE BP001, the catalogue's name as message) as the catalogue's error, else null. */
+function refusalOf(code: string | undefined, message: string | null | undefined): AppError | null {
+  if (code !== 'BP001' || !message || !(message in Errors)) return null;
+  const name = message as ErrorName;
+  return new AppError(name, REFUSAL_OPTIONS[name]);
+}
+
+/** Runs a phase; a refusal becomes the catalogue's error. */
 async function runPhase<T>(db: Db, phase: keyof typeof PHASES, values: unknown[]): Promise<T> {
   try {
     return (await callPrepared(db, phase, PHASES[phase], values))[0] as T;
   } catch (err) {
     // Drizzle wraps the driver's error: the SQLSTATE is on its cause.
     const { code, message } = ((err as { cause?: unknown }).cause ?? err) as { code?: string; message?: string };
-    if (code === 'BP001' && message && message in Errors) {
-      const name = message as ErrorName;
-      throw new AppError(name, REFUSAL_OPTIONS[name]);
-    }
-    throw err;
+    throw refusalOf(code, message) ?? err;
   }
+}
+
+/**
+ * A phase gathered with its concurrent twins into one statement (SQL venue_transfer_many.sql,
+ * issue 18): each transfer answers alone, a refused one with its error; when the batch's statement
+ * fails as a whole, each goes again alone through the one-transfer phase. One batcher per database.
+ */
+function phaseBatcher<I, R>(
+  many: string,
+  columns: (items: I[]) => SQL[],
+  single: (db: Db, item: I) => Promise<R>,
+  turnOf: (item: I) => string,
+): (db: Db, item: I) => Promise<R> {
+  const batchers = new WeakMap<Db, Batcher<I, R>>();
+  return (db, item) => {
+    let b = batchers.get(db);
+    if (!b) {
+      b = batcher<I, R>({
+        turnOf,
+        alone: (one) => single(db, one),
+        run: async (items) => {
+          const { rows } = await db.execute(sql`SELECT * FROM ${sql.raw(many)}(${sql.join(columns(items), sql`, `)})`);
+          return (rows as Array<Record<string, unknown> & { refusal: string | null }>).map((row): Outcome<R> => {
+            const refused = row.refusal === null ? null : (refusalOf('BP001', row.refusal) ?? new Error(row.refusal));
+            return refused ? { ok: false, error: refused } : { ok: true, value: row as R };
+          });
+        },
+      });
+      batchers.set(db, b);
+    }
+    return b.submit(item);
+  };
 }
 
 const minor = (value: unknown): bigint => BigInt(value as string);
@@ -81,19 +117,46 @@ const accountKeys = ({ memberId, siteId, currency }: WalletOwner, apiName: strin
   houseSliceKey(siteId, currency, 'venues', memberId),
 ];
 
-export async function beginTransfer(db: Db, owner: WalletOwner, key: string | null, hash: string, move: VenueMove): Promise<Begun> {
-  const { memberId, siteId, currency } = owner;
-  const row = await runPhase<{ answer: TransferAnswer | null; started_id: unknown; started_ref: string; reserved: boolean }>(db, 'venue_transfer_begin', [
-    memberId,
-    siteId,
-    currency,
+interface BeginAsk {
+  owner: WalletOwner;
+  key: string | null;
+  hash: string;
+  move: VenueMove;
+}
+type BeginRow = { answer: TransferAnswer | null; started_id: unknown; started_ref: string; reserved: boolean };
+
+const beginArgs = ({ owner, key, hash, move }: BeginAsk) =>
+  [
+    owner.memberId,
+    owner.siteId,
+    owner.currency,
     move.apiName,
     move.out ? 'out' : 'in',
     move.amountMinor.toString(),
     key,
     hash,
     ...accountKeys(owner, move.apiName),
-  ]);
+  ] as const;
+
+/** Phase one, batched with the transfers begun at the same time (one per member in a batch). */
+const beginBatched = phaseBatcher<BeginAsk, BeginRow>(
+  'venue_transfer_begin_many',
+  (asks) => {
+    const args = asks.map(beginArgs);
+    const types = ['bigint[]', 'integer[]', 'text[]', 'text[]', 'text[]', 'bigint[]', 'text[]', 'text[]', 'text[]', 'text[]', 'text[]', 'text[]'];
+    return types.map((type, c) =>
+      arrayParam(
+        args.map((a) => a[c]),
+        type,
+      ),
+    );
+  },
+  (db, ask) => runPhase<BeginRow>(db, 'venue_transfer_begin', [...beginArgs(ask)]),
+  (ask) => String(ask.owner.memberId),
+);
+
+export async function beginTransfer(db: Db, owner: WalletOwner, key: string | null, hash: string, move: VenueMove): Promise<Begun> {
+  const row = await beginBatched(db, { owner, key, hash, move });
   if (row.answer) return { answer: row.answer };
   return { transferId: Number(row.started_id), ref: row.started_ref, reserved: row.reserved };
 }
@@ -109,14 +172,26 @@ export async function reserveFromVenue(db: Db, transferId: number, venueBalance:
  * whoever comes first (the request or the reconciliation).
  */
 export async function settle(db: Db, transferId: number, outcome: 'success' | 'failed', venueBalance: bigint | null, error?: string): Promise<TransferAnswer> {
-  const row = await runPhase<{ main_balance: unknown; venue_balance: unknown }>(db, 'venue_transfer_settle', [
-    transferId,
-    outcome,
-    venueBalance?.toString() ?? null,
-    error ?? null,
-  ]);
+  const row = await settleBatched(db, [transferId, outcome, venueBalance?.toString() ?? null, error ?? null]);
   return { main: fromMinor(minor(row.main_balance)), venue: fromMinor(minor(row.venue_balance)) };
 }
+
+type SettleAsk = [transferId: number, outcome: string, venueBalance: string | null, error: string | null];
+type SettleRow = { main_balance: unknown; venue_balance: unknown };
+
+/** Phase two, batched with the transfers settled at the same time. */
+const settleBatched = phaseBatcher<SettleAsk, SettleRow>(
+  'venue_transfer_settle_many',
+  (asks) =>
+    ['bigint[]', 'text[]', 'bigint[]', 'text[]'].map((type, c) =>
+      arrayParam(
+        asks.map((a) => a[c]),
+        type,
+      ),
+    ),
+  (db, ask) => runPhase<SettleRow>(db, 'venue_transfer_settle', ask),
+  (ask) => String(ask[0]),
+);
 
 /**
  * A follow takes the member's transfer slot at the venue (SQL function sql/venue_follow_begin.sql). Null when a transfer

@@ -1,0 +1,49 @@
+-- The phases of many venue transfers in one statement each (issue 18; venue/phases.ts gathers
+-- them with platform/batch.ts): each transfer goes as its own phase function makes it, and a
+-- refusal (BP001) undoes that transfer's part alone (its own subtransaction) and is answered as
+-- `refusal`; anything else fails the batch, whose transfers then go again one by one.
+--
+-- Locks: every lock a phase of the batch will take on a transfer row and on an account is taken
+-- first, in one order (transfer rows by id, then accounts by id), so two batches, or a batch and
+-- a single phase, cannot wait on each other in a circle but where a single phase starts on its
+-- transfer row while a batch holds that transfer's accounts: the database then ends one of them
+-- (deadlock_detected) and it runs again whole.
+CREATE OR REPLACE FUNCTION venue_transfer_begin_many(
+  p_member bigint[], p_site integer[], p_currency text[], p_api text[], p_direction text[], p_amount bigint[],
+  p_key text[], p_hash text[], p_main_key text[], p_venue_key text[], p_transit_key text[], p_result_key text[]
+) RETURNS TABLE (answer jsonb, started_id bigint, started_ref text, reserved boolean, refusal text) LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM wallet_accounts WHERE account_key = ANY (p_main_key || p_venue_key || p_transit_key || p_result_key)
+  ORDER BY account_id FOR UPDATE;
+  FOR i IN 1 .. coalesce(array_length(p_member, 1), 0) LOOP
+    answer := NULL; started_id := NULL; started_ref := NULL; reserved := NULL; refusal := NULL;
+    BEGIN
+      SELECT b.answer, b.started_id, b.started_ref, b.reserved INTO answer, started_id, started_ref, reserved
+      FROM venue_transfer_begin(p_member[i], p_site[i], p_currency[i], p_api[i], p_direction[i], p_amount[i], p_key[i], p_hash[i],
+                                p_main_key[i], p_venue_key[i], p_transit_key[i], p_result_key[i]) AS b;
+    EXCEPTION WHEN SQLSTATE 'BP001' THEN
+      refusal := SQLERRM;
+    END;
+    RETURN NEXT;
+  END LOOP;
+END $$;
+
+CREATE OR REPLACE FUNCTION venue_transfer_settle_many(
+  p_transfer_id bigint[], p_outcome text[], p_venue_balance bigint[], p_error text[]
+) RETURNS TABLE (main_balance bigint, venue_balance bigint, refusal text) LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM venue_transfers WHERE transfer_id = ANY (p_transfer_id) ORDER BY transfer_id FOR UPDATE;
+  PERFORM 1 FROM wallet_accounts WHERE account_id IN (
+    SELECT unnest(ARRAY[main_account, venue_account, transit_account, result_account]) FROM venue_transfers WHERE transfer_id = ANY (p_transfer_id)
+  ) ORDER BY account_id FOR UPDATE;
+  FOR i IN 1 .. coalesce(array_length(p_transfer_id, 1), 0) LOOP
+    main_balance := NULL; venue_balance := NULL; refusal := NULL;
+    BEGIN
+      SELECT s.main_balance, s.venue_balance INTO main_balance, venue_balance
+      FROM venue_transfer_settle(p_transfer_id[i], p_outcome[i], p_venue_balance[i], p_error[i]) AS s;
+    EXCEPTION WHEN SQLSTATE 'BP001' THEN
+      refusal := SQLERRM;
+    END;
+    RETURN NEXT;
+  END LOOP;
+END $$;
