@@ -26,13 +26,17 @@ async function selections(base) {
 }
 
 let seq = 0;
-/** 32 members, each funded, each placing a single of 10.00 after another, spread over the board. */
-async function drive(base, serverPid) {
+/**
+ * 32 members, each funded, each placing a single of 10.00 after another, spread over the board;
+ * with `hot`, every tenth bet on one selection of one match (a hot spot: its market's lock).
+ */
+async function drive(base, serverPid, hot) {
   const pool = await selections(base);
   const members = await fundedMembers(base, CLIENTS, 'sb', 50_000);
   const call = (auth, i) => {
     const n = seq++;
-    const body = { type: 'single', stake: 10, selections: [pool[(n * 7 + i) % pool.length]], acceptOddsChange: true };
+    const selection = hot && n % 10 === 0 ? pool[0] : pool[(n * 7 + i) % pool.length];
+    const body = { type: 'single', stake: 10, selections: [selection], acceptOddsChange: true };
     return postKeepAlive(base, '/api/sports/bet/place', body, { ...auth, 'idempotency-key': `bench-${i}-${n}` });
   };
   return measureCalls({ members, call, duration: DURATION, serverPid, appName: APP_NAME });
@@ -40,29 +44,32 @@ async function drive(base, serverPid) {
 
 const load = os.loadavg()[0].toFixed(1);
 const base = await pgbench(CLIENTS, DURATION);
-const port = 18190;
-const env = {
-  PORT: String(port),
+const env = (hot) => ({
+  PORT: String(hot ? 18191 : 18190),
   DATABASE_URL: PG_URL,
   DATABASE_SCHEMA: `bench_sports_${Date.now()}`,
   RUN_JOBS: 'off',
   WEB_DIST: '',
   PG_POOL_MAX: '32',
   PGAPPNAME: APP_NAME,
-};
-const r = await onFreshServer(env, drive);
+});
+const runs = [];
+for (const hot of [false, true]) runs.push({ hot, ...(await onFreshServer(env(hot), (b, pid) => drive(b, pid, hot))) });
 const ms = (value) => value.toFixed(2);
+const spread = (r) => (r.hot ? 'a tenth on one selection' : 'spread over the board');
 const table = [
-  '| bets/s | p50 ms | p99 ms | refused | pgbench simple-update tps | pgbench p99 ms | ratio |',
-  '|---|---|---|---|---|---|---|',
-  `| ${r.tps} | ${r.p50} | ${r.p99} | ${r.failures}/${r.total} | ${base.tps} | ${base.p99} | ${(r.tps / base.tps).toFixed(3)} |`,
+  '| bets | bets/s | p50 ms | p99 ms | refused | pgbench simple-update tps | pgbench p99 ms | ratio |',
+  '|---|---|---|---|---|---|---|---|',
+  ...runs.map(
+    (r) => `| ${spread(r)} | ${r.tps} | ${r.p50} | ${r.p99} | ${r.failures}/${r.total} | ${base.tps} | ${base.p99} | ${(r.tps / base.tps).toFixed(3)} |`,
+  ),
   '',
   '| CPU ms per bet | server process | PostgreSQL | load generator |',
   '|---|---|---|---|',
-  `| bet placement | ${ms(r.cpuMs.server)} | ${ms(r.cpuMs.postgres)} | ${ms(r.cpuMs.client)} |`,
+  ...runs.map((r) => `| ${spread(r)} | ${ms(r.cpuMs.server)} | ${ms(r.cpuMs.postgres)} | ${ms(r.cpuMs.client)} |`),
   `| pgbench simple-update, per transaction | — | ${ms(base.postgresMs)} | — |`,
 ].join('\n');
-if (r.failures) console.log('refusals by code:', Object.fromEntries(r.refusals));
+for (const r of runs) if (r.failures) console.log('refusals by code:', Object.fromEntries(r.refusals));
 const heading = `${today()}, ${machine()}, load average ${load} at the start, ${CLIENTS} members at once, ${DURATION} s`;
 console.log(`\nSports bet placement on PostgreSQL (${heading})\n${table}`);
 fs.mkdirSync(path.join(import.meta.dirname, '.out'), { recursive: true });
