@@ -11,7 +11,7 @@ import { startVipJobs } from './jobs.ts';
 import { recordRound, recordSportsTurnover } from './turnover.ts';
 import { refreshStanding } from './standing.ts';
 import { bonusTurnoverSince } from './bonuses.ts';
-import { checkWagerStake, forfeitWagering, wagerTerms } from './wagering.ts';
+import { checkWagerStake, forfeitWagering, wagerStakeRefusals, wagerTerms } from './wagering.ts';
 
 /**
  * VIP grades, valid turnover, the bonus engine and rebates (issue 15). Valid turnover is recorded
@@ -39,7 +39,7 @@ whenRoundPlayed(async (tx, round) => {
   await checkWagerStake(tx, round.memberId, round.stakeMinor);
   await recordRound(tx, round, new Date(clock.now()));
 });
-addStakeRule((tx, stake) => checkWagerStake(tx, stake.memberId, stake.stakeMinor));
+addStakeRule((tx, stakes) => wagerStakeRefusals(tx, stakes));
 addBonusForfeit((tx, owner) => forfeitWagering(tx, owner));
 addWithdrawTerms(async (tx, owner, since) => {
   const grade = await oneOf<{ withdraw_max_minor: string }>(

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DAY_MS, fromMinor } from '@bp/contract';
-import { oneOf, rowsOf, type Db, type DbOrTx, type Tx } from '../../platform/db/index.ts';
-import { fail } from '../../platform/http/index.ts';
+import { arrayParam, rowsOf, type Db, type DbOrTx, type Tx } from '../../platform/db/index.ts';
+import { AppError } from '../../platform/http/index.ts';
 import { clock } from '../../platform/clock.ts';
 import { listSites } from '../site/index.ts';
 import { lockedBalanceOf, memberAccount, postWithHouseSlice, walletOwner, type WalletOwner } from '../wallet/index.ts';
@@ -75,15 +75,27 @@ export async function countWager(tx: DbOrTx, memberId: number, wagerMinor: bigin
 
 /** Refuses a stake above the lowest limit of the member's bonuses still wagering (sports bets, game rounds). */
 export async function checkWagerStake(tx: DbOrTx, memberId: number, stakeMinor: bigint): Promise<void> {
-  const row = await oneOf<{ max: string | null }>(
+  const [refusal] = await wagerStakeRefusals(tx, [{ memberId, stakeMinor }]);
+  if (refusal) throw refusal;
+}
+
+/** checkWagerStake for a batch of bets, in one query: each stake's refusal, or null. */
+export async function wagerStakeRefusals(tx: DbOrTx, stakes: Array<{ memberId: number; stakeMinor: bigint }>): Promise<Array<AppError | null>> {
+  const rows = await rowsOf<{ max: string | null }>(
     tx,
     sql`
-    SELECT min(max_stake_minor) FILTER (WHERE max_stake_minor > 0) AS max FROM vip_bonuses
-    WHERE member_id = ${memberId} AND wager_state = 'wagering' AND wager_until > ${new Date(clock.now())}`,
+    SELECT (SELECT min(max_stake_minor) FILTER (WHERE max_stake_minor > 0) FROM vip_bonuses b
+            WHERE b.member_id = s.member_id AND b.wager_state = 'wagering' AND b.wager_until > ${new Date(clock.now())}) AS max
+    FROM unnest(${arrayParam(
+      stakes.map((st) => st.memberId),
+      'bigint[]',
+    )}) WITH ORDINALITY AS s(member_id, n) ORDER BY s.n`,
   );
-  if (row?.max == null || stakeMinor <= BigInt(row.max)) return;
-  const maxStake = fromMinor(BigInt(row.max));
-  fail('BONUS_MAX_STAKE', { msg: `优惠流水完成前单注最高${maxStake}`, data: { maxStake } });
+  return rows.map(({ max }, i) => {
+    if (max == null || stakes[i].stakeMinor <= BigInt(max)) return null;
+    const maxStake = fromMinor(BigInt(max));
+    return new AppError('BONUS_MAX_STAKE', { msg: `优惠流水完成前单注最高${maxStake}`, data: { maxStake } });
+  });
 }
 
 const wageringRows = (tx: DbOrTx, memberId: number, lock: boolean, dueBy?: Date) =>

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { SPORTS_LIMITS, fromMinor, toMinor } from '@bp/contract';
 import { arrayParam, type DbOrTx, type Tx } from '../../../platform/db/index.ts';
-import { fail } from '../../../platform/http/index.ts';
+import { fail, type AppError } from '../../../platform/http/index.ts';
 import { MAIN_MARKETS } from '../markets/kinds.ts';
 import type { LiveSelection } from './legs.ts';
 
@@ -47,8 +47,11 @@ export async function memberExposures(tx: Tx, asks: Array<{ memberId: number; ma
   return (rows as Array<{ factor: number; staked: string }>).map((r) => ({ factor: Number(r.factor), stakedMinor: BigInt(r.staked) }));
 }
 
-/** Another module's limit on a member's stake (the vip module's, while a bonus is wagering); it fails the bet to refuse. */
-export type StakeRule = (tx: Tx, stake: { memberId: number; stakeMinor: bigint }) => Promise<void>;
+/**
+ * Another module's limit on members' stakes (the vip module's, while a bonus is wagering), asked
+ * for a batch of bets at once: each stake's refusal, or null.
+ */
+export type StakeRule = (tx: Tx, stakes: Array<{ memberId: number; stakeMinor: bigint }>) => Promise<Array<AppError | null>>;
 const stakeRules = new Set<StakeRule>();
 
 /** Registered once per process (at the module's import); checked inside the bet's transaction. */
@@ -69,11 +72,11 @@ export interface LimitAsk {
 export const exposureMarket = (a: Pick<LimitAsk, 'type' | 'legs'>): number | null => (a.type === 'single' ? a.legs[0].marketId : null);
 
 /**
- * Stake and payout limits, per market and member, then the other modules' stake rules. A single
- * counts the member's open singles on the same market (`exposure`, read with memberExposures); a
- * parlay is held to its tightest leg. The caller holds the member's bet turn.
+ * Stake and payout limits, per market and member. A single counts the member's open singles on the
+ * same market (`exposure`, read with memberExposures); a parlay is held to its tightest leg. The
+ * caller holds the member's bet turn; the other modules' rules come after (stakeRefusals).
  */
-export async function checkLimits(tx: Tx, a: LimitAsk, exposure: Exposure): Promise<void> {
+export function checkLimits(a: LimitAsk, exposure: Exposure): void {
   const limits = limitsOf(a.currency);
   const { factor, stakedMinor } = exposure;
   const maxOf = (leg: LiveSelection) => toMinor(Math.floor((MAIN_MARKETS.has(leg.kind) ? limits.maxStakeMain : limits.maxStakeMinor) * factor * 100) / 100);
@@ -83,5 +86,12 @@ export async function checkLimits(tx: Tx, a: LimitAsk, exposure: Exposure): Prom
     fail('STAKE_ABOVE_MAX', { msg: `该盘口您最高还可投注${left}`, data: { maxStake: left } });
   }
   if (a.potentialMinor > toMinor(limits.maxPayout)) fail('PAYOUT_ABOVE_MAX', { data: { maxPayout: limits.maxPayout } });
-  for (const rule of stakeRules) await rule(tx, { memberId: a.memberId, stakeMinor: a.stakeMinor });
+}
+
+/** The other modules' stake rules over a batch of bets: each bet's first refusal, or null. */
+export async function stakeRefusals(tx: Tx, stakes: Array<{ memberId: number; stakeMinor: bigint }>): Promise<Array<AppError | null>> {
+  const refusals: Array<AppError | null> = stakes.map(() => null);
+  if (stakes.length === 0) return refusals;
+  for (const rule of stakeRules) (await rule(tx, stakes)).forEach((refusal, i) => (refusals[i] ??= refusal));
+  return refusals;
 }

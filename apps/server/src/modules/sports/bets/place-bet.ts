@@ -20,7 +20,7 @@ import type { Outcome } from '../../../platform/batch.ts';
 import { clock } from '../../../platform/clock.ts';
 import { postTransfers } from '../../wallet/index.ts';
 import { lockSelections, refusalOf, type LiveSelection } from './legs.ts';
-import { checkLimits, checkMinStake, exposureMarket, memberExposures } from './limits.ts';
+import { checkLimits, checkMinStake, exposureMarket, memberExposures, stakeRefusals } from './limits.ts';
 import { stakePosting, type BetOwner } from './ledger.ts';
 
 export interface Placement {
@@ -144,6 +144,7 @@ async function priceAll(tx: Tx, orders: BetOrder[], fresh: number[], refuse: (n:
     const { p, body } = orders[n];
     const stakeMinor = toMinor(body.stake);
     return {
+      n,
       memberId: p.owner.memberId,
       currency: p.owner.currency,
       type: body.type,
@@ -161,18 +162,23 @@ async function priceAll(tx: Tx, orders: BetOrder[], fresh: number[], refuse: (n:
         asks.map((a) => ({ memberId: a.memberId, marketId: exposureMarket(a) })),
       )
     : [];
-  const ids = await nextBetIds(tx, asks.length);
+  const limited = asks.filter((ask, i) => {
+    try {
+      checkLimits(ask, exposures[i]);
+      return true;
+    } catch (err) {
+      refuse(ask.n, err);
+      return false;
+    }
+  });
+  const refusals = await stakeRefusals(tx, limited);
+  const allowed = limited.filter((ask, i) => !refusals[i] || (refuse(ask.n, refusals[i]), false));
+  const ids = await nextBetIds(tx, allowed.length);
   const day = shanghaiDay(now).replaceAll('-', '');
   const priced: Priced[] = [];
-  for (const [i, ask] of asks.entries()) {
-    const { n } = checked[i];
+  for (const [i, ask] of allowed.entries()) {
+    const { n } = ask;
     const { p, body } = orders[n];
-    try {
-      await checkLimits(tx, ask, exposures[i]);
-    } catch (err) {
-      refuse(n, err);
-      continue;
-    }
     const inPlay = p.inPlayDelayMs > 0 && ask.legs.some((l) => l.matchStatus === 'live');
     const bet: NewBet = {
       betId: ids[i],
