@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { caller, expectLedgerSound, newKey } from '../wallet/testing.ts';
+import { venueStatuses } from '../sports/index.ts';
 import { operatorCall, signInOperator } from './testing.ts';
 
 let s: TestServer;
@@ -45,6 +46,13 @@ describe('the venue desk', () => {
     const log = (await operatorCall(s, '/api/admin/audit/list', { target: 'venue:PG' })).data.list;
     expect(log.map((e: { action: string }) => e.action)).toEqual(['venue.maintenance', 'venue.maintenance']);
     expect(log[1]).toMatchObject({ before: { status: 0 }, after: { status: 1, maintenanceMessage: message } });
+  });
+
+  it('[S4-12] a sports venue put under maintenance closes on every site (status not 0) and takes bets again once lifted', async () => {
+    expect((await operatorCall(s, '/api/admin/venue/maintenance', { api_name: 'IMTY', maintenance: true })).data.status).toBe(1);
+    for (const siteId of [1, 2]) expect((await venueStatuses(s.deps.db, siteId)).find((v) => v.venueCode === 'IMTY')!.status).toBe(1);
+    expect((await operatorCall(s, '/api/admin/venue/maintenance', { api_name: 'IMTY', maintenance: false })).data.status).toBe(0);
+    for (const siteId of [1, 2]) expect((await venueStatuses(s.deps.db, siteId)).find((v) => v.venueCode === 'IMTY')!.status).toBe(0);
   });
 
   it('[admin] a venue’s transfer-in limit per currency refuses a larger transfer in, in words, moving nothing; cleared, it is gone', async () => {

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { fromMinor, toMinor } from '@bp/contract';
+import { fromMinor, SPORTS_VENUE_CODES, toMinor, type SportsVenueCode } from '@bp/contract';
 import { listVenues, setVenueMaintenance, setVenueTransferLimits, type VenueRow } from '../venue/index.ts';
 import { listTables, setTableLimits, type DealerTable } from '../tables/index.ts';
+import { setVenueStatus } from '../sports/index.ts';
+import { listSites } from '../site/index.ts';
 import { defineRoute, fail } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { audited, operatorRoute } from './audited.ts';
@@ -27,6 +29,8 @@ const tableView = (t: DealerTable) => ({
   ),
 });
 
+const isSportsVenue = (apiName: string): apiName is SportsVenueCode => (SPORTS_VENUE_CODES as readonly string[]).includes(apiName);
+
 /**
  * The venue desk: the venues (AG, PG, KY, FISH, ORIG, …) with their maintenance state, put under
  * maintenance (members read the message, cannot transfer in nor launch) and out again; the most
@@ -45,6 +49,8 @@ export function venueDeskRoutes(app: FastifyInstance, deps: Deps): void {
     const before = await venueOf(api_name);
     return audited(db, req, { action: 'venue.maintenance', target: `venue:${api_name}`, before }, async () => {
       await setVenueMaintenance(db, api_name, maintenance, message ?? '');
+      // The sportsbook keeps its venues' state per site (seed 4: open only at status 0): every site follows.
+      if (isSportsVenue(api_name)) for (const siteId of (await listSites(db)).byId.keys()) await setVenueStatus(db, siteId, api_name, maintenance ? 1 : 0);
       return venueOf(api_name);
     });
   });

@@ -88,10 +88,11 @@ export async function enterResult(deps: DeskDeps, matchId: number, entry: Result
     const { rows } = await tx.execute(sql`
       SELECT sport, status, period, clock_sec, result, result_version, ${sql`round(extract(epoch FROM start_at) * 1000)::float8`} AS start_ms
       FROM sports_matches WHERE match_id = ${matchId} FOR UPDATE`);
-    const match = rows[0] as { sport: string; period: string; clock_sec: number; result: unknown; result_version: number; start_ms: number } | undefined;
+    const match = rows[0] as { sport: string; status: string; period: string; clock_sec: number; result: unknown; result_version: number; start_ms: number } | undefined;
     if (!match) return fail('MATCH_NOT_FOUND');
     checkResult(match.sport, result);
-    if (!result.cancelled && Number(match.start_ms) > clock.now()) fail('DESK_MATCH_NOT_STARTED');
+    // A match the feed has not started, before its kick-off, can only be called off.
+    if (!result.cancelled && match.status === 'scheduled' && Number(match.start_ms) > clock.now()) fail('DESK_MATCH_NOT_STARTED');
     const hasResult = Number(match.result_version) > 0;
     if (hasResult && sameResult(match.result, result)) return;
     if (hasResult && !entry.reason) fail('DESK_RESULT_REASON');
