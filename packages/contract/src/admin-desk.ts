@@ -39,7 +39,10 @@ export const BookFixtureListBody = z.object({
 const MatchResult = z.object({
   homeScore: z.number().int().min(0).max(999),
   visitScore: z.number().int().min(0).max(999),
-  maps: z.array(z.enum(['home', 'visit'])).max(9).optional(),
+  maps: z
+    .array(z.enum(['home', 'visit']))
+    .max(9)
+    .optional(),
   cancelled: z.boolean().optional(),
 });
 

@@ -57,7 +57,8 @@ export function ResultButton({ fixture }: { fixture: Fixture }) {
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<ResultForm>();
   const settle = useSettling(
-    (body: Omit<ResultForm, 'cancelled' | 'maps'> & { cancelled?: boolean; maps?: ResultForm['maps'] }) => call('/api/admin/sports/match/result', { matchId: fixture.matchId, ...body }),
+    (body: Omit<ResultForm, 'cancelled' | 'maps'> & { cancelled?: boolean; maps?: ResultForm['maps'] }) =>
+      call('/api/admin/sports/match/result', { matchId: fixture.matchId, ...body }),
     () => setOpen(false),
   );
   if (!can('sports.settle')) return null;
@@ -84,7 +85,12 @@ export function ResultButton({ fixture }: { fixture: Fixture }) {
           form={form}
           layout="vertical"
           preserve={false}
-          initialValues={{ homeScore: fixture.result?.homeScore ?? fixture.homeScore, visitScore: fixture.result?.visitScore ?? fixture.visitScore, cancelled: false, maps: fixture.result?.maps ?? [] }}
+          initialValues={{
+            homeScore: fixture.result?.homeScore ?? fixture.homeScore,
+            visitScore: fixture.result?.visitScore ?? fixture.visitScore,
+            cancelled: false,
+            maps: fixture.result?.maps ?? [],
+          }}
         >
           <Space size="large">
             <Form.Item label={`${fixture.homeName}（主）`} name="homeScore" rules={[{ required: true, message: '请填写比分' }]}>

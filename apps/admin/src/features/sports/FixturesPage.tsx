@@ -77,8 +77,7 @@ export function FixturesPage() {
           {
             title: '结算',
             width: 100,
-            render: (_, f) =>
-              f.result === null ? <Tag>未出赛果</Tag> : f.settled ? <Tag color="green">已结算</Tag> : <Tag color="gold">结算中</Tag>,
+            render: (_, f) => (f.result === null ? <Tag>未出赛果</Tag> : f.settled ? <Tag color="green">已结算</Tag> : <Tag color="gold">结算中</Tag>),
           },
           {
             title: '操作',

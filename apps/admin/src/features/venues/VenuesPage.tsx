@@ -11,7 +11,15 @@ type Venue = z.output<typeof DeskVenue>;
 type DealerTable = z.output<typeof DeskTable>;
 
 const CATEGORY_LABELS: Record<string, string> = { live: '真人', egame: '电子', chess: '棋牌', fish: '捕鱼', originals: '原创', sports: '体育' };
-const LIMIT_LABELS: Record<string, string> = { main: '庄/闲 · 龙/虎', tie: '和', pair: '对子', straight: '直注', split: '分注', dozen: '打/列', outside: '外围' };
+const LIMIT_LABELS: Record<string, string> = {
+  main: '庄/闲 · 龙/虎',
+  tie: '和',
+  pair: '对子',
+  straight: '直注',
+  split: '分注',
+  dozen: '打/列',
+  outside: '外围',
+};
 const CURRENCIES = ['CNY', 'USDT'] as const;
 const LIMIT_ORDER = Object.keys(LIMIT_LABELS);
 const byLimitOrder = ([a]: [string, unknown], [b]: [string, unknown]) => LIMIT_ORDER.indexOf(a) - LIMIT_ORDER.indexOf(b);
@@ -108,7 +116,8 @@ function MaintenanceModal({ venue, onClose }: { venue: Venue | null; onClose: ()
   const [form] = Form.useForm<{ message: string }>();
   const save = useDeskCall((body: { api_name: string; maintenance: boolean; message?: string }) => call('/api/admin/venue/maintenance', body), onClose);
   const entering = venue?.status === 0;
-  const submit = ({ message }: { message?: string }) => save.mutate({ api_name: venue!.api_name, maintenance: entering, message: message?.trim() || undefined });
+  const submit = ({ message }: { message?: string }) =>
+    save.mutate({ api_name: venue!.api_name, maintenance: entering, message: message?.trim() || undefined });
   return (
     <Modal
       title={venue ? `${entering ? '设为维护' : '结束维护'} · ${venue.name}` : ''}
@@ -141,7 +150,10 @@ function MaintenanceModal({ venue, onClose }: { venue: Venue | null; onClose: ()
 
 function TransferLimitModal({ venue, onClose }: { venue: Venue | null; onClose: () => void }) {
   const [form] = Form.useForm<Record<(typeof CURRENCIES)[number], number | null>>();
-  const save = useDeskCall((body: { api_name: string; maxTransferIn: Record<(typeof CURRENCIES)[number], number | null> }) => call('/api/admin/venue/limits', body), onClose);
+  const save = useDeskCall(
+    (body: { api_name: string; maxTransferIn: Record<(typeof CURRENCIES)[number], number | null> }) => call('/api/admin/venue/limits', body),
+    onClose,
+  );
   return (
     <Modal
       title={venue ? `单笔转入上限 · ${venue.name}` : ''}
@@ -173,7 +185,9 @@ function TablesCard() {
   return (
     <Card
       title="真人牌桌限额"
-      extra={<Select aria-label="币种" value={currency} onChange={setCurrency} options={CURRENCIES.map((c) => ({ value: c, label: c }))} style={{ width: 100 }} />}
+      extra={
+        <Select aria-label="币种" value={currency} onChange={setCurrency} options={CURRENCIES.map((c) => ({ value: c, label: c }))} style={{ width: 100 }} />
+      }
     >
       <Table<DealerTable>
         rowKey="tableId"
@@ -187,11 +201,13 @@ function TablesCard() {
             title: `限额（${currency}）`,
             render: (_, t) => (
               <Space size={[16, 4]} wrap>
-                {Object.entries(limitsOf(t)).sort(byLimitOrder).map(([kind, [min, max]]) => (
-                  <span key={kind}>
-                    {LIMIT_LABELS[kind] ?? kind}：{money(min, currency)} – {money(max, currency)}
-                  </span>
-                ))}
+                {Object.entries(limitsOf(t))
+                  .sort(byLimitOrder)
+                  .map(([kind, [min, max]]) => (
+                    <span key={kind}>
+                      {LIMIT_LABELS[kind] ?? kind}：{money(min, currency)} – {money(max, currency)}
+                    </span>
+                  ))}
               </Space>
             ),
           },
@@ -238,31 +254,33 @@ function TableLimitModal({
       destroyOnHidden
     >
       <Form form={form} layout="horizontal" preserve={false} initialValues={limits} labelCol={{ span: 6 }}>
-        {Object.entries(limits).sort(byLimitOrder).map(([kind]) => (
-          <Form.Item key={kind} label={LIMIT_LABELS[kind] ?? kind} required>
-            <Space>
-              <Form.Item noStyle name={[kind, 0]} rules={[{ required: true, message: '请填写最低' }]}>
-                <InputNumber min={0.01} precision={2} placeholder="最低" />
-              </Form.Item>
-              –
-              <Form.Item
-                noStyle
-                name={[kind, 1]}
-                dependencies={[[kind, 0]]}
-                rules={[
-                  { required: true, message: '请填写最高' },
-                  ({ getFieldValue }) => ({
-                    validator: async (_r, max: number) => {
-                      if (max < getFieldValue([kind, 0])) throw new Error('最高不能低于最低');
-                    },
-                  }),
-                ]}
-              >
-                <InputNumber min={0.01} precision={2} placeholder="最高" />
-              </Form.Item>
-            </Space>
-          </Form.Item>
-        ))}
+        {Object.entries(limits)
+          .sort(byLimitOrder)
+          .map(([kind]) => (
+            <Form.Item key={kind} label={LIMIT_LABELS[kind] ?? kind} required>
+              <Space>
+                <Form.Item noStyle name={[kind, 0]} rules={[{ required: true, message: '请填写最低' }]}>
+                  <InputNumber min={0.01} precision={2} placeholder="最低" />
+                </Form.Item>
+                –
+                <Form.Item
+                  noStyle
+                  name={[kind, 1]}
+                  dependencies={[[kind, 0]]}
+                  rules={[
+                    { required: true, message: '请填写最高' },
+                    ({ getFieldValue }) => ({
+                      validator: async (_r, max: number) => {
+                        if (max < getFieldValue([kind, 0])) throw new Error('最高不能低于最低');
+                      },
+                    }),
+                  ]}
+                >
+                  <InputNumber min={0.01} precision={2} placeholder="最高" />
+                </Form.Item>
+              </Space>
+            </Form.Item>
+          ))}
       </Form>
     </Modal>
   );

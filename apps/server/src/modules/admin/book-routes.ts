@@ -58,18 +58,17 @@ export function bookRoutes(app: FastifyInstance, deps: Deps): void {
     return { held: change.held, markets: change.markets };
   });
 
-  defineRoute(
-    app,
-    { url: '/api/admin/sports/match/result', summary: 'Enters or corrects a match’s result and settles its bets', ...settle },
-    async (req) => {
-      wholeBook(req);
-      const { matchId, reason, acceptDebt, ...result } = req.body;
-      const before = await fixtureState(matchId);
-      return audited(db, req, { action: 'sports.match.result', target: `match:${matchId}`, before, after: (r) => ({ ...result, reason, acceptDebt, ...r }) }, () =>
-        enterResult(deps, matchId, { result, reason, acceptDebt }),
-      );
-    },
-  );
+  defineRoute(app, { url: '/api/admin/sports/match/result', summary: 'Enters or corrects a match’s result and settles its bets', ...settle }, async (req) => {
+    wholeBook(req);
+    const { matchId, reason, acceptDebt, ...result } = req.body;
+    const before = await fixtureState(matchId);
+    return audited(
+      db,
+      req,
+      { action: 'sports.match.result', target: `match:${matchId}`, before, after: (r) => ({ ...result, reason, acceptDebt, ...r }) },
+      () => enterResult(deps, matchId, { result, reason, acceptDebt }),
+    );
+  });
   defineRoute(app, { url: '/api/admin/sports/market/void', summary: 'Voids a market with a reason: every leg on it void', ...settle }, async (req) => {
     wholeBook(req);
     const { marketId, reason, acceptDebt } = req.body;

@@ -4,7 +4,7 @@ import { Errors } from '@bp/contract';
 import type { TestServer } from '../../test/harness.ts';
 import { clock } from '../../platform/clock.ts';
 import { expectLedgerSound, newKey } from '../wallet/testing.ts';
-import { finish, fund, mainBalance, scriptMatch, setPrices, startBookServer, FOOTBALL_MARKETS, type Member, type ScriptedMatch } from '../sports/testing.ts';
+import { finish, fund, mainBalance, scriptMatch, setPrices, startBookServer, FOOTBALL_MARKETS, type Member } from '../sports/testing.ts';
 import { signInOperator, superAdmin, type SignedIn } from './testing.ts';
 
 let s: TestServer;
@@ -44,7 +44,9 @@ const payouts = async (orderId: string) =>
   (await s.deps.db.execute(sql`SELECT kind, amount_minor::text AS amount FROM wallet_transfers WHERE ref LIKE ${`bet:${orderId}%`} ORDER BY transfer_id`))
     .rows as Array<{ kind: string; amount: string }>;
 const marketOf = async (selectionId: number) =>
-  Number(((await s.deps.db.execute(sql`SELECT market_id FROM sports_selections WHERE selection_id = ${selectionId}`)).rows[0] as { market_id: unknown }).market_id);
+  Number(
+    ((await s.deps.db.execute(sql`SELECT market_id FROM sports_selections WHERE selection_id = ${selectionId}`)).rows[0] as { market_id: unknown }).market_id,
+  );
 /** Matches start a minute from now; kick-off passes two minutes on (well within the operators' idle time). */
 const soon = () => scriptMatch(s, { startInMs: 60_000 });
 const kickOff = () => clock.shift(2 * 60_000);
@@ -99,7 +101,15 @@ describe('the sportsbook desk', () => {
     const board = (await as('/api/admin/sports/fixture/markets', { matchId: match.matchId, siteId: 1 })).data;
     expect(board.currency).toBe('CNY');
     const x12 = board.markets.find((mk: { kind: string }) => mk.kind === '1x2');
-    expect(x12.selections.map((sel: { name: string; bets: number; stakes: number; potentialPayout: number; liability: number }) => [sel.name, sel.bets, sel.stakes, sel.potentialPayout, sel.liability])).toEqual([
+    expect(
+      x12.selections.map((sel: { name: string; bets: number; stakes: number; potentialPayout: number; liability: number }) => [
+        sel.name,
+        sel.bets,
+        sel.stakes,
+        sel.potentialPayout,
+        sel.liability,
+      ]),
+    ).toEqual([
       ['利物浦', 2, 150, 315, 165],
       ['和局', 1, 50, 165, 115],
       ['阿森纳', 0, 0, 0, 0],

@@ -38,7 +38,10 @@ describe('the venue desk', () => {
     expect(lobby.find((v: { api_name: string }) => v.api_name === 'PG').status).not.toBe(0);
     expect((await w.balance(m.token)).main).toBe(100);
 
-    expect((await operatorCall(s, '/api/admin/venue/maintenance', { api_name: 'PG', maintenance: false })).data).toMatchObject({ status: 0, maintenanceMessage: '' });
+    expect((await operatorCall(s, '/api/admin/venue/maintenance', { api_name: 'PG', maintenance: false })).data).toMatchObject({
+      status: 0,
+      maintenanceMessage: '',
+    });
     expect((await transferIn(m.token, 10)).code).toBe(0);
     expect((await launch(m.token)).code).toBe(0);
     expect((await operatorCall(s, '/api/admin/venue/maintenance', { api_name: 'NOPE', maintenance: true })).code).toBe(Errors.VENUE_UNKNOWN.code);
@@ -58,7 +61,9 @@ describe('the venue desk', () => {
   it('[admin] a venue’s transfer-in limit per currency refuses a larger transfer in, in words, moving nothing; cleared, it is gone', async () => {
     const m = await s.member();
     await w.fund(m.token, 200);
-    expect((await operatorCall(s, '/api/admin/venue/limits', { api_name: 'PG', maxTransferIn: { CNY: 50, USDT: null } })).data.maxTransferIn).toEqual({ CNY: 50 });
+    expect((await operatorCall(s, '/api/admin/venue/limits', { api_name: 'PG', maxTransferIn: { CNY: 50, USDT: null } })).data.maxTransferIn).toEqual({
+      CNY: 50,
+    });
     const above = await transferIn(m.token, 50.01);
     expect(above.code).toBe(Errors.VENUE_TRANSFER_ABOVE_MAX.code);
     expect(above.msg).toContain('50');
@@ -82,7 +87,9 @@ describe('the venue desk', () => {
     const partial = await operatorCall(s, '/api/admin/table/limits', { tableId: 'bac1', currency: 'CNY', limits: { main: [10, 100] } });
     expect(partial.code).toBe(Errors.DESK_TABLE_LIMITS.code);
     expect((await operatorCall(s, '/api/admin/table/limits', { tableId: 'nope', currency: 'CNY', limits })).code).toBe(Errors.TABLE_UNKNOWN.code);
-    expect((await operatorCall(s, '/api/admin/table/list')).data.list.find((t: { tableId: string }) => t.tableId === 'bac1').limits.CNY.main).toEqual([20, 30000]);
+    expect((await operatorCall(s, '/api/admin/table/list')).data.list.find((t: { tableId: string }) => t.tableId === 'bac1').limits.CNY.main).toEqual([
+      20, 30000,
+    ]);
   });
 
   it('[admin] only an operator holding venue.manage reaches the venue desk', async () => {

@@ -44,16 +44,20 @@ export function venueDeskRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, { url: '/api/admin/venue/list', summary: 'Every venue with its maintenance state and limits', ...manage }, async () => ({
     list: (await listVenues(db)).map(venueView),
   }));
-  defineRoute(app, { url: '/api/admin/venue/maintenance', summary: 'Puts a venue under maintenance, with the members’ message, or opens it', ...manage }, async (req) => {
-    const { api_name, maintenance, message } = req.body;
-    const before = await venueOf(api_name);
-    return audited(db, req, { action: 'venue.maintenance', target: `venue:${api_name}`, before }, async () => {
-      await setVenueMaintenance(db, api_name, maintenance, message ?? '');
-      // The sportsbook keeps its venues' state per site (seed 4: open only at status 0): every site follows.
-      if (isSportsVenue(api_name)) for (const siteId of (await listSites(db)).byId.keys()) await setVenueStatus(db, siteId, api_name, maintenance ? 1 : 0);
-      return venueOf(api_name);
-    });
-  });
+  defineRoute(
+    app,
+    { url: '/api/admin/venue/maintenance', summary: 'Puts a venue under maintenance, with the members’ message, or opens it', ...manage },
+    async (req) => {
+      const { api_name, maintenance, message } = req.body;
+      const before = await venueOf(api_name);
+      return audited(db, req, { action: 'venue.maintenance', target: `venue:${api_name}`, before }, async () => {
+        await setVenueMaintenance(db, api_name, maintenance, message ?? '');
+        // The sportsbook keeps its venues' state per site (seed 4: open only at status 0): every site follows.
+        if (isSportsVenue(api_name)) for (const siteId of (await listSites(db)).byId.keys()) await setVenueStatus(db, siteId, api_name, maintenance ? 1 : 0);
+        return venueOf(api_name);
+      });
+    },
+  );
   defineRoute(app, { url: '/api/admin/venue/limits', summary: 'Sets the most one transfer moves into a venue, per currency', ...manage }, async (req) => {
     const { api_name, maxTransferIn } = req.body;
     const before = await venueOf(api_name);

@@ -102,6 +102,8 @@ export async function setTableLimits(db: DbOrTx, tableId: string, currency: stri
   const fits = given.join() === kinds.join() && Object.values(limits).every(([min, max]) => min > 0n && min <= max);
   if (!fits) fail('DESK_TABLE_LIMITS', { data: { kinds } });
   const value = Object.fromEntries(Object.entries(limits).map(([k, [min, max]]) => [k, [Number(min), Number(max)]]));
-  await db.execute(sql`UPDATE dealer_tables SET limits = jsonb_set(limits, ARRAY[${currency}]::text[], ${JSON.stringify(value)}::jsonb) WHERE table_id = ${tableId}`);
+  await db.execute(
+    sql`UPDATE dealer_tables SET limits = jsonb_set(limits, ARRAY[${currency}]::text[], ${JSON.stringify(value)}::jsonb) WHERE table_id = ${tableId}`,
+  );
   return tableOf(db, tableId);
 }

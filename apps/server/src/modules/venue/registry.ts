@@ -36,7 +36,8 @@ export function useVenueAdapter(db: Db, adapter: VenueAdapter): void {
 }
 
 export async function listVenues(tx: DbOrTx): Promise<VenueRow[]> {
-  return (await tx.execute(sql`SELECT api_name, name, category, status, maintenance_message, max_transfer_in FROM venues ORDER BY sort, api_name`)).rows as unknown as VenueRow[];
+  return (await tx.execute(sql`SELECT api_name, name, category, status, maintenance_message, max_transfer_in FROM venues ORDER BY sort, api_name`))
+    .rows as unknown as VenueRow[];
 }
 
 /**

@@ -68,8 +68,7 @@ function checkResult(sport: string, r: MatchResult): void {
 }
 
 /** Results compared field by field (jsonb answers its keys in an order of its own). */
-const canonical = (r: Partial<MatchResult> | null) =>
-  r ? JSON.stringify([r.homeScore, r.visitScore, r.maps ?? [], !!r.cancelled]) : '';
+const canonical = (r: Partial<MatchResult> | null) => (r ? JSON.stringify([r.homeScore, r.visitScore, r.maps ?? [], !!r.cancelled]) : '');
 const sameResult = (a: unknown, b: MatchResult) => canonical(a as MatchResult | null) === canonical(b);
 
 /**
@@ -88,7 +87,8 @@ export async function enterResult(deps: DeskDeps, matchId: number, entry: Result
     const { rows } = await tx.execute(sql`
       SELECT sport, status, period, clock_sec, result, result_version, ${sql`round(extract(epoch FROM start_at) * 1000)::float8`} AS start_ms
       FROM sports_matches WHERE match_id = ${matchId} FOR UPDATE`);
-    const match = rows[0] as { sport: string; status: string; period: string; clock_sec: number; result: unknown; result_version: number; start_ms: number } | undefined;
+    const match = rows[0] as
+      { sport: string; status: string; period: string; clock_sec: number; result: unknown; result_version: number; start_ms: number } | undefined;
     if (!match) return fail('MATCH_NOT_FOUND');
     checkResult(match.sport, result);
     // A match the feed has not started, before its kick-off, can only be called off.

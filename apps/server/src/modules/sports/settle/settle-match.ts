@@ -42,7 +42,8 @@ async function settleBets(deps: SettleDeps, betIds: number[], signal?: AbortSign
       const done = await deps.db.transaction((tx) => settleBet(tx, betId));
       if (!done) continue;
       report.settled++;
-      if (done.recoveryDueMinor > 0n) report.recoveryDue.push({ orderId: done.event.orderId, memberId: done.owner.memberId, amountMinor: done.recoveryDueMinor });
+      if (done.recoveryDueMinor > 0n)
+        report.recoveryDue.push({ orderId: done.event.orderId, memberId: done.owner.memberId, amountMinor: done.recoveryDueMinor });
       await deps.bus.publish(channel.user(done.owner.memberId), 'bet.settled', done.event);
       await announce(deps, done.owner);
       await tellListeners(deps, done);
