@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { App, Button, Checkbox, Form, Input, InputNumber, Modal, Popconfirm, Select, Space } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Checkbox, Form, Input, InputNumber, Modal, Popconfirm, Select, Space } from 'antd';
 import type { z } from 'zod';
 import { BookMarketVoidBody, type BookFixture, type BookMarket } from '@bp/contract';
 import { call } from '../../shared/api.ts';
 import { zodRule } from '../../shared/form.ts';
 import { useCan } from '../../shared/me.ts';
+import { useAction } from '../../shared/action.ts';
 import { useSettling } from './desk.tsx';
 
 type Fixture = z.output<typeof BookFixture>;
@@ -13,20 +13,8 @@ type Market = z.output<typeof BookMarket>;
 
 const isOver = (f: Fixture) => f.status === 'finished' || f.status === 'cancelled';
 
-/** A suspend or reopen call, then every view of the book refreshed. */
-function useHold(send: (held: boolean) => Promise<unknown>) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: async () => {
-      message.success('已更新');
-      await queryClient.invalidateQueries({ queryKey: ['fixture'] });
-      await queryClient.invalidateQueries({ queryKey: ['fixtures'] });
-    },
-    onError: (err) => message.error(err.message),
-  });
-}
+/** A suspend or reopen call, then every view of the book read again. */
+const useHold = (send: (held: boolean) => Promise<unknown>) => useAction(send, { keys: ['fixture', 'fixtures'], success: '已更新' });
 
 /** Suspends every market of a match (members' bets refused) or reopens them. */
 export function HoldButton({ fixture }: { fixture: Fixture }) {

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { Amount, type DeskTable, type DeskVenue } from '@bp/contract';
 import { call } from '../../shared/api.ts';
 import { zodRule } from '../../shared/form.ts';
 import { money } from '../../shared/format.ts';
+import { useAction } from '../../shared/action.ts';
 
 type Venue = z.output<typeof DeskVenue>;
 type DealerTable = z.output<typeof DeskTable>;
@@ -26,21 +27,9 @@ const byLimitOrder = ([a]: [string, unknown], [b]: [string, unknown]) => LIMIT_O
 /** The sportsbook and the house originals take bets from the main wallet: nothing is transferred to them. */
 const playsFromMain = (v: Venue) => v.category === 'sports' || v.category === 'originals';
 
-/** A desk call, then the venue desk's lists refreshed. */
-function useDeskCall<B>(send: (body: B) => Promise<unknown>, onDone: () => void) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: async () => {
-      message.success('已保存');
-      onDone();
-      await queryClient.invalidateQueries({ queryKey: ['desk-venues'] });
-      await queryClient.invalidateQueries({ queryKey: ['desk-tables'] });
-    },
-    onError: (err) => message.error(err.message),
-  });
-}
+/** A desk call, then the venue desk's lists read again. */
+const useDeskCall = <B,>(send: (body: B) => Promise<unknown>, onDone: () => void) =>
+  useAction(send, { keys: ['desk-venues', 'desk-tables'], success: '已保存', onDone });
 
 /** Venues (maintenance and transfer-in limits) and the dealer tables' limits. */
 export function VenuesPage() {
