@@ -31,7 +31,7 @@ const idsOf = (rows: unknown[]) => (rows as Array<{ market_id: unknown }>).map((
  */
 export async function holdMatch(deps: DeskDeps, matchId: number, held: boolean): Promise<HoldChange> {
   const marketIds = await deps.db.transaction(async (tx) => {
-    const { rows } = await tx.execute(sql`SELECT status FROM sports_matches WHERE match_id = ${matchId} FOR UPDATE`);
+    const { rows } = await tx.execute(sql`SELECT status FROM sports_matches WHERE match_id = ${matchId} FOR NO KEY UPDATE`);
     const match = rows[0] as { status: string } | undefined;
     if (!match) return fail('MATCH_NOT_FOUND');
     if (match.status === 'finished' || match.status === 'cancelled') return fail('DESK_MATCH_OVER');
@@ -52,7 +52,7 @@ export async function holdMarket(deps: DeskDeps, marketId: number, held: boolean
   const matchId = await deps.db.transaction(async (tx) => {
     const { rows } = await tx.execute(sql`
       SELECT mk.match_id, mk.status, x.status AS match_status FROM sports_markets mk JOIN sports_matches x ON x.match_id = mk.match_id
-      WHERE mk.market_id = ${marketId} FOR UPDATE OF x, mk`);
+      WHERE mk.market_id = ${marketId} FOR NO KEY UPDATE OF x, mk`);
     const market = rows[0] as { match_id: unknown; status: string; match_status: string } | undefined;
     if (!market) return fail('DESK_MARKET_NOT_FOUND');
     if (market.match_status === 'finished' || market.match_status === 'cancelled') return fail('DESK_MATCH_OVER');

@@ -86,7 +86,7 @@ export async function enterResult(deps: DeskDeps, matchId: number, entry: Result
   await deps.db.transaction(async (tx) => {
     const { rows } = await tx.execute(sql`
       SELECT sport, status, period, clock_sec, result, result_version, ${sql`round(extract(epoch FROM start_at) * 1000)::float8`} AS start_ms
-      FROM sports_matches WHERE match_id = ${matchId} FOR UPDATE`);
+      FROM sports_matches WHERE match_id = ${matchId} FOR NO KEY UPDATE`);
     const match = rows[0] as
       { sport: string; status: string; period: string; clock_sec: number; result: unknown; result_version: number; start_ms: number } | undefined;
     if (!match) return fail('MATCH_NOT_FOUND');
@@ -126,7 +126,7 @@ interface MarketRow {
 async function lockMarket(tx: Tx, marketId: number): Promise<MarketRow> {
   const { rows } = await tx.execute(sql`
     SELECT mk.match_id, mk.void_reason, x.result_version FROM sports_markets mk JOIN sports_matches x ON x.match_id = mk.match_id
-    WHERE mk.market_id = ${marketId} FOR UPDATE OF x, mk`);
+    WHERE mk.market_id = ${marketId} FOR NO KEY UPDATE OF x, mk`);
   return (rows[0] as unknown as MarketRow | undefined) ?? fail('DESK_MARKET_NOT_FOUND');
 }
 
