@@ -44,7 +44,7 @@ describe.runIf(browserAvailable())('operator sportsbook desk', () => {
     await row.waitFor();
     await shoot(page, 'admin-book-1-fixtures');
 
-    await row.getByRole('button', { name: '盘口' }).click();
+    await row.getByText('北京国安 vs 上海申花').click();
     await page.getByText('全场独赢').waitFor();
     await expect.poll(() => page.locator('.ant-card').filter({ hasText: '全场独赢' }).textContent()).toContain('¥110.00');
     await shoot(page, 'admin-book-2-markets');

@@ -1,10 +1,9 @@
-import { Button, Card, DatePicker, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Card, DatePicker, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { MATCH_STATUS_LABELS, MATCH_STATUSES, SPORTS, type BookFixture, type Sport } from '@bp/contract';
 import { call } from '../../shared/api.ts';
-import { dateTime } from '../../shared/format.ts';
 import { usePagedList } from '../../shared/paged.ts';
 import { MatchStatusTag, SPORT_LABELS } from './desk.tsx';
 import { HoldButton, ResultButton } from './FixtureActions.tsx';
@@ -56,38 +55,41 @@ export function FixturesPage() {
       <Table<Fixture>
         rowKey="matchId"
         size="middle"
-        scroll={{ x: 1100 }}
+        scroll={{ x: 980 }}
         {...tableProps}
         columns={[
-          { title: '开赛时间', dataIndex: 'startAt', width: 170, render: dateTime },
-          { title: '运动', dataIndex: 'sport', width: 70, render: (sport: string) => SPORT_LABELS[sport] },
-          { title: '联赛', dataIndex: 'leagueName', width: 160, ellipsis: true },
+          { title: '开赛', dataIndex: 'startAt', width: 110, render: (at: number) => dayjs(at).format('MM-DD HH:mm') },
+          {
+            title: '联赛',
+            width: 180,
+            ellipsis: true,
+            render: (_, f) => `${SPORT_LABELS[f.sport]} · ${f.leagueName}`,
+          },
           {
             title: '对阵',
-            width: 240,
             render: (_, f) => (
               <Typography.Link onClick={() => navigate(`/sports/fixtures/${f.matchId}`)}>
                 {f.homeName} vs {f.visitName}
               </Typography.Link>
             ),
           },
-          { title: '比分', width: 80, render: (_, f) => (f.status === 'scheduled' ? '—' : `${f.homeScore} : ${f.visitScore}`) },
-          { title: '状态', width: 150, render: (_, f) => <MatchStatusTag status={f.status} held={f.held} /> },
-          { title: '未结注单', dataIndex: 'openBets', width: 90, align: 'right' },
+          { title: '比分', width: 64, render: (_, f) => (f.status === 'scheduled' ? '—' : `${f.homeScore}:${f.visitScore}`) },
           {
-            title: '结算',
-            width: 100,
-            render: (_, f) => (f.result === null ? <Tag>未出赛果</Tag> : f.settled ? <Tag color="green">已结算</Tag> : <Tag color="gold">结算中</Tag>),
+            title: '状态',
+            width: 150,
+            render: (_, f) => (
+              <>
+                <MatchStatusTag status={f.status} held={f.held} />
+                {f.result !== null && (f.settled ? <Tag color="green">已结算</Tag> : <Tag color="gold">结算中</Tag>)}
+              </>
+            ),
           },
+          { title: '未结注单', dataIndex: 'openBets', width: 80, align: 'right' },
           {
             title: '操作',
-            width: 230,
-            fixed: 'right',
+            width: 180,
             render: (_, f) => (
               <Space size={4}>
-                <Button size="small" onClick={() => navigate(`/sports/fixtures/${f.matchId}`)}>
-                  盘口
-                </Button>
                 <HoldButton fixture={f} />
                 <ResultButton fixture={f} />
               </Space>
