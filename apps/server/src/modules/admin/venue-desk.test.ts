@@ -3,6 +3,7 @@ import { Errors } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { caller, expectLedgerSound, newKey } from '../wallet/testing.ts';
 import { venueStatuses } from '../sports/index.ts';
+import { scriptMatch } from '../sports/testing.ts';
 import { operatorCall, signInOperator } from './testing.ts';
 
 let s: TestServer;
@@ -51,11 +52,20 @@ describe('the venue desk', () => {
     expect(log[1]).toMatchObject({ before: { status: 0 }, after: { status: 1, maintenanceMessage: message } });
   });
 
-  it('[S4-12] a sports venue put under maintenance closes on every site (status not 0) and takes bets again once lifted', async () => {
+  it('[S4-12] a sports venue put under maintenance closes on every site (status not 0, bets refused) and takes bets again once lifted', async () => {
+    const m = await s.member();
+    await w.fund(m.token, 100);
+    const match = await scriptMatch(s, { venueCode: 'IMTY', leagueId: 4711 });
+    const selectionId = await match.sel('1x2', 'home');
+    const bet = () =>
+      s.call('/api/sports/bet/place', { type: 'single', stake: 10, selections: [{ selectionId, odds: 2.1 }] }, { token: m.token, key: newKey() });
+
     expect((await operatorCall(s, '/api/admin/venue/maintenance', { api_name: 'IMTY', maintenance: true })).data.status).toBe(1);
     for (const siteId of [1, 2]) expect((await venueStatuses(s.deps.db, siteId)).find((v) => v.venueCode === 'IMTY')!.status).toBe(1);
+    expect((await bet()).code).toBe(Errors.SPORTS_VENUE_CLOSED.code);
     expect((await operatorCall(s, '/api/admin/venue/maintenance', { api_name: 'IMTY', maintenance: false })).data.status).toBe(0);
     for (const siteId of [1, 2]) expect((await venueStatuses(s.deps.db, siteId)).find((v) => v.venueCode === 'IMTY')!.status).toBe(0);
+    expect((await bet()).code).toBe(0);
   });
 
   it('[admin] a venue’s transfer-in limit per currency refuses a larger transfer in, in words, moving nothing; cleared, it is gone', async () => {
