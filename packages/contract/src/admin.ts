@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DESK_AUDIT_ACTIONS } from './admin-desk.ts';
 
 /**
  * The operator back office (issue 17): operators, their roles and what each role may do, the
@@ -34,6 +35,9 @@ export const PERMISSIONS = {
   'live.moderate': '直播间管理（房管、记录）',
   'live.manage': '主播直播间设置',
   'venue.manage': '游戏平台与供应商',
+  'sports.read': '查看体育赛事、盘口与风险敞口',
+  'sports.trade': '暂停与开放赛事、盘口',
+  'sports.settle': '录入赛果、结算、作废与重新结算',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -43,8 +47,8 @@ const ALL = Object.keys(PERMISSIONS) as Permission[];
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   super: ALL,
   finance: ['session', 'dashboard.read', 'member.read', 'finance.read', 'finance.decide', 'agent.manage'],
-  risk: ['session', 'dashboard.read', 'member.read', 'member.manage', 'audit.read', 'finance.read', 'finance.decide'],
-  trader: ['session', 'dashboard.read'],
+  risk: ['session', 'dashboard.read', 'member.read', 'member.manage', 'audit.read', 'finance.read', 'finance.decide', 'sports.read'],
+  trader: ['session', 'dashboard.read', 'sports.read', 'sports.trade', 'sports.settle'],
   content: ['session', 'message.send', 'live.manage'],
   cs: ['session', 'member.read', 'member.manage', 'finance.read', 'message.send'],
   moderator: ['session', 'live.moderate'],
@@ -158,6 +162,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'member.vip': '调整VIP等级',
   'member.note': '添加会员备注',
   'member.password.reset': '重置会员密码',
+  ...DESK_AUDIT_ACTIONS,
 };
 
 // Finance: the review queues and the decisions ----------------------------------------------------

@@ -36,6 +36,25 @@ import {
   WithdrawRiskData,
 } from './admin.ts';
 import {
+  BookFixtureListBody,
+  BookFixtureListData,
+  BookHoldData,
+  BookMarketHoldBody,
+  BookMarketsBody,
+  BookMarketsData,
+  BookMarketVoidBody,
+  BookMatchHoldBody,
+  BookResultBody,
+  BookSettleData,
+  DeskTable,
+  DeskTableListData,
+  DeskVenue,
+  DeskVenueListData,
+  TableLimitsBody,
+  VenueLimitsBody,
+  VenueMaintenanceBody,
+} from './admin-desk.ts';
+import {
   ActiveMemberSleepBody,
   BindContactData,
   BindEmailBody,
@@ -596,6 +615,20 @@ export const API_ROUTES = {
   '/api/provider/v1/heartbeat': { body: ProviderHeartbeatBody, data: ProviderHeartbeatData },
   '/api/admin/provider/save': { body: ProviderSaveBody, data: ProviderInfo },
   '/api/admin/provider/list': { body: EmptyBody, data: ProviderListData },
+
+  // The back office's sportsbook and venue desks (admin-desk.ts).
+  '/api/admin/sports/fixture/list': { body: BookFixtureListBody, data: BookFixtureListData },
+  '/api/admin/sports/fixture/markets': { body: BookMarketsBody, data: BookMarketsData },
+  '/api/admin/sports/match/hold': { body: BookMatchHoldBody, data: BookHoldData },
+  '/api/admin/sports/market/hold': { body: BookMarketHoldBody, data: BookHoldData },
+  '/api/admin/sports/match/result': { body: BookResultBody, data: BookSettleData },
+  '/api/admin/sports/market/void': { body: BookMarketVoidBody, data: BookSettleData },
+  '/api/admin/sports/market/resettle': { body: BookMarketVoidBody, data: BookSettleData },
+  '/api/admin/venue/list': { body: EmptyBody, data: DeskVenueListData },
+  '/api/admin/venue/maintenance': { body: VenueMaintenanceBody, data: DeskVenue },
+  '/api/admin/venue/limits': { body: VenueLimitsBody, data: DeskVenue },
+  '/api/admin/table/list': { body: EmptyBody, data: DeskTableListData },
+  '/api/admin/table/limits': { body: TableLimitsBody, data: DeskTable },
 } satisfies Record<string, ApiRoute>;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -13,6 +13,9 @@ import { DepositsPage } from '../features/finance/DepositsPage.tsx';
 import { OperatorsPage } from '../features/operators/OperatorsPage.tsx';
 import { MembersPage } from '../features/members/MembersPage.tsx';
 import { MemberPage } from '../features/members/MemberPage.tsx';
+import { FixturesPage } from '../features/sports/FixturesPage.tsx';
+import { FixturePage } from '../features/sports/FixturePage.tsx';
+import { VenuesPage } from '../features/venues/VenuesPage.tsx';
 import { ConsoleLayout, firstPage } from './ConsoleLayout.tsx';
 import { useMe } from '../shared/me.ts';
 
@@ -57,6 +60,9 @@ function SignedIn() {
         <Route path="members/:memberId" element={<MemberPage />} />
         <Route path="finance/withdrawals" element={<WithdrawalsPage />} />
         <Route path="finance/deposits" element={<DepositsPage />} />
+        <Route path="sports/fixtures" element={<FixturesPage />} />
+        <Route path="sports/fixtures/:matchId" element={<FixturePage />} />
+        <Route path="venues" element={<VenuesPage />} />
         <Route path="system/operators" element={<OperatorsPage />} />
         <Route path="system/audit" element={<AuditPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -13,3 +13,20 @@ export const adminErrors = defineErrors({
   OPERATOR_NOT_FOUND: [90009, '操作员不存在'],
   OPERATOR_LAST_SUPER: [90010, '至少须保留一名启用的超级管理员'],
 });
+
+/** The back office's sportsbook and venue desks (900 30-44). */
+export const adminDeskErrors = defineErrors({
+  DESK_MARKET_NOT_FOUND: [90030, '盘口不存在'],
+  DESK_MARKET_CLOSED: [90031, '盘口已关闭，不能暂停或重新开放'],
+  DESK_MATCH_OVER: [90032, '赛事已结束，不能暂停或重新开放'],
+  DESK_RESULT_REASON: [90033, '修改已有赛果须填写原因'],
+  DESK_MATCH_NOT_STARTED: [90034, '赛事尚未开始：只能取消赛事，不能录入比分'],
+  DESK_RESULT_MAPS: [90035, '电竞赛果须按顺序填写每张地图的胜方，且与比分一致'],
+  DESK_MARKET_VOIDED: [90036, '该盘口已作废'],
+  DESK_MARKET_NOT_VOIDED: [90037, '该盘口未作废；赛果有误请修改赛事赛果'],
+  DESK_NO_RESULT: [90038, '该赛事尚无赛果，无法重新结算'],
+  DESK_RESETTLE_SHORT: [90039, '部分会员余额不足以退回已派彩金额，确认记为欠款后再提交'],
+  DESK_BOOK_SCOPE: [90040, '赛事操作影响所有站点，须由可管理全部站点的操作员进行'],
+  VENUE_TRANSFER_ABOVE_MAX: [90041, '超过该游戏平台的单笔转入上限'],
+  DESK_TABLE_LIMITS: [90042, '限额须为最低不高于最高的正数'],
+});

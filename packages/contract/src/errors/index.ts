@@ -14,7 +14,7 @@ import { originalsErrors } from './originals.ts';
 import { tablesErrors } from './tables.ts';
 import { chessErrors } from './chess.ts';
 import { fishErrors } from './fish.ts';
-import { adminErrors } from './admin.ts';
+import { adminDeskErrors, adminErrors } from './admin.ts';
 
 export { defineErrors, type ErrorEntry } from './define.ts';
 
@@ -36,6 +36,7 @@ export const Errors = {
   ...chessErrors,
   ...fishErrors,
   ...adminErrors,
+  ...adminDeskErrors,
 };
 
 export type ErrorName = keyof typeof Errors;

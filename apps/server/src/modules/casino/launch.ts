@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import type { IdempotencyKey } from '../../platform/idempotency.ts';
 import { announceBalance, balanceOf, gatherToMain, memberAccount, type WalletOwner } from '../wallet/index.ts';
-import { autoTransferStatus, listVenues, offeredVenues, transferWithVenue, type VenueRow } from '../venue/index.ts';
+import { autoTransferStatus, listVenues, offeredVenues, refuseIfClosed, transferWithVenue, type VenueRow } from '../venue/index.ts';
 import { gameOf } from './catalogue.ts';
 import { cacheable, cachedTicket, gameUrl, issueDemoTicket, issueTicket, launchedBefore, rollbackPath, type Ticket } from './tickets.ts';
 import { playableSeamlessVenues, seamlessLaunchUrl, seamlessVenues } from './seamless.ts';
@@ -21,7 +21,7 @@ async function openForPlay(db: Db, apiName: string): Promise<VenueRow> {
   if (!venue) return fail('GAME_VENUE_UNKNOWN');
   const [offered, playable] = await Promise.all([offeredVenues(db), playableSeamlessVenues(db)]);
   if (!offered.has(apiName) && !playable.has(apiName)) fail('GAME_VENUE_NOT_OFFERED');
-  if (venue.status !== 0) fail('GAME_VENUE_CLOSED');
+  refuseIfClosed(venue, 'GAME_VENUE_CLOSED');
   return venue;
 }
 

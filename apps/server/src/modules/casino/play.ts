@@ -2,7 +2,7 @@ import { fromMinor, toMinor } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
 import { fail } from '../../platform/http/index.ts';
-import { listVenues, SandboxVenue, venueAdapter } from '../venue/index.ts';
+import { listVenues, refuseIfClosed, SandboxVenue, venueAdapter } from '../venue/index.ts';
 import { payoutOf, RETURN_TO_PLAYER, spinSlot } from './slot.ts';
 import { liveTicket, playDemo, type Ticket } from './tickets.ts';
 import { gameOf } from './catalogue.ts';
@@ -16,7 +16,8 @@ import { listSites, type SiteContext } from '../site/index.ts';
  */
 export async function sandboxVenue(db: Db, apiName: string): Promise<SandboxVenue> {
   const venue = (await listVenues(db)).find((v) => v.api_name === apiName);
-  if (!venue || venue.status !== 0) fail('GAME_VENUE_CLOSED');
+  if (!venue) return fail('GAME_VENUE_CLOSED');
+  refuseIfClosed(venue, 'GAME_VENUE_CLOSED');
   const adapter = venueAdapter(db, apiName);
   return adapter instanceof SandboxVenue ? adapter : fail('GAME_VENUE_CLOSED');
 }

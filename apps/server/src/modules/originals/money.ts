@@ -2,7 +2,7 @@ import { fromMinor, ORIGINALS_AMOUNT, ORIGINAL_NAMES, toMinor, type OriginalGame
 import type { Db, Tx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { recordRound, openRound, closeRound } from '../casino/index.ts';
-import { listVenues } from '../venue/index.ts';
+import { listVenues, refuseIfClosed } from '../venue/index.ts';
 import { postWithHouseSlice, type WalletOwner } from '../wallet/index.ts';
 import type { RoundSeeds } from './seeds.ts';
 
@@ -21,7 +21,8 @@ export const roundIdOf = (seeds: RoundSeeds): string => `ORIG-${seeds.seedId}-${
 export async function stakeOf(db: Db, amount: number): Promise<bigint> {
   if (amount < ORIGINALS_AMOUNT.min || amount > ORIGINALS_AMOUNT.max) fail('ORIGINALS_AMOUNT_RANGE');
   const venue = (await listVenues(db)).find((v) => v.api_name === ORIGINALS_VENUE);
-  if (!venue || venue.status !== 0) fail('ORIGINALS_CLOSED');
+  if (!venue) return fail('ORIGINALS_CLOSED');
+  refuseIfClosed(venue, 'ORIGINALS_CLOSED');
   return toMinor(amount);
 }
 

@@ -43,6 +43,10 @@ export { confirmDueBets } from './bets/confirm.ts';
 export { settleMatch, settleDueMatches } from './settle/settle-match.ts';
 export { setMatchMedia } from './book/media.ts';
 export { INPLAY_DELAY_KEY } from './bet-routes.ts';
+/** The operator's desk: fixtures with the house's exposure, holds, hand-entered results, voids and resettlements. */
+export { listFixtures, findFixture, fixtureMarkets } from './desk/board.ts';
+export { holdMatch, holdMarket } from './desk/holds.ts';
+export { enterResult, voidMarket, resettleMarket, marketState, type DeskSettlement } from './desk/results.ts';
 
 /** Team and league crests and the match animations, served under /assets/sports/. */
 export const SPORTS_ASSETS_DIR = path.resolve(import.meta.dirname, '../../../assets/sports');

@@ -76,6 +76,10 @@ export const sportsMatches = pgTable(
     settledVersion: integer('settled_version').notNull().default(0),
     /** the feed adapter's own memory of the match, so any instance can take over driving it */
     feedState: jsonb('feed_state').notNull().default({}),
+    /** an operator suspended the whole match: every market takes no bets until reopened */
+    held: boolean('held').notNull().default(false),
+    /** an operator entered the result: the feed's results no longer apply */
+    resultByOperator: boolean('result_by_operator').notNull().default(false),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -100,8 +104,20 @@ export const sportsMarkets = pgTable(
     /** open | suspended | closed */
     status: text('status').notNull().default('open'),
     sort: integer('sort').notNull().default(0),
+    /** an operator suspended it: the feed cannot reopen it */
+    held: boolean('held').notNull().default(false),
+    /** set while an operator has voided it: every leg on it is void */
+    voidReason: text('void_reason'),
+    /** the operator's voids and resettlements; settled_rev the one fully settled */
+    settleRev: integer('settle_rev').notNull().default(0),
+    settledRev: integer('settled_rev').notNull().default(0),
   },
-  (t) => [unique('sports_markets_match_id_spec_key').on(t.matchId, t.spec)],
+  (t) => [
+    unique('sports_markets_match_id_spec_key').on(t.matchId, t.spec),
+    index('sports_markets_to_settle')
+      .on(t.marketId)
+      .where(sql`settled_rev < settle_rev`),
+  ],
 );
 
 export const sportsSelections = pgTable(

@@ -4,7 +4,7 @@ import { oneOf, rowsOf, type Db, type DbOrTx } from '../../platform/db/index.ts'
 import { fail } from '../../platform/http/index.ts';
 import { claimKey, completeKey, requestHash, type IdempotencyKey } from '../../platform/idempotency.ts';
 import { clock } from '../../platform/clock.ts';
-import { listVenues, SandboxVenue, venueAdapter } from '../venue/index.ts';
+import { listVenues, refuseIfClosed, SandboxVenue, venueAdapter } from '../venue/index.ts';
 import { openRound } from '../casino/index.ts';
 import { kindOf, limitsIn, roundTimes, tableOf, timingOf, type DealerTable } from './catalogue.ts';
 import { ensureRound } from './rounds.ts';
@@ -40,7 +40,8 @@ export interface Bettor {
 /** The AG venue's own books, open: where table stakes come from and payouts go. */
 async function tablesVenue(db: Db): Promise<SandboxVenue> {
   const venue = (await listVenues(db)).find((v) => v.api_name === 'AG');
-  if (!venue || venue.status !== 0) fail('GAME_VENUE_CLOSED');
+  if (!venue) return fail('GAME_VENUE_CLOSED');
+  refuseIfClosed(venue, 'GAME_VENUE_CLOSED');
   const adapter = venueAdapter(db, 'AG');
   return adapter instanceof SandboxVenue ? adapter : fail('GAME_VENUE_CLOSED');
 }

@@ -89,3 +89,21 @@ export function limitList(t: DealerTable, currency: string) {
 
 /** The limit kind a spot counts under at this table. */
 export const kindOf = (t: DealerTable, spot: string): string => limitKindOf(t.game, spot);
+
+/**
+ * An operator sets a table's limits in a currency: every limit kind the table has, each [min, max]
+ * in minor units with min not above max (DESK_TABLE_LIMITS otherwise). Bets placed from then on
+ * are held to them; a round's earlier bets stand.
+ */
+export async function setTableLimits(db: DbOrTx, tableId: string, currency: string, limits: Record<string, [bigint, bigint]>): Promise<DealerTable> {
+  const table = await tableOf(db, tableId);
+  const kinds = Object.keys(limitsIn(table, currency)).sort();
+  const given = Object.keys(limits).sort();
+  const fits = given.join() === kinds.join() && Object.values(limits).every(([min, max]) => min > 0n && min <= max);
+  if (!fits) fail('DESK_TABLE_LIMITS', { data: { kinds } });
+  const value = Object.fromEntries(Object.entries(limits).map(([k, [min, max]]) => [k, [Number(min), Number(max)]]));
+  await db.execute(
+    sql`UPDATE dealer_tables SET limits = jsonb_set(limits, ARRAY[${currency}]::text[], ${JSON.stringify(value)}::jsonb) WHERE table_id = ${tableId}`,
+  );
+  return tableOf(db, tableId);
+}

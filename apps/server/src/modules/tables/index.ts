@@ -11,6 +11,8 @@ import { DEALER_TICK_MS, runTables } from './dealer.ts';
  * by a crash is paid from its stored outcome, or refunded when it was never dealt.
  */
 export { runTables, dealRound, finishRound } from './dealer.ts';
+/** The tables and their limits per currency, for the operator's venue desk. */
+export { listTables, setTableLimits, type DealerTable } from './catalogue.ts';
 
 export const tablesModule: Module = {
   name: 'tables',

@@ -16,6 +16,8 @@ import { gatherBeforeSpend } from '../wallet/index.ts';
 export { type VenueAdapter, type VenueOutcome, type VenueRefStatus, VENUE_TIMEOUT_MS } from './adapter.ts';
 export { SandboxVenue } from './sandbox.ts';
 export { venueAdapter, useVenueAdapter, listVenues, openVenue, addVenue, type VenueRow } from './registry.ts';
+/** The operator's levers: maintenance (with the members' message) and the per-currency limit of one transfer in. */
+export { refuseIfClosed, setVenueMaintenance, setVenueTransferLimits } from './registry.ts';
 export { transferWithVenue, type VenueMove } from './transfers.ts';
 export { offerVenuesOf, offeredVenues, playsFromMainWallet, isMainWalletVenue, type VenueProduct } from './offers.ts';
 export { recoverAll, walletBalances, autoTransferStatus, setAutoTransfer } from './balances.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/index.ts';
+import { fromMinor, type ErrorName } from '@bp/contract';
 import { fail } from '../../platform/http/index.ts';
 import type { VenueAdapter } from './adapter.ts';
 import { SandboxVenue } from './sandbox.ts';
@@ -10,6 +11,10 @@ export interface VenueRow {
   category: string;
   /** 0 open (seed 4: a venue is open only when its status is 0). */
   status: number;
+  /** What members read while it is under maintenance ('': the catalogue's words). */
+  maintenance_message: string;
+  /** The most one transfer moves in, per currency in minor units. */
+  max_transfer_in: Record<string, number | string>;
 }
 
 // Adapters per database, so several servers in one process (tests) never share one.
@@ -31,7 +36,8 @@ export function useVenueAdapter(db: Db, adapter: VenueAdapter): void {
 }
 
 export async function listVenues(tx: DbOrTx): Promise<VenueRow[]> {
-  return (await tx.execute(sql`SELECT api_name, name, category, status FROM venues ORDER BY sort, api_name`)).rows as unknown as VenueRow[];
+  return (await tx.execute(sql`SELECT api_name, name, category, status, maintenance_message, max_transfer_in FROM venues ORDER BY sort, api_name`))
+    .rows as unknown as VenueRow[];
 }
 
 /**
@@ -50,6 +56,32 @@ export async function addVenue(db: DbOrTx, v: Pick<VenueRow, 'api_name' | 'name'
 export async function openVenue(tx: DbOrTx, apiName: string): Promise<VenueRow> {
   const venue = (await listVenues(tx)).find((v) => v.api_name === apiName);
   if (!venue) return fail('VENUE_UNKNOWN');
-  if (venue.status !== 0) fail('VENUE_UNAVAILABLE');
+  refuseIfClosed(venue, 'VENUE_UNAVAILABLE');
   return venue;
+}
+
+/** A venue under maintenance refuses with `code`, in the operator's words when they left some. */
+export function refuseIfClosed(venue: Pick<VenueRow, 'status' | 'maintenance_message'>, code: ErrorName): void {
+  if (venue.status !== 0) fail(code, venue.maintenance_message ? { msg: venue.maintenance_message } : undefined);
+}
+
+/** A transfer in above the venue's own limit in this currency is refused (VENUE_TRANSFER_ABOVE_MAX). */
+export function checkTransferIn(venue: Pick<VenueRow, 'max_transfer_in'>, currency: string, amountMinor: bigint): void {
+  const max = venue.max_transfer_in[currency];
+  if (max === undefined || amountMinor <= BigInt(max)) return;
+  fail('VENUE_TRANSFER_ABOVE_MAX', { msg: `超过该游戏平台的单笔转入上限 ${fromMinor(BigInt(max))}`, data: { max: fromMinor(BigInt(max)) } });
+}
+
+/** Puts a venue under maintenance (with the message members read) or opens it. */
+export async function setVenueMaintenance(db: DbOrTx, apiName: string, maintenance: boolean, message: string): Promise<void> {
+  const { rows } = await db.execute(sql`
+    UPDATE venues SET status = ${maintenance ? 1 : 0}, maintenance_message = ${maintenance ? message : ''} WHERE api_name = ${apiName} RETURNING api_name`);
+  if (!rows.length) fail('VENUE_UNKNOWN');
+}
+
+/** Sets the most one transfer moves into a venue, per currency in minor units (a currency left out: no limit). */
+export async function setVenueTransferLimits(db: DbOrTx, apiName: string, maxMinor: Record<string, bigint>): Promise<void> {
+  const value = Object.fromEntries(Object.entries(maxMinor).map(([c, v]) => [c, Number(v)]));
+  const { rows } = await db.execute(sql`UPDATE venues SET max_transfer_in = ${JSON.stringify(value)}::jsonb WHERE api_name = ${apiName} RETURNING api_name`);
+  if (!rows.length) fail('VENUE_UNKNOWN');
 }

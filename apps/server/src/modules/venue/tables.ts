@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bigId, minor, timestamptz as at } from '../../platform/db/index.ts';
 
 /**
@@ -16,6 +16,10 @@ export const venues = pgTable('venues', {
   /** 0 open (seed 4), anything else under maintenance */
   status: integer('status').notNull().default(0),
   sort: integer('sort').notNull().default(0),
+  /** what members read while it is under maintenance ('' : the catalogue's words) */
+  maintenanceMessage: text('maintenance_message').notNull().default(''),
+  /** the most one transfer moves into it, per currency in minor units; a currency left out: no limit of its own */
+  maxTransferIn: jsonb('max_transfer_in').notNull().default({}),
 });
 
 /**

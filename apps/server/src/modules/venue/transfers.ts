@@ -3,7 +3,7 @@ import { AppError, fail } from '../../platform/http/index.ts';
 import { requestHash, type IdempotencyKey } from '../../platform/idempotency.ts';
 import type { WalletOwner } from '../wallet/index.ts';
 import { callVenue, type VenueOutcome } from './adapter.ts';
-import { venueAdapter } from './registry.ts';
+import { checkTransferIn, refuseIfClosed, venueAdapter } from './registry.ts';
 import { isMainWalletVenue, offeredVenue } from './offers.ts';
 import { beginFollow, beginTransfer, noteError, reserveFromVenue, settle, settleFollow, type TransferAnswer, type VenueMove } from './phases.ts';
 
@@ -46,8 +46,11 @@ async function refused(db: Db, owner: WalletOwner, move: VenueMove, transferId: 
  * Money goes in only where a product plays (offeredVenue); it always comes out.
  */
 export async function transferWithVenue(db: Db, owner: WalletOwner, idem: IdempotencyKey | null, body: unknown, move: VenueMove): Promise<TransferAnswer> {
-  if (!move.out) await offeredVenue(db, move.apiName);
-  else if (isMainWalletVenue(move.apiName)) fail('VENUE_PLAYS_FROM_MAIN');
+  if (!move.out) {
+    const venue = await offeredVenue(db, move.apiName);
+    refuseIfClosed(venue, 'VENUE_UNAVAILABLE');
+    checkTransferIn(venue, owner.currency, move.amountMinor);
+  } else if (isMainWalletVenue(move.apiName)) fail('VENUE_PLAYS_FROM_MAIN');
   const begun = await beginTransfer(db, owner, idem?.key ?? null, idem ? requestHash(idem, body) : '', move);
   if ('answer' in begun) return begun.answer;
   if (!begun.reserved) await reserveOut(db, owner.memberId, begun.transferId, move.apiName);

@@ -18,6 +18,9 @@ interface MatchRow {
   clock_sec: number;
   home_score: number;
   visit_score: number;
+  /** an operator's hold on the whole match, and whether an operator entered its result */
+  held: boolean;
+  result_by_operator: boolean;
 }
 
 /**
@@ -61,7 +64,7 @@ async function lockMatch(tx: Tx, group: FeedEvent[]): Promise<MatchRow | null> {
   const { rows } = await executePrepared(
     tx,
     sql`
-    SELECT match_id, status, period, clock_sec, home_score, visit_score ${noFlushWait}
+    SELECT match_id, status, period, clock_sec, home_score, visit_score, held, result_by_operator ${noFlushWait}
     FROM sports_matches WHERE feed_ref = ${group[0].ref} FOR NO KEY UPDATE`,
   );
   const row = rows[0] as unknown as MatchRow | undefined;
@@ -92,7 +95,7 @@ async function applyOne(tx: Tx, match: MatchRow, e: FeedEvent, at: number, frame
   const ch = channel.match(match.match_id);
   const settled = match.status === 'finished' || match.status === 'cancelled';
   if (e.type === 'prices' && !settled) {
-    const changed = await applyPrices(tx, match.match_id, e.markets);
+    const changed = await applyPrices(tx, match, e.markets);
     if (changed.length) frames.push({ ch, type: 'odds.changed', data: { matchId: match.match_id, at, markets: changed } });
   } else if (e.type === 'state' && !settled) {
     await executePrepared(
@@ -107,7 +110,7 @@ async function applyOne(tx: Tx, match: MatchRow, e: FeedEvent, at: number, frame
     if (scoreChanged) frames.push({ ch, type: 'match.score', data: { ...score, scorer: e.scorer } });
     if (e.status !== match.status || e.period !== match.period) frames.push({ ch, type: 'match.status', data: { ...score, status: e.status } });
     Object.assign(match, { status: e.status, period: e.period, home_score: e.homeScore, visit_score: e.visitScore, clock_sec: e.clockSec });
-  } else if (e.type === 'result' || e.type === 'cancel') {
+  } else if ((e.type === 'result' || e.type === 'cancel') && !match.result_by_operator) {
     const result = e.type === 'result' ? e.result : { homeScore: match.home_score, visitScore: match.visit_score, cancelled: true };
     const status = e.type === 'cancel' || result.cancelled ? 'cancelled' : 'finished';
     const period = e.type === 'result' ? e.period : match.period;
@@ -131,19 +134,22 @@ async function applyOne(tx: Tx, match: MatchRow, e: FeedEvent, at: number, frame
 /**
  * Upserts a match's markets and selections in two statements and answers what changed: a market
  * whose state moved, and the selections whose price or state moved. A closed market never reopens;
- * a closed selection keeps its last price. Markets are locked before their selections, so a bet
+ * a closed selection keeps its last price; a market an operator holds stays suspended (a new one
+ * of a held match starts so). Markets are locked before their selections, so a bet
  * holding a market's row holds its prices (bets/legs.ts).
  */
-async function applyPrices(tx: Tx, matchId: number, markets: FeedMarket[]): Promise<OddsChangedEvent['markets']> {
-  const marketRows = markets.map((m, sort) => ({ spec: specKey(m), kind: m.kind, line: m.line, map_no: m.mapNo, status: m.status, sort }));
+async function applyPrices(tx: Tx, match: MatchRow, markets: FeedMarket[]): Promise<OddsChangedEvent['markets']> {
+  const matchId = match.match_id;
+  const statusOf = (m: FeedMarket) => (match.held && m.status === 'open' ? 'suspended' : m.status);
+  const marketRows = markets.map((m, sort) => ({ spec: specKey(m), kind: m.kind, line: m.line, map_no: m.mapNo, status: statusOf(m), sort, held: match.held }));
   const movedMarkets = await executePrepared(
     tx,
     sql`
-    INSERT INTO sports_markets (match_id, spec, kind, line, map_no, status, sort)
-    SELECT ${matchId}, x.spec, x.kind, x.line, x.map_no, x.status, x.sort
-    FROM jsonb_to_recordset(${json(marketRows)}) AS x(spec text, kind text, line numeric, map_no smallint, status text, sort int)
+    INSERT INTO sports_markets (match_id, spec, kind, line, map_no, status, sort, held)
+    SELECT ${matchId}, x.spec, x.kind, x.line, x.map_no, x.status, x.sort, x.held
+    FROM jsonb_to_recordset(${json(marketRows)}) AS x(spec text, kind text, line numeric, map_no smallint, status text, sort int, held boolean)
     ON CONFLICT (match_id, spec) DO UPDATE SET status = EXCLUDED.status
-    WHERE sports_markets.status <> EXCLUDED.status AND sports_markets.status <> 'closed'
+    WHERE sports_markets.status <> EXCLUDED.status AND sports_markets.status <> 'closed' AND NOT sports_markets.held
     RETURNING market_id`,
   );
   const selectionRows = markets.flatMap((m) =>
@@ -167,11 +173,11 @@ async function applyPrices(tx: Tx, matchId: number, markets: FeedMarket[]): Prom
   ]);
   if (marketIds.size === 0) return [];
   const { rows } = await executePrepared(tx, sql`SELECT market_id, status FROM sports_markets WHERE match_id = ${matchId}`);
-  const statusOf = new Map(
+  const marketStatus = new Map(
     (rows as Array<{ market_id: unknown; status: string }>).map((r) => [Number(r.market_id), r.status as 'open' | 'suspended' | 'closed']),
   );
   return [...marketIds].map((marketId) => {
-    const status = statusOf.get(marketId)!;
+    const status = marketStatus.get(marketId)!;
     const selections = (movedSelections.rows as Array<{ selection_id: unknown; market_id: unknown; odds_x100: number; status: string }>)
       .filter((s) => Number(s.market_id) === marketId)
       .map((s) => ({
