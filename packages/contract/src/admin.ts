@@ -34,6 +34,7 @@ export const PERMISSIONS = {
   'live.moderate': '直播间管理（房管、记录）',
   'live.manage': '主播直播间设置',
   'venue.manage': '游戏平台与供应商',
+  'site.manage': '站点内容与配置（公告、轮播图、配置项、维护）',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -45,7 +46,7 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   finance: ['session', 'dashboard.read', 'member.read', 'finance.read', 'finance.decide', 'agent.manage'],
   risk: ['session', 'dashboard.read', 'member.read', 'member.manage', 'audit.read', 'finance.read', 'finance.decide'],
   trader: ['session', 'dashboard.read'],
-  content: ['session', 'message.send', 'live.manage'],
+  content: ['session', 'message.send', 'live.manage', 'site.manage'],
   cs: ['session', 'member.read', 'member.manage', 'finance.read', 'message.send'],
   moderator: ['session', 'live.moderate'],
 };
@@ -158,6 +159,12 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'member.vip': '调整VIP等级',
   'member.note': '添加会员备注',
   'member.password.reset': '重置会员密码',
+  'site.notice.save': '保存公告',
+  'site.notice.remove': '删除公告',
+  'site.banner.save': '保存轮播图',
+  'site.banner.remove': '删除轮播图',
+  'site.config.set': '修改站点配置',
+  'site.maintenance.set': '设置站点维护',
 };
 
 // Finance: the review queues and the decisions ----------------------------------------------------

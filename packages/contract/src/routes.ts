@@ -35,6 +35,7 @@ import {
   WithdrawReviewListData,
   WithdrawRiskData,
 } from './admin.ts';
+import { ADMIN_SITE_ROUTES } from './admin-site.ts';
 import {
   ActiveMemberSleepBody,
   BindContactData,
@@ -585,6 +586,7 @@ export const API_ROUTES = {
   '/api/admin/live/moderator/revoke': { body: ModeratorBody, data: Done },
   '/api/admin/live/chat/actions': { body: ChatActionsBody, data: ChatActionsData },
   '/api/admin/live/room/update': { body: AnchorRoomUpdateBody, data: AnchorMatch },
+  ...ADMIN_SITE_ROUTES,
 
   // Seamless-wallet game providers: the protocol they call (signed per provider, see provider.ts;
   // idempotent by the provider's transaction id rather than an Idempotency-Key), and their configuration.

@@ -3,6 +3,7 @@ import { adminRoutes } from './routes.ts';
 import { financeRoutes } from './finance-routes.ts';
 import { deskRoutes } from './desk-routes.ts';
 import { providerRoutes } from './provider-routes.ts';
+import { siteRoutes } from './site-routes.ts';
 import { memberRoutes } from './member-routes.ts';
 
 /**
@@ -23,6 +24,7 @@ export const adminModule: Module = {
     financeRoutes(app, deps);
     deskRoutes(app, deps);
     providerRoutes(app, deps);
+    siteRoutes(app, deps);
     memberRoutes(app, deps);
   },
 };
