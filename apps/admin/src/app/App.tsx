@@ -13,6 +13,7 @@ import { DepositsPage } from '../features/finance/DepositsPage.tsx';
 import { OperatorsPage } from '../features/operators/OperatorsPage.tsx';
 import { MembersPage } from '../features/members/MembersPage.tsx';
 import { MemberPage } from '../features/members/MemberPage.tsx';
+import { SITE_PAGES } from '../features/site/pages.tsx';
 import { ConsoleLayout, firstPage } from './ConsoleLayout.tsx';
 import { useMe } from '../shared/me.ts';
 
@@ -57,6 +58,9 @@ function SignedIn() {
         <Route path="members/:memberId" element={<MemberPage />} />
         <Route path="finance/withdrawals" element={<WithdrawalsPage />} />
         <Route path="finance/deposits" element={<DepositsPage />} />
+        {SITE_PAGES.map(({ path, element }) => (
+          <Route key={path} path={path.slice(1)} element={element} />
+        ))}
         <Route path="system/operators" element={<OperatorsPage />} />
         <Route path="system/audit" element={<AuditPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
