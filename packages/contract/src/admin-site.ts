@@ -48,6 +48,8 @@ interface Setting {
   kind: SettingKind;
   schema: z.ZodType<string>;
   hint?: string;
+  /** A switch's state while unset, as its module reads it. */
+  unset?: '0' | '1';
 }
 
 /**
@@ -67,16 +69,16 @@ export const SITE_SETTINGS = {
   withdraw_fee_percent: { label: '提款手续费（%）', group: '财务', kind: 'number', schema: Decimal(100) },
   withdraw_free_times: { label: '每日免手续费提款次数', group: '财务', kind: 'number', schema: WholeNumber(0, 100) },
   deposit_cancel_limit: { label: '每日可取消存款次数', group: '财务', kind: 'number', schema: WholeNumber(0, 100) },
-  withdrawal_password: { label: '提款需验证资金密码', group: '财务', kind: 'switch', schema: Switch },
+  withdrawal_password: { label: '提款需验证资金密码', group: '财务', kind: 'switch', schema: Switch, unset: '1' },
   login_verify_trigger_times: {
     label: '登录失败几次后需验证',
     group: '账户',
     kind: 'number',
     schema: WholeNumber(1, 20),
   },
-  fast_register_verify: { label: '快速注册需验证', group: '账户', kind: 'switch', schema: Switch },
-  register_phone_number: { label: '注册需填写手机号', group: '账户', kind: 'switch', schema: Switch },
-  english_switch: { label: '英文版入口', group: '站点', kind: 'switch', schema: Switch },
+  fast_register_verify: { label: '快速注册需验证', group: '账户', kind: 'switch', schema: Switch, unset: '0' },
+  register_phone_number: { label: '注册需填写手机号', group: '账户', kind: 'switch', schema: Switch, unset: '0' },
+  english_switch: { label: '英文版入口', group: '站点', kind: 'switch', schema: Switch, unset: '0' },
   site_festival_skin: {
     label: '节日皮肤',
     group: '站点',
@@ -85,7 +87,7 @@ export const SITE_SETTINGS = {
   },
   cs_hours: { label: '客服时间', group: '客服', kind: 'text', schema: Text(100) },
   cs_notice: { label: '客服页提示', group: '客服', kind: 'text', schema: Text(500) },
-  live_chat_switch: { label: '直播聊天室', group: '直播', kind: 'switch', schema: Switch },
+  live_chat_switch: { label: '直播聊天室', group: '直播', kind: 'switch', schema: Switch, unset: '1' },
   live_chat_blocked_words: {
     label: '聊天屏蔽词',
     group: '直播',

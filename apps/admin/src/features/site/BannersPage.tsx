@@ -1,4 +1,4 @@
-import { Form, Image, Input, Select } from 'antd';
+import { Form, Image, Input, Select, Typography } from 'antd';
 import type { z } from 'zod';
 import { AdminBanner } from '@bp/contract';
 import { zodRule } from '../../shared/form.ts';
@@ -29,11 +29,16 @@ export function BannersPage() {
         return { ...f, link: f.link ?? '', startAt, endAt };
       }}
       columns={[
-        { title: '图片', dataIndex: 'image', width: 180, render: (src: string) => <Image src={src} width={160} height={60} style={{ objectFit: 'cover' }} /> },
-        { title: '标题', dataIndex: 'title' },
-        { title: '跳转', dataIndex: 'link', width: 200, render: (l: string) => l || '—' },
-        { title: '位置', dataIndex: 'position', width: 100, render: (p: string) => POSITIONS.find((o) => o.value === p)?.label ?? p },
-        { title: '展示时间', width: 230, render: (_, b) => windowText(b.startAt, b.endAt) },
+        { title: '图片', dataIndex: 'image', width: 150, render: (src: string) => <Image src={src} width={128} height={48} style={{ objectFit: 'cover' }} /> },
+        { title: '标题', dataIndex: 'title', ellipsis: true },
+        { title: '跳转', dataIndex: 'link', width: 200, ellipsis: true, render: (l: string) => l || '—' },
+        {
+          title: '位置',
+          dataIndex: 'position',
+          width: 120,
+          render: (p: string) => POSITIONS.find((o) => o.value === p)?.label ?? <Typography.Text type="secondary">{p}（会员站未展示）</Typography.Text>,
+        },
+        { title: '展示时间', width: 170, render: (_, b) => windowText(b.startAt, b.endAt) },
       ]}
       fields={
         <>

@@ -16,7 +16,8 @@ function SettingEditor({ row, save }: { row: Row; save: (value: string | null) =
   const [draft, setDraft] = useState(row.value ?? '');
   useEffect(() => setDraft(row.value ?? ''), [row.value]);
   if (setting.kind === 'switch') {
-    return <Switch aria-label={setting.label} checked={row.value === '1'} onChange={(on) => save(on ? '1' : '0')} />;
+    const on = (row.value ?? ('unset' in setting ? setting.unset : '0')) === '1';
+    return <Switch aria-label={setting.label} checked={on} onChange={(next) => save(next ? '1' : '0')} />;
   }
   const problem = draft === (row.value ?? '') ? null : settingProblem(row.keyCode, draft);
   const Field = row.keyCode === 'live_chat_blocked_words' || row.keyCode === 'cs_notice' ? Input.TextArea : Input;
@@ -25,7 +26,7 @@ function SettingEditor({ row, save }: { row: Row; save: (value: string | null) =
       <Field
         aria-label={setting.label}
         value={draft}
-        placeholder={row.value === null ? '默认' : undefined}
+        placeholder={row.value === null ? '未设置，使用系统默认值' : undefined}
         status={problem ? 'error' : undefined}
         onChange={(e) => setDraft(e.target.value)}
         {...(Field === Input.TextArea ? { autoSize: { minRows: 2, maxRows: 5 } } : {})}

@@ -28,9 +28,9 @@ export function NoticesPage() {
       }}
       columns={[
         { title: '类型', dataIndex: 'category', width: 110, render: (c: Notice['category']) => <Tag color={COLORS[c]}>{CATEGORIES[c]}</Tag> },
-        { title: '标题', dataIndex: 'title', width: 200 },
+        { title: '标题', dataIndex: 'title', width: 240, ellipsis: true },
         { title: '内容', dataIndex: 'content', ellipsis: true },
-        { title: '展示时间', width: 230, render: (_, n) => windowText(n.pmdTimerStart, n.pmdTimerEnd) },
+        { title: '展示时间', width: 170, render: (_, n) => windowText(n.pmdTimerStart, n.pmdTimerEnd) },
       ]}
       fields={
         <>

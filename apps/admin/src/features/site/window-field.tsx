@@ -1,6 +1,5 @@
 import { DatePicker, Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { dateTime } from '../../shared/format.ts';
 
 /** A show window as the form edits it: two optional instants (an empty end is open). */
 export type WindowValue = [Dayjs | null, Dayjs | null] | null | undefined;
@@ -18,5 +17,6 @@ export function WindowField({ label }: { label: string }) {
 }
 
 /** A window as a table cell. */
+const minute = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
 export const windowText = (start: number | null, end: number | null) =>
-  start || end ? `${start ? dateTime(start) : '即时'} 至 ${end ? dateTime(end) : '长期'}` : '长期有效';
+  start || end ? `${start ? minute(start) : '即时'} 至 ${end ? minute(end) : '长期'}` : '长期有效';
