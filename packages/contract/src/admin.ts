@@ -165,6 +165,9 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'site.banner.remove': '删除轮播图',
   'site.config.set': '修改站点配置',
   'site.maintenance.set': '设置站点维护',
+  'live.chat.mute': '聊天室禁言',
+  'live.chat.unmute': '解除禁言',
+  'live.chat.delete': '删除聊天消息',
 };
 
 // Finance: the review queues and the decisions ----------------------------------------------------

@@ -36,6 +36,7 @@ import {
   WithdrawRiskData,
 } from './admin.ts';
 import { ADMIN_SITE_ROUTES } from './admin-site.ts';
+import { ADMIN_LIVE_ROUTES } from './admin-live.ts';
 import {
   ActiveMemberSleepBody,
   BindContactData,
@@ -587,6 +588,7 @@ export const API_ROUTES = {
   '/api/admin/live/chat/actions': { body: ChatActionsBody, data: ChatActionsData },
   '/api/admin/live/room/update': { body: AnchorRoomUpdateBody, data: AnchorMatch },
   ...ADMIN_SITE_ROUTES,
+  ...ADMIN_LIVE_ROUTES,
 
   // Seamless-wallet game providers: the protocol they call (signed per provider, see provider.ts;
   // idempotent by the provider's transaction id rather than an Idempotency-Key), and their configuration.

@@ -4,6 +4,7 @@ import { financeRoutes } from './finance-routes.ts';
 import { deskRoutes } from './desk-routes.ts';
 import { providerRoutes } from './provider-routes.ts';
 import { siteRoutes } from './site-routes.ts';
+import { liveRoutes } from './live-routes.ts';
 import { memberRoutes } from './member-routes.ts';
 
 /**
@@ -25,6 +26,7 @@ export const adminModule: Module = {
     deskRoutes(app, deps);
     providerRoutes(app, deps);
     siteRoutes(app, deps);
+    liveRoutes(app, deps);
     memberRoutes(app, deps);
   },
 };
