@@ -7,6 +7,7 @@ import { ROLE_LABELS, type Permission } from '@bp/contract';
 import { call, session } from '../shared/api.ts';
 import { useMe } from '../shared/me.ts';
 import { SITE_PAGES } from '../features/site/pages.tsx';
+import { LIVE_PAGES } from '../features/live/pages.tsx';
 
 interface Page {
   path: string;
@@ -23,6 +24,7 @@ const PAGES: Page[] = [
   { path: '/finance/withdrawals', label: '提款审核', icon: <BankOutlined />, permission: 'finance.read', group: '财务' },
   { path: '/finance/deposits', label: '存款审核', icon: <WalletOutlined />, permission: 'finance.read', group: '财务' },
   ...SITE_PAGES,
+  ...LIVE_PAGES,
   { path: '/system/operators', label: '操作员', icon: <TeamOutlined />, permission: 'operator.manage', group: '系统' },
   { path: '/system/audit', label: '审计日志', icon: <AuditOutlined />, permission: 'audit.read', group: '系统' },
 ];

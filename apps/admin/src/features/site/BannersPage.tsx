@@ -29,9 +29,18 @@ export function BannersPage() {
         return { ...f, link: f.link ?? '', startAt, endAt };
       }}
       columns={[
-        { title: '图片', dataIndex: 'image', width: 150, render: (src: string) => <Image src={src} width={128} height={48} style={{ objectFit: 'cover' }} /> },
-        { title: '标题', dataIndex: 'title', ellipsis: true },
-        { title: '跳转', dataIndex: 'link', width: 200, ellipsis: true, render: (l: string) => l || '—' },
+        { title: '图片', dataIndex: 'image', width: 144, render: (src: string) => <Image src={src} width={128} height={48} style={{ objectFit: 'cover' }} /> },
+        {
+          title: '标题 / 跳转',
+          render: (_, b) => (
+            <div>
+              <div>{b.title}</div>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {b.link || '不跳转'}
+              </Typography.Text>
+            </div>
+          ),
+        },
         {
           title: '位置',
           dataIndex: 'position',
