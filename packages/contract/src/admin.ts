@@ -35,6 +35,7 @@ export const PERMISSIONS = {
   'live.manage': '主播直播间设置',
   'venue.manage': '游戏平台与供应商',
   'site.manage': '站点内容与配置（公告、轮播图、配置项、维护）',
+  'promo.manage': '活动开关与VIP等级配置',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -46,7 +47,7 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   finance: ['session', 'dashboard.read', 'member.read', 'finance.read', 'finance.decide', 'agent.manage'],
   risk: ['session', 'dashboard.read', 'member.read', 'member.manage', 'audit.read', 'finance.read', 'finance.decide'],
   trader: ['session', 'dashboard.read'],
-  content: ['session', 'message.send', 'live.manage', 'site.manage'],
+  content: ['session', 'message.send', 'live.manage', 'site.manage', 'promo.manage'],
   cs: ['session', 'member.read', 'member.manage', 'finance.read', 'message.send'],
   moderator: ['session', 'live.moderate'],
 };
@@ -168,6 +169,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'live.chat.mute': '聊天室禁言',
   'live.chat.unmute': '解除禁言',
   'live.chat.delete': '删除聊天消息',
+  'promo.activity.switch': '开关活动',
+  'vip.grade.save': '修改VIP等级',
 };
 
 // Finance: the review queues and the decisions ----------------------------------------------------

@@ -37,6 +37,7 @@ import {
 } from './admin.ts';
 import { ADMIN_SITE_ROUTES } from './admin-site.ts';
 import { ADMIN_LIVE_ROUTES } from './admin-live.ts';
+import { ADMIN_PROMO_ROUTES } from './admin-promo.ts';
 import {
   ActiveMemberSleepBody,
   BindContactData,
@@ -589,6 +590,7 @@ export const API_ROUTES = {
   '/api/admin/live/room/update': { body: AnchorRoomUpdateBody, data: AnchorMatch },
   ...ADMIN_SITE_ROUTES,
   ...ADMIN_LIVE_ROUTES,
+  ...ADMIN_PROMO_ROUTES,
 
   // Seamless-wallet game providers: the protocol they call (signed per provider, see provider.ts;
   // idempotent by the provider's transaction id rather than an Idempotency-Key), and their configuration.

@@ -14,4 +14,6 @@ export const adminErrors = defineErrors({
   OPERATOR_LAST_SUPER: [90010, '至少须保留一名启用的超级管理员'],
   // The site, live, promotion and agent screens (90045-90069).
   SITE_SETTING_INVALID: [90045, '配置值无效'],
+  VIP_GRADE_ORDER: [90046, '等级门槛须随等级递增'],
+  VIP_GRADE_GAP: [90047, '只能修改已有等级或新增下一个等级'],
 });

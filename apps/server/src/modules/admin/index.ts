@@ -5,6 +5,7 @@ import { deskRoutes } from './desk-routes.ts';
 import { providerRoutes } from './provider-routes.ts';
 import { siteRoutes } from './site-routes.ts';
 import { liveRoutes } from './live-routes.ts';
+import { promoRoutes } from './promo-routes.ts';
 import { memberRoutes } from './member-routes.ts';
 
 /**
@@ -27,6 +28,7 @@ export const adminModule: Module = {
     providerRoutes(app, deps);
     siteRoutes(app, deps);
     liveRoutes(app, deps);
+    promoRoutes(app, deps);
     memberRoutes(app, deps);
   },
 };

@@ -1,28 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_CONTENT_KINDS, SITE_SETTING_KEYS, settingProblem, type AdminContentKind } from '@bp/contract';
-import {
-  currentMaintenance,
-  getConfig,
-  listAllContent,
-  maintenanceSetting,
-  removeContent,
-  requireSite as siteOf,
-  setConfig,
-  setMaintenance,
-  upsertContent,
-} from '../site/index.ts';
+import { currentMaintenance, getConfig, listAllContent, maintenanceSetting, removeContent, setConfig, setMaintenance, upsertContent } from '../site/index.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { defineRoute, fail } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { audited, operatorRoute } from './audited.ts';
-import { operatorOf, requireSite } from './sessions.ts';
-
-/** A site the operator may act on, and that exists. */
-async function actOn(db: Db, req: Parameters<typeof operatorOf>[0], siteId: number): Promise<number> {
-  requireSite(operatorOf(req), siteId);
-  await siteOf(db, siteId);
-  return siteId;
-}
+import { operatorSite } from './site-scope.ts';
 
 async function itemOf(db: Db, siteId: number, kind: AdminContentKind, id: number | undefined) {
   if (!id) return null;
@@ -45,13 +28,13 @@ export function siteRoutes(app: FastifyInstance, deps: Deps): void {
   for (const kind of Object.keys(ADMIN_CONTENT_KINDS) as AdminContentKind[]) {
     const name = ADMIN_CONTENT_KINDS[kind];
     defineRoute(app, { url: `/api/admin/site/${kind}/list`, summary: `Every ${kind} of a site, published or not`, ...manage }, async (req) => ({
-      list: (await listAllContent(db, await actOn(db, req, req.body.siteId), kind)) as never,
+      list: (await listAllContent(db, await operatorSite(db, req, req.body.siteId), kind)) as never,
     }));
     defineRoute(
       app,
       { url: `/api/admin/site/${kind}/save`, summary: `Adds or changes a ${kind}（${name}）: text, order, window, published`, ...manage },
       async (req) => {
-        const siteId = await actOn(db, req, req.body.siteId);
+        const siteId = await operatorSite(db, req, req.body.siteId);
         const before = await itemOf(db, siteId, kind, req.body.item.id);
         return audited(db, req, { action: `site.${kind}.save`, target: `site:${siteId}:${kind}`, before }, async () => {
           const id = await upsertContent(db, siteId, kind, req.body.item);
@@ -60,7 +43,7 @@ export function siteRoutes(app: FastifyInstance, deps: Deps): void {
       },
     );
     defineRoute(app, { url: `/api/admin/site/${kind}/remove`, summary: `Removes a ${kind}`, ...manage }, async (req) => {
-      const siteId = await actOn(db, req, req.body.siteId);
+      const siteId = await operatorSite(db, req, req.body.siteId);
       const before = (await itemOf(db, siteId, kind, req.body.id)) ?? fail('CONTENT_NOT_FOUND');
       return audited(db, req, { action: `site.${kind}.remove`, target: `site:${siteId}:${kind}:${before.id}`, before, after: () => null }, async () => {
         await removeContent(db, siteId, kind, before.id);
@@ -73,7 +56,7 @@ export function siteRoutes(app: FastifyInstance, deps: Deps): void {
     app,
     { url: '/api/admin/site/config/list', summary: 'The site’s configuration keys an operator may change, with their values', ...manage },
     async (req) => {
-      const config = await getConfig(db, await actOn(db, req, req.body.siteId), SITE_SETTING_KEYS);
+      const config = await getConfig(db, await operatorSite(db, req, req.body.siteId), SITE_SETTING_KEYS);
       return { list: SITE_SETTING_KEYS.map((keyCode) => ({ keyCode, value: config[keyCode] ?? null })) };
     },
   );
@@ -81,7 +64,7 @@ export function siteRoutes(app: FastifyInstance, deps: Deps): void {
     app,
     { url: '/api/admin/site/config/set', summary: 'Sets one configuration key (null: back to the default), checked by its rule', ...manage },
     async (req) => {
-      const siteId = await actOn(db, req, req.body.siteId);
+      const siteId = await operatorSite(db, req, req.body.siteId);
       const { keyCode, value } = req.body;
       const problem = settingProblem(keyCode, value);
       if (problem) fail('SITE_SETTING_INVALID', { msg: problem });
@@ -96,10 +79,10 @@ export function siteRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(
     app,
     { url: '/api/admin/site/maintenance/get', summary: 'The site’s maintenance window as set, and as members see it now', ...manage },
-    async (req) => maintenanceOf(db, await actOn(db, req, req.body.siteId)),
+    async (req) => maintenanceOf(db, await operatorSite(db, req, req.body.siteId)),
   );
   defineRoute(app, { url: '/api/admin/site/maintenance/set', summary: 'Puts the site under maintenance for a window, or opens it', ...manage }, async (req) => {
-    const siteId = await actOn(db, req, req.body.siteId);
+    const siteId = await operatorSite(db, req, req.body.siteId);
     const before = await maintenanceSetting(db, siteId);
     return audited(db, req, { action: 'site.maintenance.set', target: `site:${siteId}:maintenance`, before, after: (r) => r.setting }, async () => {
       await setMaintenance(db, siteId, req.body.setting);
