@@ -15,6 +15,7 @@ import { MembersPage } from '../features/members/MembersPage.tsx';
 import { MemberPage } from '../features/members/MemberPage.tsx';
 import { SITE_PAGES } from '../features/site/pages.tsx';
 import { LIVE_PAGES } from '../features/live/pages.tsx';
+import { PROMO_PAGES } from '../features/promo/pages.tsx';
 import { ConsoleLayout, firstPage } from './ConsoleLayout.tsx';
 import { useMe } from '../shared/me.ts';
 
@@ -59,7 +60,7 @@ function SignedIn() {
         <Route path="members/:memberId" element={<MemberPage />} />
         <Route path="finance/withdrawals" element={<WithdrawalsPage />} />
         <Route path="finance/deposits" element={<DepositsPage />} />
-        {[...SITE_PAGES, ...LIVE_PAGES].map(({ path, element }) => (
+        {[...SITE_PAGES, ...LIVE_PAGES, ...PROMO_PAGES].map(({ path, element }) => (
           <Route key={path} path={path.slice(1)} element={element} />
         ))}
         <Route path="system/operators" element={<OperatorsPage />} />

@@ -8,6 +8,7 @@ import { call, session } from '../shared/api.ts';
 import { useMe } from '../shared/me.ts';
 import { SITE_PAGES } from '../features/site/pages.tsx';
 import { LIVE_PAGES } from '../features/live/pages.tsx';
+import { PROMO_PAGES } from '../features/promo/pages.tsx';
 
 interface Page {
   path: string;
@@ -25,6 +26,7 @@ const PAGES: Page[] = [
   { path: '/finance/deposits', label: '存款审核', icon: <WalletOutlined />, permission: 'finance.read', group: '财务' },
   ...SITE_PAGES,
   ...LIVE_PAGES,
+  ...PROMO_PAGES,
   { path: '/system/operators', label: '操作员', icon: <TeamOutlined />, permission: 'operator.manage', group: '系统' },
   { path: '/system/audit', label: '审计日志', icon: <AuditOutlined />, permission: 'audit.read', group: '系统' },
 ];

@@ -3,7 +3,7 @@ import { App, Button, Card, Input, Space, Switch, Table, Tag, Typography } from 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SITE_SETTINGS, settingProblem, type SiteSettingKey } from '@bp/contract';
 import { call } from '../../shared/api.ts';
-import { useSiteChoice } from './site-picker.tsx';
+import { useSiteChoice } from '../../shared/site-picker.tsx';
 
 interface Row {
   keyCode: SiteSettingKey;

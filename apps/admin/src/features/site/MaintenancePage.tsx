@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Alert, App, Button, Card, Descriptions, Form, Input, Radio } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/api.ts';
-import { useSiteChoice } from './site-picker.tsx';
+import { useSiteChoice } from '../../shared/site-picker.tsx';
 import { WindowField, windowFromForm, windowText, windowToForm, type WindowValue } from './window-field.tsx';
 
 interface Fields {

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { MessageSendBody } from '@bp/contract';
 import { call } from '../../shared/api.ts';
 import { zodRule } from '../../shared/form.ts';
-import { useSiteChoice } from './site-picker.tsx';
+import { useSiteChoice } from '../../shared/site-picker.tsx';
 
 interface Fields {
   to: 'site' | 'member';

@@ -4,7 +4,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/ic
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_CONTENT_KINDS, type AdminContentKind } from '@bp/contract';
 import { call } from '../../shared/api.ts';
-import { useSiteChoice } from './site-picker.tsx';
+import { useSiteChoice } from '../../shared/site-picker.tsx';
 
 /** What every item of a kind has: its id, order and whether it is published ('1'). */
 export interface Item {

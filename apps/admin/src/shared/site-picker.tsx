@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Select } from 'antd';
-import { useSites } from '../../shared/me.ts';
+import { useSites } from './me.ts';
 
 /** The site a screen works on (the operator's first by default) and its picker. */
 export function useSiteChoice(): { siteId: number | undefined; picker: React.ReactNode } {
