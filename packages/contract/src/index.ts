@@ -27,6 +27,7 @@ export * from './admin.ts';
 export * from './admin-site.ts';
 export * from './admin-live.ts';
 export * from './admin-promo.ts';
+export * from './admin-agent.ts';
 export * from './usdt-address.ts';
 export * from './originals/index.ts';
 export * from './tables.ts';

@@ -38,6 +38,7 @@ import {
 import { ADMIN_SITE_ROUTES } from './admin-site.ts';
 import { ADMIN_LIVE_ROUTES } from './admin-live.ts';
 import { ADMIN_PROMO_ROUTES } from './admin-promo.ts';
+import { ADMIN_AGENT_ROUTES } from './admin-agent.ts';
 import {
   ActiveMemberSleepBody,
   BindContactData,
@@ -591,6 +592,7 @@ export const API_ROUTES = {
   ...ADMIN_SITE_ROUTES,
   ...ADMIN_LIVE_ROUTES,
   ...ADMIN_PROMO_ROUTES,
+  ...ADMIN_AGENT_ROUTES,
 
   // Seamless-wallet game providers: the protocol they call (signed per provider, see provider.ts;
   // idempotent by the provider's transaction id rather than an Idempotency-Key), and their configuration.

@@ -16,6 +16,7 @@ import { MemberPage } from '../features/members/MemberPage.tsx';
 import { SITE_PAGES } from '../features/site/pages.tsx';
 import { LIVE_PAGES } from '../features/live/pages.tsx';
 import { PROMO_PAGES } from '../features/promo/pages.tsx';
+import { AGENT_PAGES } from '../features/agents/pages.tsx';
 import { ConsoleLayout, firstPage } from './ConsoleLayout.tsx';
 import { useMe } from '../shared/me.ts';
 
@@ -60,7 +61,7 @@ function SignedIn() {
         <Route path="members/:memberId" element={<MemberPage />} />
         <Route path="finance/withdrawals" element={<WithdrawalsPage />} />
         <Route path="finance/deposits" element={<DepositsPage />} />
-        {[...SITE_PAGES, ...LIVE_PAGES, ...PROMO_PAGES].map(({ path, element }) => (
+        {[...SITE_PAGES, ...LIVE_PAGES, ...PROMO_PAGES, ...AGENT_PAGES].map(({ path, element }) => (
           <Route key={path} path={path.slice(1)} element={element} />
         ))}
         <Route path="system/operators" element={<OperatorsPage />} />

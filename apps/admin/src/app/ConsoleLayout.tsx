@@ -9,6 +9,7 @@ import { useMe } from '../shared/me.ts';
 import { SITE_PAGES } from '../features/site/pages.tsx';
 import { LIVE_PAGES } from '../features/live/pages.tsx';
 import { PROMO_PAGES } from '../features/promo/pages.tsx';
+import { AGENT_PAGES } from '../features/agents/pages.tsx';
 
 interface Page {
   path: string;
@@ -27,6 +28,7 @@ const PAGES: Page[] = [
   ...SITE_PAGES,
   ...LIVE_PAGES,
   ...PROMO_PAGES,
+  ...AGENT_PAGES,
   { path: '/system/operators', label: '操作员', icon: <TeamOutlined />, permission: 'operator.manage', group: '系统' },
   { path: '/system/audit', label: '审计日志', icon: <AuditOutlined />, permission: 'audit.read', group: '系统' },
 ];
