@@ -52,7 +52,7 @@ export function ConsoleLayout() {
   };
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={208} theme="dark">
+      <Layout.Sider width={208} theme="dark" style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}>
         <div style={{ color: '#fff', fontSize: 16, fontWeight: 600, padding: '18px 24px' }}>运营管理后台</div>
         <Menu
           theme="dark"

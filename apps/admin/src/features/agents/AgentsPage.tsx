@@ -99,15 +99,15 @@ export function AgentsPage() {
         rowKey="applicationId"
         {...tableProps}
         columns={[
-          { title: '会员', render: (_, a) => `${a.memberName}（${a.memberId}）` },
+          { title: '会员', width: 220, render: (_, a) => `${a.memberName}（${a.memberId}）` },
           { title: '站点', dataIndex: 'siteId', width: 150, render: nameOf },
-          { title: '联系方式', dataIndex: 'contact', width: 180 },
+          { title: '联系方式', dataIndex: 'contact', width: 180, ellipsis: true },
           { title: '说明', dataIndex: 'note', ellipsis: true, render: (n: string | null) => n ?? '—' },
           { title: '申请时间', dataIndex: 'createdAt', width: 170, render: dateTime },
           { title: '状态', dataIndex: 'status', width: 90, render: (st: AgentApplicationStatus) => <Tag color={STATUS[st][1]}>{STATUS[st][0]}</Tag> },
           {
             title: '操作',
-            width: 200,
+            width: 150,
             render: (_, a) =>
               a.status === 'pending' ? (
                 <Space>
