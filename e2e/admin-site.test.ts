@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator } from '../apps/server/src/modules/admin/index.ts';
 import { totpNow } from '../apps/server/src/modules/admin/testing.ts';
 import { browserAvailable, desktop, phone, shoot, startSite, type Site } from './harness.ts';
+import { dismissPopups } from './steps.ts';
 
 /** The console's site screens: a content operator publishes a notice that the member site shows at once. */
 describe.runIf(browserAvailable())('operator console: site content', () => {
@@ -38,6 +39,10 @@ describe.runIf(browserAvailable())('operator console: site content', () => {
     const member = await phone(site);
     await member.page.goto('/app/home');
     await member.page.locator('.bp-ticker-rows li').filter({ hasText: '春节存款加赠 18%' }).first().waitFor({ state: 'attached' });
+    await dismissPopups(member.page);
+    await member.page.locator('.bp-ticker').click();
+    await member.page.getByText('春节活动').first().waitFor();
+    await shoot(member.page, 'admin-site-2-member-notices');
 
     // Unpublished, it is gone from the next visit.
     await row.getByRole('switch').click();
