@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   'sports.read': '查看体育赛事、盘口与风险敞口',
   'sports.trade': '暂停与开放赛事、盘口',
   'sports.settle': '录入赛果、结算、作废与重新结算',
+  'site.manage': '站点内容与配置（公告、轮播图、配置项、维护）',
+  'promo.manage': '活动开关与VIP等级配置',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -49,7 +51,7 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   finance: ['session', 'dashboard.read', 'member.read', 'finance.read', 'finance.decide', 'agent.manage'],
   risk: ['session', 'dashboard.read', 'member.read', 'member.manage', 'audit.read', 'finance.read', 'finance.decide', 'sports.read'],
   trader: ['session', 'dashboard.read', 'sports.read', 'sports.trade', 'sports.settle'],
-  content: ['session', 'message.send', 'live.manage'],
+  content: ['session', 'message.send', 'live.manage', 'site.manage', 'promo.manage'],
   cs: ['session', 'member.read', 'member.manage', 'finance.read', 'message.send'],
   moderator: ['session', 'live.moderate'],
 };
@@ -163,6 +165,17 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'member.note': '添加会员备注',
   'member.password.reset': '重置会员密码',
   ...DESK_AUDIT_ACTIONS,
+  'site.notice.save': '保存公告',
+  'site.notice.remove': '删除公告',
+  'site.banner.save': '保存轮播图',
+  'site.banner.remove': '删除轮播图',
+  'site.config.set': '修改站点配置',
+  'site.maintenance.set': '设置站点维护',
+  'live.chat.mute': '聊天室禁言',
+  'live.chat.unmute': '解除禁言',
+  'live.chat.delete': '删除聊天消息',
+  'promo.activity.switch': '开关活动',
+  'vip.grade.save': '修改VIP等级',
 };
 
 // Finance: the review queues and the decisions ----------------------------------------------------

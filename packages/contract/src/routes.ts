@@ -35,6 +35,10 @@ import {
   WithdrawReviewListData,
   WithdrawRiskData,
 } from './admin.ts';
+import { ADMIN_SITE_ROUTES } from './admin-site.ts';
+import { ADMIN_LIVE_ROUTES } from './admin-live.ts';
+import { ADMIN_PROMO_ROUTES } from './admin-promo.ts';
+import { ADMIN_AGENT_ROUTES } from './admin-agent.ts';
 import {
   BookFixtureListBody,
   BookFixtureListData,
@@ -604,6 +608,10 @@ export const API_ROUTES = {
   '/api/admin/live/moderator/revoke': { body: ModeratorBody, data: Done },
   '/api/admin/live/chat/actions': { body: ChatActionsBody, data: ChatActionsData },
   '/api/admin/live/room/update': { body: AnchorRoomUpdateBody, data: AnchorMatch },
+  ...ADMIN_SITE_ROUTES,
+  ...ADMIN_LIVE_ROUTES,
+  ...ADMIN_PROMO_ROUTES,
+  ...ADMIN_AGENT_ROUTES,
 
   // Seamless-wallet game providers: the protocol they call (signed per provider, see provider.ts;
   // idempotent by the provider's transaction id rather than an Idempotency-Key), and their configuration.

@@ -16,6 +16,10 @@ import { MemberPage } from '../features/members/MemberPage.tsx';
 import { FixturesPage } from '../features/sports/FixturesPage.tsx';
 import { FixturePage } from '../features/sports/FixturePage.tsx';
 import { VenuesPage } from '../features/venues/VenuesPage.tsx';
+import { SITE_PAGES } from '../features/site/pages.tsx';
+import { LIVE_PAGES } from '../features/live/pages.tsx';
+import { PROMO_PAGES } from '../features/promo/pages.tsx';
+import { AGENT_PAGES } from '../features/agents/pages.tsx';
 import { ConsoleLayout, firstPage } from './ConsoleLayout.tsx';
 import { useMe } from '../shared/me.ts';
 
@@ -63,6 +67,9 @@ function SignedIn() {
         <Route path="sports/fixtures" element={<FixturesPage />} />
         <Route path="sports/fixtures/:matchId" element={<FixturePage />} />
         <Route path="venues" element={<VenuesPage />} />
+        {[...SITE_PAGES, ...LIVE_PAGES, ...PROMO_PAGES, ...AGENT_PAGES].map(({ path, element }) => (
+          <Route key={path} path={path.slice(1)} element={element} />
+        ))}
         <Route path="system/operators" element={<OperatorsPage />} />
         <Route path="system/audit" element={<AuditPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -16,6 +16,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ROLE_LABELS, type Permission } from '@bp/contract';
 import { call, session } from '../shared/api.ts';
 import { useMe } from '../shared/me.ts';
+import { SITE_PAGES } from '../features/site/pages.tsx';
+import { LIVE_PAGES } from '../features/live/pages.tsx';
+import { PROMO_PAGES } from '../features/promo/pages.tsx';
+import { AGENT_PAGES } from '../features/agents/pages.tsx';
 
 interface Page {
   path: string;
@@ -33,6 +37,10 @@ const PAGES: Page[] = [
   { path: '/finance/deposits', label: '存款审核', icon: <WalletOutlined />, permission: 'finance.read', group: '财务' },
   { path: '/sports/fixtures', label: '赛事管理', icon: <TrophyOutlined />, permission: 'sports.read', group: '体育' },
   { path: '/venues', label: '游戏平台', icon: <AppstoreOutlined />, permission: 'venue.manage', group: '游戏' },
+  ...SITE_PAGES,
+  ...LIVE_PAGES,
+  ...PROMO_PAGES,
+  ...AGENT_PAGES,
   { path: '/system/operators', label: '操作员', icon: <TeamOutlined />, permission: 'operator.manage', group: '系统' },
   { path: '/system/audit', label: '审计日志', icon: <AuditOutlined />, permission: 'audit.read', group: '系统' },
 ];
@@ -56,7 +64,7 @@ export function ConsoleLayout() {
   };
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={208} theme="dark">
+      <Layout.Sider width={208} theme="dark" style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}>
         <div style={{ color: '#fff', fontSize: 16, fontWeight: 600, padding: '18px 24px' }}>运营管理后台</div>
         <Menu
           theme="dark"

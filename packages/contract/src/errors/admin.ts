@@ -12,6 +12,10 @@ export const adminErrors = defineErrors({
   OPERATOR_NAME_TAKEN: [90008, '该操作员名称已存在'],
   OPERATOR_NOT_FOUND: [90009, '操作员不存在'],
   OPERATOR_LAST_SUPER: [90010, '至少须保留一名启用的超级管理员'],
+  // The site, live, promotion and agent screens (90045-90069).
+  SITE_SETTING_INVALID: [90045, '配置值无效'],
+  VIP_GRADE_ORDER: [90046, '等级门槛须随等级递增'],
+  VIP_GRADE_GAP: [90047, '只能修改已有等级或新增下一个等级'],
 });
 
 /** The back office's sportsbook and venue desks (900 30-44). */

@@ -25,7 +25,19 @@ export { DEMO_STREAM_BASE } from './anchors/demo.ts';
 /** Gold coins another module gives a member (the vip module's points exchange). */
 export { rewardGold } from './gifts/gold.ts';
 /** The operator's levers (the back office calls these). */
-export { grantModerator, roomActions, anchorRoomOf, updateAnchorRoom } from './operator.ts';
+export {
+  grantModerator,
+  roomActions,
+  anchorRoomOf,
+  updateAnchorRoom,
+  operatorMute,
+  operatorUnmute,
+  operatorMutedList,
+  operatorDeleteMessage,
+  recentMessages,
+  activeChatRooms,
+  anchorRoomsForOperator,
+} from './operator.ts';
 
 /** The anchors' pictures and the gift icons, served under /assets/live/. */
 export const LIVE_ASSETS_DIR = path.resolve(import.meta.dirname, '../../../assets/live');

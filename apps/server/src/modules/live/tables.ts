@@ -138,7 +138,8 @@ export const liveChatMutes = pgTable(
     memberId: bigId('member_id').notNull(),
     username: text('username').notNull(),
     until: at('until').notNull(),
-    mutedBy: bigId('muted_by').notNull(),
+    // null: muted by the operator from the back office.
+    mutedBy: bigId('muted_by'),
     reason: text('reason'),
     createdAt: at('created_at').notNull(),
   },

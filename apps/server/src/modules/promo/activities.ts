@@ -15,6 +15,8 @@ export interface ActivityRow {
   config: Record<string, unknown>;
   budget_minor: string | null;
   spent_minor: string;
+  /** False: the operator switched it off (closed whatever its window). */
+  enabled: boolean;
 }
 
 export const CATEGORY_OF: Record<ActivityKind, 'daily' | 'deposit'> = {
@@ -28,13 +30,17 @@ export const CATEGORY_OF: Record<ActivityKind, 'daily' | 'deposit'> = {
 const ms = (d: Date | string) => new Date(d).getTime();
 
 export function statusOf(a: ActivityRow, now = clock.now()): 'upcoming' | 'open' | 'ended' {
+  if (!a.enabled) return 'ended';
   if (now < ms(a.start_at)) return 'upcoming';
   return now < ms(a.end_at) ? 'open' : 'ended';
 }
 
-/** The site's activities, in the operator's order. */
-export const siteActivities = (db: DbOrTx, siteId: number) =>
-  rowsOf<ActivityRow>(db, sql`SELECT * FROM promo_activities WHERE site_id = ${siteId} ORDER BY sort, activity_id`);
+/** The site's activities members see (those switched on), in the operator's order; all of them for the operator. */
+export const siteActivities = (db: DbOrTx, siteId: number, withSwitchedOff = false) =>
+  rowsOf<ActivityRow>(
+    db,
+    sql`SELECT * FROM promo_activities WHERE site_id = ${siteId} ${withSwitchedOff ? sql`` : sql`AND enabled`} ORDER BY sort, activity_id`,
+  );
 
 export const activityOf = (db: DbOrTx, siteId: number, kind: ActivityKind) =>
   oneOf<ActivityRow>(db, sql`SELECT * FROM promo_activities WHERE site_id = ${siteId} AND kind = ${kind}`);

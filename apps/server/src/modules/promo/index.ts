@@ -12,6 +12,9 @@ import { grantDepositBonus } from './deposit.ts';
  */
 whenDepositCredited(grantDepositBonus);
 
+/** The operator's levers (the back office calls these). */
+export { activitiesForOperator, activityForOperator, switchActivity } from './operator.ts';
+
 export const promoModule: Module = {
   name: 'promo',
   install(app, deps) {

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
 import { bigId, minor, timestamptz as at } from '../../platform/db/index.ts';
 
 /** The promo module's tables (migration 0075): activities per site, their prizes, members' records. */
@@ -18,6 +18,8 @@ export const promoActivities = pgTable(
     budgetMinor: minor('budget_minor'),
     spentMinor: minor('spent_minor').notNull().default(0n),
     sort: integer('sort').notNull().default(0),
+    /** Switched off by the operator (migration 0108): not listed, closed. */
+    enabled: boolean('enabled').notNull().default(true),
   },
   (t) => [unique('promo_activities_kind').on(t.siteId, t.kind)],
 );

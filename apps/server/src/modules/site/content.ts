@@ -1,6 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   ContentInputs,
+  type ContentStatus,
   type Banner,
   type ContentInput,
   type ContentKind,
@@ -29,6 +31,7 @@ export interface ContentItems {
 const windowKeys = (kind: ContentKind) => (kind === 'notice' ? (['pmdTimerStart', 'pmdTimerEnd'] as const) : (['startAt', 'endAt'] as const));
 
 type Row = typeof siteContents.$inferSelect;
+type Status = z.infer<typeof ContentStatus>;
 
 function toWire<K extends ContentKind>(kind: K, row: Row): ContentItems[K] {
   const [startKey, endKey] = windowKeys(kind);
@@ -56,6 +59,16 @@ export async function listContent<K extends ContentKind>(db: Db, siteId: number,
       .orderBy(asc(siteContents.sort), asc(siteContents.id)),
   );
   return rows.filter((r) => withinWindow([r.startAt?.getTime() ?? null, r.endAt?.getTime() ?? null], now)).map((r) => toWire(kind, r));
+}
+
+/** Operator: every item of a kind, published or not and whatever its window, in sort order, with its status. */
+export async function listAllContent<K extends ContentKind>(db: Db, siteId: number, kind: K): Promise<Array<ContentItems[K] & { status: Status }>> {
+  const rows = await db
+    .select()
+    .from(siteContents)
+    .where(and(eq(siteContents.siteId, siteId), eq(siteContents.kind, kind)))
+    .orderBy(asc(siteContents.sort), asc(siteContents.id));
+  return rows.map((r) => ({ ...toWire(kind, r), status: r.status as Status }));
 }
 
 /**

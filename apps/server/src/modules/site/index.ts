@@ -12,9 +12,9 @@ import { maintenanceNow } from './maintenance.ts';
 import { guardSite } from './guard.ts';
 
 export { getConfig, getConfigValue, setConfig, resolveSite, requireSite, listSites, forgetSites, DEPLOY_SITES, type SiteContext } from './service.ts';
-export { setMaintenance, currentMaintenance } from './maintenance.ts';
+export { setMaintenance, currentMaintenance, maintenanceSetting } from './maintenance.ts';
 export { setAccessRules, getAccessRules, type AccessVerdict } from './access.ts';
-export { upsertContent, removeContent, listContent, type ContentItems } from './content.ts';
+export { upsertContent, removeContent, listContent, listAllContent, type ContentItems } from './content.ts';
 export { visitorOf } from './guard.ts';
 
 declare module 'fastify' {

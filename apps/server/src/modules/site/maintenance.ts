@@ -39,6 +39,12 @@ export function maintenanceNow(db: Db, siteId: number): Now<Maintenance> {
   return andThen(setting, (s) => maintenanceAt(s, clock.now()));
 }
 
+/** Operator: the maintenance as set (a window ahead or over included); open when never set. */
+export async function maintenanceSetting(db: Db, siteId: number): Promise<Maintenance> {
+  const [row] = await db.select().from(siteMaintenance).where(eq(siteMaintenance.siteId, siteId));
+  return row ? { status: row.status, startAt: row.startAt?.getTime() ?? null, endAt: row.endAt?.getTime() ?? null, message: row.message } : OPEN;
+}
+
 /** Operator: puts a site under maintenance (status 0, within the window) or opens it (status 1). */
 export async function setMaintenance(db: Db, siteId: number, input: MaintenanceInput): Promise<Maintenance> {
   await requireSite(db, siteId);

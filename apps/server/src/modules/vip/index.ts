@@ -30,6 +30,8 @@ export { grantPeriodBonus } from './periodic.ts';
 export { grantBonus, payBonus, bonusStatuses, statusOf as bonusStatusOf, type BonusGrant } from './bonuses.ts';
 export { validTurnoverSince } from './turnover.ts';
 export { lapseDueWagering, WAGER_DAYS } from './wagering.ts';
+/** The operator's levers (the back office calls these): a site's grade table. */
+export { gradesForOperator, saveGrade } from './grade-admin.ts';
 
 whenBetSettled(async (deps, settled) => {
   const members = await recordSportsTurnover(deps.db, { orderIds: [settled.event.orderId] });

@@ -115,6 +115,11 @@ export async function anchorList(db: DbOrTx, venues: SportsVenue[], page: number
   return { list: await withMatches(db, rooms, venues), total };
 }
 
+/** The operator's list: every anchor room, listed to members or not, on air first. */
+export async function allAnchorRooms(db: DbOrTx): Promise<AnchorRoom[]> {
+  return (await anchorRoomsWhere(db, sql`true`, sql`ORDER BY r.anchor_status = ${ANCHOR_STATUS.LIVE} DESC, r.anchor_room_id`)).rooms;
+}
+
 export async function anchorMatch(db: DbOrTx, room: AnchorRoom, venues: SportsVenue[]): Promise<AnchorMatch> {
   return (await withMatches(db, [room], venues))[0];
 }

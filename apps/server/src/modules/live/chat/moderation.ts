@@ -29,9 +29,10 @@ export async function isModerator(db: DbOrTx, room: Room, memberId: number): Pro
   return Boolean(row?.yes);
 }
 
-async function requireModerator(db: DbOrTx, room: Room, memberId: number): Promise<void> {
-  if (!(await isModerator(db, room, memberId))) fail('CHAT_NOT_MODERATOR');
+async function requireModerator(db: DbOrTx, room: Room, actor: Actor): Promise<void> {
+  if (actor !== 'operator' && !(await isModerator(db, room, actor.memberId))) fail('CHAT_NOT_MODERATOR');
 }
+const memberOf = (actor: Actor) => (actor === 'operator' ? null : actor.memberId);
 
 interface ActionRecord {
   action: 'mute' | 'unblock' | 'setup' | 'delete' | 'grant' | 'revoke';
@@ -67,40 +68,35 @@ async function memberNamed(db: Db, memberId: number): Promise<string> {
   return member ? maskName(member.name) : fail('MEMBER_NOT_FOUND');
 }
 
-export async function muteMember(db: Db, room: Room, by: number, body: { memberId: number; minutes: number; reason?: string }): Promise<null> {
+export async function muteMember(db: Db, room: Room, by: Actor, body: { memberId: number; minutes: number; reason?: string }): Promise<null> {
   await requireModerator(db, room, by);
-  if (body.memberId === by || (await isModerator(db, room, body.memberId))) fail('CHAT_CANNOT_MUTE');
+  if (body.memberId === memberOf(by) || (await isModerator(db, room, body.memberId))) fail('CHAT_CANNOT_MUTE');
   const username = await memberNamed(db, body.memberId);
   const now = clock.now();
   const until = now + body.minutes * 60_000;
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       INSERT INTO live_chat_mutes (chat_room_no, member_id, username, until, muted_by, reason, created_at)
-      VALUES (${room.chatRoomNo}, ${body.memberId}, ${username}, ${new Date(until)}, ${by}, ${body.reason || null}, ${new Date(now)})
+      VALUES (${room.chatRoomNo}, ${body.memberId}, ${username}, ${new Date(until)}, ${memberOf(by)}, ${body.reason || null}, ${new Date(now)})
       ON CONFLICT (chat_room_no, member_id) DO UPDATE SET until = EXCLUDED.until, muted_by = EXCLUDED.muted_by, reason = EXCLUDED.reason, created_at = EXCLUDED.created_at`);
-    await record(tx, room, { memberId: by }, { action: 'mute', targetMemberId: body.memberId, reason: body.reason, detail: { minutes: body.minutes, until } });
+    await record(tx, room, by, { action: 'mute', targetMemberId: body.memberId, reason: body.reason, detail: { minutes: body.minutes, until } });
   });
   return null;
 }
 
-export async function unblockMember(db: Db, room: Room, by: number, body: { memberId: number; reason?: string }): Promise<null> {
+export async function unblockMember(db: Db, room: Room, by: Actor, body: { memberId: number; reason?: string }): Promise<null> {
   await requireModerator(db, room, by);
   await db.transaction(async (tx) => {
     const lifted = await rowsOf(
       tx,
       sql`DELETE FROM live_chat_mutes WHERE chat_room_no = ${room.chatRoomNo} AND member_id = ${body.memberId} RETURNING member_id`,
     );
-    await record(
-      tx,
-      room,
-      { memberId: by },
-      { action: 'unblock', targetMemberId: body.memberId, reason: body.reason, detail: { wasMuted: lifted.length > 0 } },
-    );
+    await record(tx, room, by, { action: 'unblock', targetMemberId: body.memberId, reason: body.reason, detail: { wasMuted: lifted.length > 0 } });
   });
   return null;
 }
 
-export async function mutedList(db: Db, room: Room, by: number) {
+export async function mutedList(db: Db, room: Room, by: Actor) {
   await requireModerator(db, room, by);
   const rows = await rowsOf<{ member_id: unknown; username: string; until: unknown }>(
     db,
@@ -114,7 +110,7 @@ export async function mutedList(db: Db, room: Room, by: number) {
 export async function setUpRoom(
   deps: Pick<Deps, 'db' | 'bus'>,
   room: Room,
-  by: number,
+  by: Actor,
   body: { status?: number; slowModeSec?: number; membersOnly?: boolean; reason?: string },
 ) {
   await requireModerator(deps.db, room, by);
@@ -125,7 +121,7 @@ export async function setUpRoom(
         members_only = coalesce(${body.membersOnly ?? null}::boolean, members_only)
       WHERE chat_room_no = ${room.chatRoomNo}`);
     const changed = setupOf(await requireRoom(tx, room.chatRoomNo));
-    await record(tx, room, { memberId: by }, { action: 'setup', reason: body.reason, detail: { before: setupOf(room), after: changed } });
+    await record(tx, room, by, { action: 'setup', reason: body.reason, detail: { before: setupOf(room), after: changed } });
     return changed;
   });
   await deps.bus.publish(channel.chat(room.chatRoomNo), 'chat.room', after);
@@ -133,7 +129,7 @@ export async function setUpRoom(
 }
 
 /** Removes a message from the room; it takes a place in the room's sequence, so a client catching up learns of it. */
-export async function deleteMessage(deps: Pick<Deps, 'db' | 'bus'>, room: Room, by: number, body: { id: number; reason?: string }): Promise<null> {
+export async function deleteMessage(deps: Pick<Deps, 'db' | 'bus'>, room: Room, by: Actor, body: { id: number; reason?: string }): Promise<null> {
   await requireModerator(deps.db, room, by);
   const seq = await deps.db.transaction(async (tx) => {
     const at = await nextSeq(tx, room.chatRoomNo);
@@ -146,7 +142,7 @@ export async function deleteMessage(deps: Pick<Deps, 'db' | 'bus'>, room: Room, 
     );
     if (!removed) return fail('CHAT_MESSAGE_NOT_FOUND');
     const author = removed.member_id === null ? undefined : Number(removed.member_id);
-    await record(tx, room, { memberId: by }, { action: 'delete', targetMessageId: body.id, targetMemberId: author, reason: body.reason, detail: removed });
+    await record(tx, room, by, { action: 'delete', targetMessageId: body.id, targetMemberId: author, reason: body.reason, detail: removed });
     return at;
   });
   await deps.bus.publish(channel.chat(room.chatRoomNo), 'chat.deleted', { chatRoomNo: room.chatRoomNo, id: body.id, seq });

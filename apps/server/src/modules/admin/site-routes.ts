@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { ADMIN_CONTENT_KINDS, SITE_SETTING_KEYS, settingProblem, type AdminContentKind } from '@bp/contract';
+import { currentMaintenance, getConfig, listAllContent, maintenanceSetting, removeContent, setConfig, setMaintenance, upsertContent } from '../site/index.ts';
+import type { Db } from '../../platform/db/index.ts';
+import { defineRoute, fail } from '../../platform/http/index.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { audited, operatorRoute } from './audited.ts';
+import { operatorSite } from './site-scope.ts';
+
+async function itemOf(db: Db, siteId: number, kind: AdminContentKind, id: number | undefined) {
+  if (!id) return null;
+  return (await listAllContent(db, siteId, kind)).find((item) => item.id === id) ?? null;
+}
+
+async function maintenanceOf(db: Db, siteId: number) {
+  return { setting: await maintenanceSetting(db, siteId), now: await currentMaintenance(db, siteId) };
+}
+
+/**
+ * A site's content (notices, banners), configuration keys of the safe list and maintenance. The
+ * site module forgets its cached copy on each write, so the member site shows a change at once.
+ */
+export function siteRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db } = deps;
+  const manage = operatorRoute('site.manage');
+
+  // One set of calls per kind; each answers that kind's items (TypeScript cannot follow the kind through the loop's union, hence `as never`).
+  for (const kind of Object.keys(ADMIN_CONTENT_KINDS) as AdminContentKind[]) {
+    const name = ADMIN_CONTENT_KINDS[kind];
+    defineRoute(app, { url: `/api/admin/site/${kind}/list`, summary: `Every ${kind} of a site, published or not`, ...manage }, async (req) => ({
+      list: (await listAllContent(db, await operatorSite(db, req, req.body.siteId), kind)) as never,
+    }));
+    defineRoute(
+      app,
+      { url: `/api/admin/site/${kind}/save`, summary: `Adds or changes a ${kind}（${name}）: text, order, window, published`, ...manage },
+      async (req) => {
+        const siteId = await operatorSite(db, req, req.body.siteId);
+        const before = await itemOf(db, siteId, kind, req.body.item.id);
+        return audited(db, req, { action: `site.${kind}.save`, target: `site:${siteId}:${kind}`, before }, async () => {
+          const id = await upsertContent(db, siteId, kind, req.body.item);
+          return (await itemOf(db, siteId, kind, id)) as never;
+        });
+      },
+    );
+    defineRoute(app, { url: `/api/admin/site/${kind}/remove`, summary: `Removes a ${kind}`, ...manage }, async (req) => {
+      const siteId = await operatorSite(db, req, req.body.siteId);
+      const before = (await itemOf(db, siteId, kind, req.body.id)) ?? fail('CONTENT_NOT_FOUND');
+      return audited(db, req, { action: `site.${kind}.remove`, target: `site:${siteId}:${kind}:${before.id}`, before, after: () => null }, async () => {
+        await removeContent(db, siteId, kind, before.id);
+        return null;
+      });
+    });
+  }
+
+  defineRoute(
+    app,
+    { url: '/api/admin/site/config/list', summary: 'The site’s configuration keys an operator may change, with their values', ...manage },
+    async (req) => {
+      const config = await getConfig(db, await operatorSite(db, req, req.body.siteId), SITE_SETTING_KEYS);
+      return { list: SITE_SETTING_KEYS.map((keyCode) => ({ keyCode, value: config[keyCode] ?? null })) };
+    },
+  );
+  defineRoute(
+    app,
+    { url: '/api/admin/site/config/set', summary: 'Sets one configuration key (null: back to the default), checked by its rule', ...manage },
+    async (req) => {
+      const siteId = await operatorSite(db, req, req.body.siteId);
+      const { keyCode, value } = req.body;
+      const problem = settingProblem(keyCode, value);
+      if (problem) fail('SITE_SETTING_INVALID', { msg: problem });
+      const before = { keyCode, value: (await getConfig(db, siteId, [keyCode]))[keyCode] ?? null };
+      return audited(db, req, { action: 'site.config.set', target: `site:${siteId}:config:${keyCode}`, before }, async () => {
+        await setConfig(db, siteId, keyCode, value);
+        return { keyCode, value };
+      });
+    },
+  );
+
+  defineRoute(
+    app,
+    { url: '/api/admin/site/maintenance/get', summary: 'The site’s maintenance window as set, and as members see it now', ...manage },
+    async (req) => maintenanceOf(db, await operatorSite(db, req, req.body.siteId)),
+  );
+  defineRoute(app, { url: '/api/admin/site/maintenance/set', summary: 'Puts the site under maintenance for a window, or opens it', ...manage }, async (req) => {
+    const siteId = await operatorSite(db, req, req.body.siteId);
+    const before = await maintenanceSetting(db, siteId);
+    return audited(db, req, { action: 'site.maintenance.set', target: `site:${siteId}:maintenance`, before, after: (r) => r.setting }, async () => {
+      await setMaintenance(db, siteId, req.body.setting);
+      return maintenanceOf(db, siteId);
+    });
+  });
+}
