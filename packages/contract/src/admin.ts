@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   'live.moderate': '直播间管理（房管、记录）',
   'live.manage': '主播直播间设置',
   'venue.manage': '游戏平台与供应商',
+  'finance.adjust': '人工调整余额（申请与复核）',
+  'report.read': '查看报表',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -42,9 +44,9 @@ const ALL = Object.keys(PERMISSIONS) as Permission[];
 /** Each role's permissions; an operator holds the union of their roles'. */
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   super: ALL,
-  finance: ['session', 'dashboard.read', 'member.read', 'finance.read', 'finance.decide', 'agent.manage'],
-  risk: ['session', 'dashboard.read', 'member.read', 'member.manage', 'audit.read', 'finance.read', 'finance.decide'],
-  trader: ['session', 'dashboard.read'],
+  finance: ['session', 'dashboard.read', 'member.read', 'finance.read', 'finance.decide', 'agent.manage', 'finance.adjust', 'report.read'],
+  risk: ['session', 'dashboard.read', 'member.read', 'member.manage', 'audit.read', 'finance.read', 'finance.decide', 'finance.adjust', 'report.read'],
+  trader: ['session', 'dashboard.read', 'report.read'],
   content: ['session', 'message.send', 'live.manage'],
   cs: ['session', 'member.read', 'member.manage', 'finance.read', 'message.send'],
   moderator: ['session', 'live.moderate'],
@@ -158,6 +160,9 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'member.vip': '调整VIP等级',
   'member.note': '添加会员备注',
   'member.password.reset': '重置会员密码',
+  'adjust.request': '申请人工调整',
+  'adjust.approve': '复核通过人工调整',
+  'adjust.reject': '驳回人工调整',
 };
 
 // Finance: the review queues and the decisions ----------------------------------------------------

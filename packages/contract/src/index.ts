@@ -24,6 +24,7 @@ export * from './wallet.ts';
 export * from './vip.ts';
 export * from './promo.ts';
 export * from './admin.ts';
+export * from './admin-money.ts';
 export * from './usdt-address.ts';
 export * from './originals/index.ts';
 export * from './tables.ts';

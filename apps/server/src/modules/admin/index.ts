@@ -4,6 +4,8 @@ import { financeRoutes } from './finance-routes.ts';
 import { deskRoutes } from './desk-routes.ts';
 import { providerRoutes } from './provider-routes.ts';
 import { memberRoutes } from './member-routes.ts';
+import { adjustRoutes } from './adjust-routes.ts';
+import { reportRoutes } from './report-routes.ts';
 
 /**
  * The operator back office's server side: operators (argon2 passwords, TOTP), their sessions with
@@ -24,5 +26,7 @@ export const adminModule: Module = {
     deskRoutes(app, deps);
     providerRoutes(app, deps);
     memberRoutes(app, deps);
+    adjustRoutes(app, deps);
+    reportRoutes(app, deps);
   },
 };

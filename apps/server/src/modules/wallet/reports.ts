@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { fromMinor } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { memberBalances } from './ledger.ts';
@@ -6,11 +6,103 @@ import { big, epochMs, money, rowsOf } from './sql.ts';
 
 /** The back office's figures from the ledger: a site's money by Shanghai day, a member's balances and latest transfers. */
 
-/** Shanghai's day of a timestamp column (UTC+8, no daylight saving). */
-const shanghaiDayOf = (column: ReturnType<typeof sql>) => sql`to_char((${column} AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+/** Shanghai's day of a timestamp column (UTC+8, no daylight saving), as a date. */
+const shanghaiDateOf = (column: SQL) => sql`((${column} AT TIME ZONE 'UTC') + interval '8 hours')::date`;
 
 /** Kinds whose member side is the account money leaves (the others: the account it reaches). */
 const FROM_MEMBER = sql`(t.kind LIKE 'bet.stake%' OR t.kind IN ('withdraw.payout', 'bet.payout.reversal'))`;
+
+/** What the money of a bet was played at, from its ledger ref: the sportsbook, the house originals, a seamless provider. */
+const VENUE_OF_REF = sql`CASE WHEN t.kind NOT LIKE 'bet.%' THEN ''
+  WHEN t.ref LIKE 'bet:%' THEN 'sports' WHEN t.ref LIKE 'orig:%' THEN 'originals'
+  WHEN t.ref LIKE 'provider:%' THEN 'provider:' || split_part(t.ref, ':', 2) ELSE 'other' END`;
+
+export type ReportGroup = 'day' | 'site' | 'venue' | 'agent';
+
+/**
+ * How each grouping keys a transfer: its Shanghai day, its site, its venue ('' for money not
+ * played: deposits, withdrawals, bonuses), or the agent who brought the member ('' for none).
+ */
+const GROUPS: Record<ReportGroup, { key: SQL; joins: SQL }> = {
+  day: { key: sql`to_char(${shanghaiDateOf(sql`t.created_at`)}, 'YYYY-MM-DD')`, joins: sql`` },
+  site: { key: sql`a.site_id::text`, joins: sql`` },
+  venue: { key: VENUE_OF_REF, joins: sql`` },
+  agent: {
+    key: sql`coalesce(ag.member_id::text || ':' || ag.name, '')`,
+    joins: sql`JOIN members m ON m.member_id = a.member_id LEFT JOIN members ag ON ag.member_id = m.invited_by AND ag.is_agent`,
+  },
+};
+
+/** One group's money, in minor units of its currency. */
+export interface MoneyFigures {
+  key: string;
+  currency: string;
+  bets: number;
+  stakes: bigint;
+  refunds: bigint;
+  payouts: bigint;
+  bonuses: bigint;
+  rebates: bigint;
+  deposits: bigint;
+  withdrawals: bigint;
+}
+
+export interface MoneyQuery {
+  by: ReportGroup;
+  /** The sites counted; null: every site. */
+  siteIds: number[] | null;
+  from: Date;
+  /** Exclusive. */
+  to: Date;
+}
+
+/**
+ * The back office's money figures from the ledger, grouped by Shanghai day, site, venue or agent,
+ * and by currency (sites of different currencies are never summed together): deposits credited,
+ * withdrawals paid, stakes and their count, refunds, winnings paid (payouts and cash-outs, less
+ * reversals), bonuses and rebates (返水, 'bonus.rebate') apart. Play from the main wallet counts
+ * (the sportsbook, the house originals, seamless providers); games at a venue's own books (the
+ * live tables, 棋牌, 捕鱼, the slot) are not in these figures yet.
+ */
+export async function moneyReport(db: Db, q: MoneyQuery): Promise<MoneyFigures[]> {
+  const group = GROUPS[q.by];
+  const sites = q.siteIds ? sql`AND a.site_id IN (${sql.join([...q.siteIds, 0].map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const rows = await rowsOf<Record<string, string>>(
+    db,
+    sql`
+    SELECT ${group.key} AS key, a.currency,
+      coalesce(sum(t.amount_minor) FILTER (WHERE t.kind IN ('deposit.credit', 'deposit.manual')), 0) AS deposits,
+      coalesce(sum(t.amount_minor) FILTER (WHERE t.kind = 'withdraw.payout'), 0) AS withdrawals,
+      count(*) FILTER (WHERE t.kind LIKE 'bet.stake%') AS bets,
+      coalesce(sum(t.amount_minor) FILTER (WHERE t.kind LIKE 'bet.stake%'), 0) AS stakes,
+      coalesce(sum(t.amount_minor) FILTER (WHERE t.kind = 'bet.refund'), 0) AS refunds,
+      coalesce(sum(t.amount_minor) FILTER (WHERE t.kind IN ('bet.payout', 'bet.payout.originals', 'bet.payout.game', 'bet.cashout')), 0)
+        - coalesce(sum(t.amount_minor) FILTER (WHERE t.kind = 'bet.payout.reversal'), 0) AS payouts,
+      coalesce(sum(t.amount_minor) FILTER (WHERE t.kind LIKE 'bonus.%' AND t.kind <> 'bonus.rebate'), 0) AS bonuses,
+      coalesce(sum(t.amount_minor) FILTER (WHERE t.kind = 'bonus.rebate'), 0) AS rebates
+    FROM wallet_transfers t
+    JOIN wallet_accounts a ON a.account_id = CASE WHEN ${FROM_MEMBER} THEN t.from_account ELSE t.to_account END
+    ${group.joins}
+    WHERE t.created_at >= ${q.from} AND t.created_at < ${q.to} AND a.member_id IS NOT NULL ${sites}
+      AND (t.kind LIKE 'bet.%' OR t.kind LIKE 'bonus.%' OR t.kind IN ('deposit.credit', 'deposit.manual', 'withdraw.payout'))
+    GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  return rows.map((r) => ({
+    key: r.key,
+    currency: r.currency,
+    bets: Number(r.bets),
+    stakes: big(r.stakes),
+    refunds: big(r.refunds),
+    payouts: big(r.payouts),
+    bonuses: big(r.bonuses),
+    rebates: big(r.rebates),
+    deposits: big(r.deposits),
+    withdrawals: big(r.withdrawals),
+  }));
+}
+
+/** GGR: stakes less refunds and winnings paid. */
+export const ggrOf = (f: MoneyFigures): bigint => f.stakes - f.refunds - f.payouts;
 
 export interface DayMoney {
   deposits: number;
@@ -24,45 +116,26 @@ export interface DayMoney {
 }
 
 /**
- * A site's money per Shanghai day from `from` (inclusive) to `to` (exclusive): deposits credited,
- * withdrawals paid, stakes and their count, winnings paid (payouts and cash-outs, less reversals),
- * bonuses; GGR is stakes less refunds and winnings, NGR is GGR less bonuses. Play from the main
- * wallet counts (the sportsbook, the house originals, seamless providers); games at a venue's own
- * books (the live tables, 棋牌, 捕鱼, the slot) are not in these figures yet.
+ * A site's money per Shanghai day from `from` (inclusive) to `to` (exclusive), for the dashboard:
+ * moneyReport's figures with bonuses counting rebates; NGR is GGR less them.
  */
 export async function dailyMoney(db: Db, siteId: number, from: Date, to: Date): Promise<Map<string, DayMoney>> {
-  const rows = await rowsOf<Record<string, string>>(
-    db,
-    sql`
-    SELECT ${shanghaiDayOf(sql`t.created_at`)} AS day,
-      coalesce(sum(t.amount_minor) FILTER (WHERE t.kind IN ('deposit.credit', 'deposit.manual')), 0) AS deposits,
-      coalesce(sum(t.amount_minor) FILTER (WHERE t.kind = 'withdraw.payout'), 0) AS withdrawals,
-      count(*) FILTER (WHERE t.kind LIKE 'bet.stake%') AS bets,
-      coalesce(sum(t.amount_minor) FILTER (WHERE t.kind LIKE 'bet.stake%'), 0) AS stakes,
-      coalesce(sum(t.amount_minor) FILTER (WHERE t.kind = 'bet.refund'), 0) AS refunds,
-      coalesce(sum(t.amount_minor) FILTER (WHERE t.kind IN ('bet.payout', 'bet.payout.originals', 'bet.payout.game', 'bet.cashout')), 0)
-        - coalesce(sum(t.amount_minor) FILTER (WHERE t.kind = 'bet.payout.reversal'), 0) AS payouts,
-      coalesce(sum(t.amount_minor) FILTER (WHERE t.kind LIKE 'bonus.%'), 0) AS bonuses
-    FROM wallet_transfers t
-    JOIN wallet_accounts a ON a.account_id = CASE WHEN ${FROM_MEMBER} THEN t.from_account ELSE t.to_account END
-    WHERE t.created_at >= ${from} AND t.created_at < ${to} AND a.site_id = ${siteId} AND a.member_id IS NOT NULL
-      AND (t.kind LIKE 'bet.%' OR t.kind LIKE 'bonus.%' OR t.kind IN ('deposit.credit', 'deposit.manual', 'withdraw.payout'))
-    GROUP BY 1`,
-  );
+  const rows = await moneyReport(db, { by: 'day', siteIds: [siteId], from, to });
   return new Map(
     rows.map((r) => {
-      const ggr = big(r.stakes) - big(r.refunds) - big(r.payouts);
+      const ggr = ggrOf(r);
+      const bonuses = r.bonuses + r.rebates;
       return [
-        r.day,
+        r.key,
         {
-          deposits: money(r.deposits),
-          withdrawals: money(r.withdrawals),
-          bets: Number(r.bets),
-          stakes: money(r.stakes),
-          payouts: money(r.payouts),
-          bonuses: money(r.bonuses),
+          deposits: fromMinor(r.deposits),
+          withdrawals: fromMinor(r.withdrawals),
+          bets: r.bets,
+          stakes: fromMinor(r.stakes),
+          payouts: fromMinor(r.payouts),
+          bonuses: fromMinor(bonuses),
           ggr: fromMinor(ggr),
-          ngr: fromMinor(ggr - big(r.bonuses)),
+          ngr: fromMinor(ggr - bonuses),
         },
       ];
     }),
