@@ -10,6 +10,7 @@ import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { AuditPage } from '../features/audit/AuditPage.tsx';
 import { WithdrawalsPage } from '../features/finance/WithdrawalsPage.tsx';
 import { DepositsPage } from '../features/finance/DepositsPage.tsx';
+import { AdjustmentsPage } from '../features/finance/AdjustmentsPage.tsx';
 import { OperatorsPage } from '../features/operators/OperatorsPage.tsx';
 import { MembersPage } from '../features/members/MembersPage.tsx';
 import { MemberPage } from '../features/members/MemberPage.tsx';
@@ -20,6 +21,7 @@ dayjs.locale('zh-cn');
 
 // The charts (ECharts) load with the dashboard alone.
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })));
+const ReportsPage = lazy(() => import('../features/reports/ReportsPage.tsx').then((m) => ({ default: m.ReportsPage })));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -57,6 +59,15 @@ function SignedIn() {
         <Route path="members/:memberId" element={<MemberPage />} />
         <Route path="finance/withdrawals" element={<WithdrawalsPage />} />
         <Route path="finance/deposits" element={<DepositsPage />} />
+        <Route path="finance/adjustments" element={<AdjustmentsPage />} />
+        <Route
+          path="reports"
+          element={
+            <Suspense fallback={<Spin />}>
+              <ReportsPage />
+            </Suspense>
+          }
+        />
         <Route path="system/operators" element={<OperatorsPage />} />
         <Route path="system/audit" element={<AuditPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -4,7 +4,16 @@ import { defineRoute } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { appendAudit } from './audit.ts';
 import { operatorRoute } from './audited.ts';
-import { approveAdjustment, findAdjustment, listAdjustments, ownerOf, rejectAdjustment, requestAdjustment, type AdjustmentView, type Outcome } from './adjustments.ts';
+import {
+  approveAdjustment,
+  findAdjustment,
+  listAdjustments,
+  ownerOf,
+  rejectAdjustment,
+  requestAdjustment,
+  type AdjustmentView,
+  type Outcome,
+} from './adjustments.ts';
 import { operatorOf, requireSite } from './sessions.ts';
 
 /** Manual balance adjustments: request, approve or reject (the two-person rule above the site's threshold), each step audited. */
@@ -24,7 +33,8 @@ export function adjustRoutes(app: FastifyInstance, deps: Deps): void {
       after: adjustment,
       ip: req.ip,
     });
-    if (adjustment.status === 'approved') await announceBalance(deps, { memberId: adjustment.memberId, siteId: adjustment.siteId, currency: adjustment.currency as CurrencyCode }, 'adjust');
+    if (adjustment.status === 'approved')
+      await announceBalance(deps, { memberId: adjustment.memberId, siteId: adjustment.siteId, currency: adjustment.currency as CurrencyCode }, 'adjust');
     return adjustment;
   }
   /** The adjustment, when the operator may act on its site. */
@@ -34,12 +44,18 @@ export function adjustRoutes(app: FastifyInstance, deps: Deps): void {
     return found;
   }
 
-  defineRoute(app, { url: '/api/admin/wallet/adjust/list', summary: 'Manual adjustments, newest first, and each site’s approval threshold', ...adjust }, (req) =>
-    listAdjustments(db, { ...req.body, siteIds: operatorOf(req).siteIds }),
+  defineRoute(
+    app,
+    { url: '/api/admin/wallet/adjust/list', summary: 'Manual adjustments, newest first, and each site’s approval threshold', ...adjust },
+    (req) => listAdjustments(db, { ...req.body, siteIds: operatorOf(req).siteIds }),
   );
   defineRoute(
     app,
-    { url: '/api/admin/wallet/adjust/request', summary: 'Credits or debits a member’s main wallet with a reason; above the threshold it waits for a second operator', ...adjust },
+    {
+      url: '/api/admin/wallet/adjust/request',
+      summary: 'Credits or debits a member’s main wallet with a reason; above the threshold it waits for a second operator',
+      ...adjust,
+    },
     async (req) => {
       const owner = await ownerOf(db, req.body.memberId);
       requireSite(operatorOf(req), owner.siteId);
@@ -54,9 +70,13 @@ export function adjustRoutes(app: FastifyInstance, deps: Deps): void {
       return recorded(req, 'adjust.approve', before, await approveAdjustment(db, operatorOf(req).operatorId, req.idempotencyKey, req.body.adjustmentId));
     },
   );
-  defineRoute(app, { url: '/api/admin/wallet/adjust/reject', summary: 'A second operator rejects a pending adjustment: no money moves', ...adjust }, async (req) => {
-    const before = await adjustmentFor(req, req.body.adjustmentId);
-    const after = await rejectAdjustment(db, operatorOf(req).operatorId, req.body.adjustmentId, req.body.reason);
-    return recorded(req, 'adjust.reject', before, { adjustment: after, fresh: true });
-  });
+  defineRoute(
+    app,
+    { url: '/api/admin/wallet/adjust/reject', summary: 'A second operator rejects a pending adjustment: no money moves', ...adjust },
+    async (req) => {
+      const before = await adjustmentFor(req, req.body.adjustmentId);
+      const after = await rejectAdjustment(db, operatorOf(req).operatorId, req.body.adjustmentId, req.body.reason);
+      return recorded(req, 'adjust.reject', before, { adjustment: after, fresh: true });
+    },
+  );
 }

@@ -136,7 +136,12 @@ describe('manual adjustments', () => {
     expect(await mainOf(m.token)).toBe(0);
     const list = await s.call('/api/admin/wallet/adjust/list', { status: 'rejected' }, { headers: finance2.headers });
     expect(list.data.list[0]).toMatchObject({ adjustmentId, memberName: m.name, requestedByName: finance.name });
-    expect(list.data.thresholds).toEqual(expect.arrayContaining([{ siteId: 1, currency: 'CNY', threshold: 1000 }, { siteId: 2, currency: 'USDT', threshold: 1400 }]));
+    expect(list.data.thresholds).toEqual(
+      expect.arrayContaining([
+        { siteId: 1, currency: 'CNY', threshold: 1000 },
+        { siteId: 2, currency: 'USDT', threshold: 1400 },
+      ]),
+    );
     expect((await auditOf(adjustmentId)).map((a) => a.action)).toEqual(['adjust.request', 'adjust.reject']);
   });
 

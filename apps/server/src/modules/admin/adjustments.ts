@@ -106,7 +106,12 @@ export async function listAdjustments(db: Db, q: AdjustQuery) {
     q.status ? sql`j.status = ${q.status}` : null,
     q.siteId ? sql`j.site_id = ${q.siteId}` : null,
     q.memberId ? sql`j.member_id = ${q.memberId}` : null,
-    q.siteIds ? sql`j.site_id IN (${sql.join([...q.siteIds, 0].map((id) => sql`${id}`), sql`, `)})` : null,
+    q.siteIds
+      ? sql`j.site_id IN (${sql.join(
+          [...q.siteIds, 0].map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : null,
   ].filter((w): w is SQL => w !== null);
   const rows = await rowsOf(db, selectAdjustments(sql.join(where, sql` AND `), sql`LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`));
   const sites = [...(await listSites(db)).byId.values()].filter((s) => !q.siteIds || q.siteIds.includes(s.siteId));
@@ -190,8 +195,7 @@ async function lockPending(tx: Tx, adjustmentId: number, operatorId: number) {
   const { rows } = await tx.execute(sql`
     SELECT site_id, member_id, currency, direction, amount_minor, status, requested_by FROM admin_adjustments WHERE adjustment_id = ${adjustmentId} FOR UPDATE`);
   const row = rows[0] as
-    | { site_id: number; member_id: string; currency: string; direction: Direction; amount_minor: string; status: string; requested_by: number }
-    | undefined;
+    { site_id: number; member_id: string; currency: string; direction: Direction; amount_minor: string; status: string; requested_by: number } | undefined;
   if (!row) return fail('ADJUST_NOT_FOUND');
   if (row.status !== 'pending') fail('ADJUST_NOT_PENDING');
   if (row.requested_by === operatorId) fail('ADJUST_SELF_APPROVAL');

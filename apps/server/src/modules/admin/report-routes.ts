@@ -72,7 +72,11 @@ export function reportRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   defineRoute(
     app,
-    { url: '/api/admin/report', summary: 'Turnover, GGR, NGR, bonuses, rebates, deposits and withdrawals by day, site, venue or agent', ...operatorRoute('report.read') },
+    {
+      url: '/api/admin/report',
+      summary: 'Turnover, GGR, NGR, bonuses, rebates, deposits and withdrawals by day, site, venue or agent',
+      ...operatorRoute('report.read'),
+    },
     async (req) => {
       const { groupBy, siteId } = req.body;
       const from = shanghaiStart(req.body.from);

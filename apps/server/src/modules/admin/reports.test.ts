@@ -73,11 +73,15 @@ describe('reports', () => {
 
   it('[admin] by site: each site in its own currency, only the operator’s sites; another site’s report is refused', async () => {
     const usdt = await s.member({ siteId: 2 });
-    const paid = await s.call('/api/wallet/pay/payVal', { payTypeId: await caller(s).sandboxPayType(usdt.token, { 'x-site-id': '2' }), amount: 50 }, {
-      token: usdt.token,
-      key: newKey(),
-      headers: { 'x-site-id': '2' },
-    });
+    const paid = await s.call(
+      '/api/wallet/pay/payVal',
+      { payTypeId: await caller(s).sandboxPayType(usdt.token, { 'x-site-id': '2' }), amount: 50 },
+      {
+        token: usdt.token,
+        key: newKey(),
+        headers: { 'x-site-id': '2' },
+      },
+    );
     expect(paid.code, paid.msg).toBe(0);
     const day = today();
     const all = await report({ groupBy: 'site', from: day, to: day });
@@ -90,6 +94,21 @@ describe('reports', () => {
     expect(own.data.rows.map((r: Row) => r.key)).toEqual(['2']);
     const refused = await report({ groupBy: 'day', from: day, to: day, siteId: 1 }, siteTwo);
     expect([refused.status, refused.code]).toEqual([403, Errors.OPERATOR_SITE_FORBIDDEN.code]);
+  });
+
+  it('[admin] closed days are rolled up once, even by reports asking at once, and read back as they were counted', async () => {
+    const [from, to] = [shanghaiDay(clock.now() - 20 * DAY_MS), today()];
+    const closed = () => s.deps.database.query<{ n: number }>('SELECT count(*)::int AS n FROM wallet_report_days_closed');
+    const before = (await closed())[0].n;
+    const [a, b] = await Promise.all([report({ groupBy: 'venue', from, to }), report({ groupBy: 'venue', from, to })]);
+    expect(a.code, a.msg).toBe(0);
+    expect(b.data).toEqual(a.data);
+    expect((await closed())[0].n - before).toBeLessThanOrEqual(20);
+    const [{ n: days }] = await s.deps.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM wallet_report_days_closed WHERE day >= '${from}' AND day < '${to}'`,
+    );
+    expect(days).toBe(20);
+    expect((await report({ groupBy: 'venue', from, to })).data).toEqual(a.data);
   });
 
   it('[admin] a range ending before it starts, a day that does not exist, or over 366 days is refused; cs may not read reports', async () => {
