@@ -15,11 +15,11 @@ export const ADJUST_DIRECTION_LABELS: Record<(typeof ADJUST_DIRECTIONS)[number],
 export const ADJUST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const ADJUST_STATUS_LABELS: Record<(typeof ADJUST_STATUSES)[number], string> = { pending: '待复核', approved: '已入账', rejected: '已驳回' };
 
-const AdjustReason = z.string().trim().min(2, '请填写调整原因（至少2个字）').max(200, '原因最多200字');
+const AdjustReason = z.string({ error: '请填写原因' }).trim().min(2, '请填写原因（至少2个字）').max(200, '原因最多200字');
 
 /** An operator asks to credit or debit a member's main wallet; above the site's threshold a second operator must approve. */
 export const AdjustRequestBody = z.object({
-  memberId: Id,
+  memberId: z.number({ error: '请输入会员ID' }).int().positive('请输入会员ID').max(2_147_483_647, '会员ID不存在'),
   direction: z.enum(ADJUST_DIRECTIONS, { error: '请选择加款或扣款' }),
   amount: amountSchema({ max: 10_000_000 }),
   reason: AdjustReason,

@@ -25,6 +25,7 @@ export * from './vip.ts';
 export * from './promo.ts';
 export * from './admin.ts';
 export * from './admin-money.ts';
+export * from './report-csv.ts';
 export * from './usdt-address.ts';
 export * from './originals/index.ts';
 export * from './tables.ts';

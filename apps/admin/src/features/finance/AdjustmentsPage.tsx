@@ -71,26 +71,45 @@ export function AdjustmentsPage() {
       </Space>
       <Table<Row>
         rowKey="adjustmentId"
-        scroll={{ x: 1500 }}
+        scroll={{ x: 1240 }}
         {...tableProps}
         columns={[
-          { title: '单号', dataIndex: 'adjustmentId', width: 80 },
-          { title: '会员', width: 140, render: (_, r) => <Link to={`/members/${r.memberId}`}>{r.memberName}</Link> },
-          { title: '站点', dataIndex: 'siteId', width: 150, render: (siteId: number) => nameOf(siteId) },
+          { title: '单号', dataIndex: 'adjustmentId', width: 64 },
           {
-            title: '类型',
-            dataIndex: 'direction',
-            width: 80,
-            render: (d: Row['direction']) => <Tag color={d === 'credit' ? 'blue' : 'volcano'}>{ADJUST_DIRECTION_LABELS[d]}</Tag>,
+            title: '会员 / 站点',
+            width: 150,
+            render: (_, r) => (
+              <Space direction="vertical" size={0}>
+                <Link to={`/members/${r.memberId}`}>{r.memberName}</Link>
+                <Typography.Text type="secondary">{nameOf(r.siteId)}</Typography.Text>
+              </Space>
+            ),
           },
-          { title: '金额', align: 'right', width: 130, render: (_, r) => money(r.direction === 'debit' ? -r.amount : r.amount, r.currency) },
-          { title: '原因', dataIndex: 'reason', width: 200, ellipsis: true },
-          { title: '状态', width: 150, render: (_, r) => <StatusCell row={r} /> },
-          { title: '申请人', dataIndex: 'requestedByName', width: 110 },
-          { title: '复核人', width: 110, render: (_, r) => r.decidedByName ?? (r.needsApproval ? '—' : '无需复核') },
-          { title: '调整后余额', align: 'right', width: 130, render: (_, r) => (r.balanceAfter === null ? '—' : money(r.balanceAfter, r.currency)) },
-          { title: '申请时间', dataIndex: 'createdAt', width: 170, render: dateTime },
-          { title: '操作', fixed: 'right', width: 150, render: (_, r) => (r.status === 'pending' ? <ReviewButtons row={r} /> : null) },
+          {
+            title: '调整',
+            width: 160,
+            render: (_, r) => (
+              <Space size={4}>
+                <Tag color={r.direction === 'credit' ? 'blue' : 'volcano'}>{ADJUST_DIRECTION_LABELS[r.direction]}</Tag>
+                {money(r.direction === 'debit' ? -r.amount : r.amount, r.currency)}
+              </Space>
+            ),
+          },
+          { title: '原因', dataIndex: 'reason', width: 170, ellipsis: true },
+          { title: '状态', width: 110, render: (_, r) => <StatusCell row={r} /> },
+          {
+            title: '申请 / 复核',
+            width: 150,
+            render: (_, r) => (
+              <Space direction="vertical" size={0}>
+                <span>申请：{r.requestedByName}</span>
+                <Typography.Text type="secondary">复核：{r.decidedByName ?? (r.needsApproval ? '—' : '无需复核')}</Typography.Text>
+              </Space>
+            ),
+          },
+          { title: '调整后余额', align: 'right', width: 120, render: (_, r) => (r.balanceAfter === null ? '—' : money(r.balanceAfter, r.currency)) },
+          { title: '申请时间', dataIndex: 'createdAt', width: 160, render: dateTime },
+          { title: '操作', fixed: 'right', width: 130, render: (_, r) => (r.status === 'pending' ? <ReviewButtons row={r} /> : null) },
         ]}
       />
       {asking && <RequestModal memberId={memberParam} thresholds={thresholds ?? []} onClose={() => setAsking(false)} />}

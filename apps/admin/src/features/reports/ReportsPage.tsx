@@ -5,11 +5,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import ReactECharts from 'echarts-for-react';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { z } from 'zod';
-import { REPORT_GROUP_LABELS, REPORT_GROUPS, type ReportRow } from '@bp/contract';
+import { REPORT_GROUP_LABELS, REPORT_GROUPS, reportCsv, type ReportRow } from '@bp/contract';
 import { call } from '../../shared/api.ts';
 import { money } from '../../shared/format.ts';
 import { useSites } from '../../shared/me.ts';
-import { downloadCsv, reportCsv } from './csv.ts';
+import { downloadCsv } from './csv.ts';
 
 type Row = z.output<typeof ReportRow>;
 type Group = (typeof REPORT_GROUPS)[number];
@@ -94,7 +94,7 @@ export function ReportsPage() {
         </Space>
       </Card>
       <Card size="small" loading={report.isLoading}>
-        {rows.length ? <ReportChart rows={rows} mixed={mixed} /> : <Empty description="所选范围内没有数据" />}
+        {rows.length ? <ReportChart rows={rows} mixed={mixed} overTime={groupBy === 'day'} /> : <Empty description="所选范围内没有数据" />}
       </Card>
       <Card size="small">
         <Table<Row>
@@ -103,9 +103,8 @@ export function ReportsPage() {
           loading={report.isFetching}
           dataSource={rows}
           pagination={rows.length > 50 ? { pageSize: 50, showTotal: (total) => `共 ${total} 行` } : false}
-          scroll={{ x: 1300 }}
           columns={[
-            { title: REPORT_GROUP_LABELS[groupBy].replace('按', ''), fixed: 'left', width: 180, render: (_, r) => nameOf(r, mixed) },
+            { title: REPORT_GROUP_LABELS[groupBy].replace('按', ''), fixed: 'left', width: 120, render: (_, r) => nameOf(r, mixed) },
             ...FIGURES.map((f) => ({
               title: f.title,
               align: 'right' as const,
@@ -118,12 +117,12 @@ export function ReportsPage() {
   );
 }
 
-/** Turnover, GGR and NGR as bars, deposits and withdrawals as lines, one category per row. */
-function ReportChart({ rows, mixed }: { rows: Row[]; mixed: boolean }) {
+/** Turnover, GGR and NGR as bars, deposits and withdrawals as lines over days (bars too for sites, venues, agents), one category per row. */
+function ReportChart({ rows, mixed, overTime }: { rows: Row[]; mixed: boolean; overTime: boolean }) {
   const bar = (key: keyof typeof COLORS, name: string) => ({ name, type: 'bar', data: rows.map((r) => r[key]), itemStyle: { color: COLORS[key] } });
   const line = (key: keyof typeof COLORS, name: string) => ({
     name,
-    type: 'line',
+    type: overTime ? 'line' : 'bar',
     smooth: true,
     data: rows.map((r) => r[key]),
     itemStyle: { color: COLORS[key] },

@@ -1,24 +1,4 @@
-/**
- * A report as CSV, made in the browser from the very rows the screen shows (no second query, no
- * second route to guard): UTF-8 with a byte-order mark so Excel reads the Chinese, CRLF lines,
- * fields quoted when they hold a comma, quote or line break, amounts as plain numbers.
- */
-
-const field = (value: string | number): string => {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-
-export function reportCsv<R extends { label: string; currency: string }>(
-  rows: R[],
-  dimension: string,
-  figures: Array<{ key: keyof R & string; title: string }>,
-): string {
-  const header = [dimension, '币种', ...figures.map((f) => f.title)];
-  const lines = rows.map((r) => [r.label, r.currency, ...figures.map((f) => r[f.key] as number)]);
-  return `\uFEFF${[header, ...lines].map((line) => line.map(field).join(',')).join('\r\n')}\r\n`;
-}
-
+/** Saves text as a file the browser downloads (the report's CSV, made from the rows on screen). */
 export function downloadCsv(filename: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   const link = Object.assign(document.createElement('a'), { href: url, download: filename });

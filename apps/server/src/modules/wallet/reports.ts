@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DAY_MS, fromMinor, shanghaiMidnight } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
+import { clock } from '../../platform/clock.ts';
 import { memberBalances } from './ledger.ts';
 import { big, epochMs, money, oneOf, rowsOf } from './sql.ts';
 
@@ -93,6 +94,12 @@ async function rollUpClosedDays(db: Db, from: number, to: number): Promise<numbe
     });
   }
   return openFrom;
+}
+
+/** The wallet job's part: the last `days` closed days rolled up ahead of any report (a no-op once done). */
+export async function rollUpRecentDays(db: Db, days = 7): Promise<void> {
+  const to = shanghaiMidnight(clock.now()) + DAY_MS;
+  await rollUpClosedDays(db, to - (days + 1) * DAY_MS, to);
 }
 
 export interface MoneyQuery {
