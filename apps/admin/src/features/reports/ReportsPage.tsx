@@ -27,6 +27,9 @@ export const FIGURES: Array<{ key: keyof Row & string; title: string; money: boo
   { key: 'withdrawals', title: '提款', money: true },
 ];
 
+/** What a report's first column is called, per grouping. */
+const DIMENSIONS: Record<Group, string> = { day: '日期', site: '站点', venue: '场馆', agent: '代理' };
+
 const COLORS = { turnover: '#1f5fbf', ggr: '#13a8a8', ngr: '#389e0d', deposits: '#722ed1', withdrawals: '#d4380d' };
 
 /** A row's name on screen: its label, with the currency when the report mixes sites of several. */
@@ -59,10 +62,7 @@ export function ReportsPage() {
             icon={<DownloadOutlined />}
             disabled={!rows.length}
             onClick={() =>
-              downloadCsv(
-                `报表_${REPORT_GROUP_LABELS[groupBy]}_${siteName}_${body.from}_${body.to}.csv`,
-                reportCsv(rows, REPORT_GROUP_LABELS[groupBy].replace('按', ''), FIGURES),
-              )
+              downloadCsv(`报表_${REPORT_GROUP_LABELS[groupBy]}_${siteName}_${body.from}_${body.to}.csv`, reportCsv(rows, DIMENSIONS[groupBy], FIGURES))
             }
           >
             导出 CSV
@@ -104,7 +104,7 @@ export function ReportsPage() {
           dataSource={rows}
           pagination={rows.length > 50 ? { pageSize: 50, showTotal: (total) => `共 ${total} 行` } : false}
           columns={[
-            { title: REPORT_GROUP_LABELS[groupBy].replace('按', ''), fixed: 'left', width: 120, render: (_, r) => nameOf(r, mixed) },
+            { title: DIMENSIONS[groupBy], fixed: 'left', width: 120, render: (_, r) => nameOf(r, mixed) },
             ...FIGURES.map((f) => ({
               title: f.title,
               align: 'right' as const,
