@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { fromMinor, toMinor } from '@bp/contract';
 import { getMember } from '../auth/index.ts';
 import { listSites } from '../site/index.ts';
-import { memberBalances, postWithHouseSlice, walletSettings, type CurrencyCode, type WalletOwner } from '../wallet/index.ts';
+import { balanceOf, memberAccount, postWithHouseSlice, walletSettings, type CurrencyCode, type WalletOwner } from '../wallet/index.ts';
 import type { Db, DbOrTx, Tx } from '../../platform/db/index.ts';
 import { AppError, fail } from '../../platform/http/index.ts';
 import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
@@ -151,9 +151,9 @@ async function moveMoney(tx: Tx, owner: WalletOwner, adjustmentId: number, direc
   }
 }
 
-/** A debit the wallet cannot cover is refused before anything is written. */
-async function checkCovered(db: Db, owner: WalletOwner, direction: Direction, amountMinor: bigint): Promise<void> {
-  if (direction === 'debit' && (await memberBalances(db, owner.memberId)).main < amountMinor) fail('ADJUST_EXCEEDS_BALANCE');
+/** A debit the wallet cannot cover now is refused before anything is written (a pending one is checked again when approved). */
+async function checkCovered(tx: Tx, owner: WalletOwner, direction: Direction, amountMinor: bigint): Promise<void> {
+  if (direction === 'debit' && (await balanceOf(tx, await memberAccount(tx, owner))) < amountMinor) fail('ADJUST_EXCEEDS_BALANCE');
 }
 
 /** What a once() call answers, and whether this call did the work (a repeat is not audited again). */
@@ -169,10 +169,11 @@ export interface Outcome {
 export async function requestAdjustment(db: Db, operatorId: number, owner: WalletOwner, idem: IdempotencyKey, body: AdjustRequest): Promise<Outcome> {
   const amountMinor = toMinor(body.amount);
   const needsApproval = amountMinor > (await thresholdOf(db, owner.siteId, owner.currency)).minor;
-  await checkCovered(db, owner, body.direction, amountMinor);
   let fresh = false;
+  // Inside the key's claim: a repeated request answers its first result, whatever the balance is now.
   const adjustmentId = await once(db, -operatorId, idem, body, async (tx) => {
     fresh = true;
+    await checkCovered(tx, owner, body.direction, amountMinor);
     const { rows } = await tx.execute(sql`
       INSERT INTO admin_adjustments (site_id, member_id, currency, direction, amount_minor, reason, needs_approval, status, requested_by, decided_at)
       VALUES (${owner.siteId}, ${owner.memberId}, ${owner.currency}, ${body.direction}, ${amountMinor.toString()}, ${body.reason}, ${needsApproval},
