@@ -49,25 +49,28 @@ function generate() {
         CASE WHEN g % 10 < 6 THEN 'sports' WHEN g % 10 < 9 THEN 'originals' ELSE 'game' END AS product,
         now() - ((g::bigint * 104729) % (${DAYS} * 86400)) * interval '1 second' - interval '1 minute' AS at
       FROM generate_series(1, ${BETS}) g JOIN bm_main m ON m.i = 1 + (g::bigint * 31) % ${MEMBERS};
+    -- One insert in time order, as the products append them (the BRIN index relies on it).
     INSERT INTO wallet_transfers (from_account, to_account, amount_minor, kind, ref, from_balance_after, to_balance_after, created_at)
-    SELECT b.member_account, h.account_id, b.stake,
-      CASE b.product WHEN 'sports' THEN 'bet.stake' WHEN 'originals' THEN 'bet.stake.originals' ELSE 'bet.stake.game' END,
-      CASE b.product WHEN 'sports' THEN 'bet:' WHEN 'originals' THEN 'orig:' ELSE 'provider:SIM:' END || b.g, 0, 0, b.at
-    FROM bm_bets b JOIN bm_house h ON h.site_id = b.site_id AND h.name = 'stakes';
-    INSERT INTO wallet_transfers (from_account, to_account, amount_minor, kind, ref, from_balance_after, to_balance_after, created_at)
-    SELECT h.account_id, b.member_account, b.stake * 2,
-      CASE b.product WHEN 'sports' THEN 'bet.payout' WHEN 'originals' THEN 'bet.payout.originals' ELSE 'bet.payout.game' END,
-      CASE b.product WHEN 'sports' THEN 'bet:' || b.g || ':1' WHEN 'originals' THEN 'orig:' || b.g ELSE 'provider:SIM:p' || b.g END, 0, 0, b.at + interval '30 seconds'
-    FROM bm_bets b JOIN bm_house h ON h.site_id = b.site_id AND h.name = 'payouts' WHERE b.g % 20 < 9;
-    INSERT INTO wallet_transfers (from_account, to_account, amount_minor, kind, ref, from_balance_after, to_balance_after, created_at)
-    SELECT CASE WHEN x.kind = 'withdraw.payout' THEN b.member_account ELSE h.account_id END,
-      CASE WHEN x.kind = 'withdraw.payout' THEN h.account_id ELSE b.member_account END, b.stake * 10, x.kind, 'bench:' || b.g, 0, 0, b.at
-    FROM bm_bets b
-    CROSS JOIN LATERAL (SELECT CASE WHEN b.g % 100 < 10 THEN 'deposit.credit' WHEN b.g % 100 < 13 THEN 'withdraw.payout'
-      WHEN b.g % 100 < 16 THEN 'bonus.rebate' WHEN b.g % 100 < 18 THEN 'bonus.upgrade' END AS kind) x
-    JOIN bm_house h ON h.site_id = b.site_id
-      AND h.name = CASE x.kind WHEN 'deposit.credit' THEN 'deposits' WHEN 'withdraw.payout' THEN 'withdrawals' ELSE 'bonus' END
-    WHERE x.kind IS NOT NULL;
+    SELECT * FROM (
+      SELECT b.member_account, h.account_id, b.stake,
+        CASE b.product WHEN 'sports' THEN 'bet.stake' WHEN 'originals' THEN 'bet.stake.originals' ELSE 'bet.stake.game' END,
+        CASE b.product WHEN 'sports' THEN 'bet:' WHEN 'originals' THEN 'orig:' ELSE 'provider:SIM:' END || b.g, 0, 0, b.at
+      FROM bm_bets b JOIN bm_house h ON h.site_id = b.site_id AND h.name = 'stakes'
+      UNION ALL
+      SELECT h.account_id, b.member_account, b.stake * 2,
+        CASE b.product WHEN 'sports' THEN 'bet.payout' WHEN 'originals' THEN 'bet.payout.originals' ELSE 'bet.payout.game' END,
+        CASE b.product WHEN 'sports' THEN 'bet:' || b.g || ':1' WHEN 'originals' THEN 'orig:' || b.g ELSE 'provider:SIM:p' || b.g END, 0, 0, b.at + interval '30 seconds'
+      FROM bm_bets b JOIN bm_house h ON h.site_id = b.site_id AND h.name = 'payouts' WHERE b.g % 20 < 9
+      UNION ALL
+      SELECT CASE WHEN x.kind = 'withdraw.payout' THEN b.member_account ELSE h.account_id END,
+        CASE WHEN x.kind = 'withdraw.payout' THEN h.account_id ELSE b.member_account END, b.stake * 10, x.kind, 'bench:' || b.g, 0, 0, b.at
+      FROM bm_bets b
+      CROSS JOIN LATERAL (SELECT CASE WHEN b.g % 100 < 10 THEN 'deposit.credit' WHEN b.g % 100 < 13 THEN 'withdraw.payout'
+        WHEN b.g % 100 < 16 THEN 'bonus.rebate' WHEN b.g % 100 < 18 THEN 'bonus.upgrade' END AS kind) x
+      JOIN bm_house h ON h.site_id = b.site_id
+        AND h.name = CASE x.kind WHEN 'deposit.credit' THEN 'deposits' WHEN 'withdraw.payout' THEN 'withdrawals' ELSE 'bonus' END
+      WHERE x.kind IS NOT NULL
+    ) moves ORDER BY 8;
     ANALYZE members; ANALYZE wallet_accounts; ANALYZE wallet_transfers;`);
   return Number(inSchema('SELECT count(*) FROM wallet_transfers').trim());
 }
@@ -174,7 +177,7 @@ function writeReadme(figures) {
     'makes the rows with set-based SQL (generate_series): the members (a tenth on the USDT site, 200 agents who',
     'brought three in five), a main wallet each, and the ledger transfers the products post: a stake per bet',
     '(sportsbook 60 %, originals 30 %, a seamless provider 10 %) spread over the last 30 days, winnings on 45 % of',
-    'them, deposits, withdrawals, bonuses and rebates. After ANALYZE, each call goes through the HTTP route as a',
+    'them, deposits, withdrawals, bonuses and rebates, inserted in time order as the products append them. After ANALYZE, each call goes through the HTTP route as a',
     'super admin made by `npm run operator:create` and signed in with a TOTP code: one warm-up, then 5 runs per',
     'report and 30 per search (a different member each time), timed by the client (HTTP included). The first',
     'report rolls the 29 closed days up into wallet_report_days (once per day, ever; a report then reads those',
