@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator } from '../apps/server/src/modules/admin/index.ts';
 import { totpNow } from '../apps/server/src/modules/admin/testing.ts';
 import { pendingWithdrawal } from '../apps/server/src/modules/wallet/testing.ts';
+import { setConfig } from '../apps/server/src/modules/site/index.ts';
 import { browserAvailable, desktop, shoot, startSite, type Site } from './harness.ts';
 
 /**
@@ -101,5 +103,50 @@ describe.runIf(browserAvailable())('operator console', () => {
     await shoot(page, 'admin-6-member');
     const [row] = (await db.execute(`SELECT tags FROM members WHERE member_id = ${member.memberId}`)).rows as Array<{ tags: string[] }>;
     expect(row.tags).toEqual(['activity_blacklist']);
+  });
+
+  it('[admin] a large manual credit waits for a second operator, who approves it; the member reads 人工加款; the report downloads as CSV', async () => {
+    const { db } = site.server.deps;
+    await setConfig(db, 1, 'adjust_approval_threshold', '1000');
+    const member = await site.server.member();
+    const asker = await createOperator(db, { name: 'finance_adj', password: 'finance12345', roles: ['finance'] });
+    const checker = await createOperator(db, { name: 'risk_adj', password: 'risk12345678', roles: ['risk'] });
+    const { page } = await desktop(site);
+    const signIn = async (name: string, password: string, otpauthUri: string) => {
+      await page.goto('/admin/login');
+      await page.getByLabel('账号').fill(name);
+      await page.getByLabel('密码').fill(password);
+      await page.getByLabel('动态验证码').fill(totpNow(otpauthUri));
+      await page.getByRole('button', { name: '登录' }).click();
+      await page.getByRole('menuitem', { name: '人工调整' }).click();
+    };
+
+    await signIn('finance_adj', 'finance12345', asker.otpauthUri);
+    await page.getByRole('button', { name: '新建调整' }).click();
+    await page.getByLabel('会员ID').fill(String(member.memberId));
+    await page.getByLabel('金额').fill('5000');
+    await page.getByLabel(/原因/).fill('大额活动奖金补发');
+    await page.getByRole('button', { name: '提交' }).click();
+    await page.getByText(/已提交待另一名操作员复核/).waitFor();
+    const row = page.getByRole('row').filter({ hasText: '大额活动奖金补发' });
+    await row.getByText('等待他人复核').waitFor();
+    await shoot(page, 'admin-7-adjust-pending');
+    await page.getByRole('button', { name: '退出' }).click();
+
+    await signIn('risk_adj', 'risk12345678', checker.otpauthUri);
+    await row.getByRole('button', { name: '通过' }).click();
+    await page.getByRole('button', { name: '确认通过' }).click();
+    await page.getByText('已复核通过，款项已入账').waitFor();
+    await row.getByText('已入账').waitFor();
+    await shoot(page, 'admin-8-adjust-approved');
+    const history = await site.server.call('/api/wallet/queryDealRecord', { page: 1, size: 5, type: 'adjust' }, { token: member.token });
+    expect(history.data.list.map((r: { typeName: string; amount: number }) => [r.typeName, r.amount])).toEqual([['人工加款', 5000]]);
+
+    await page.getByRole('menuitem', { name: '报表' }).click();
+    await expect.poll(() => page.locator('canvas').count()).toBeGreaterThanOrEqual(1);
+    await shoot(page, 'admin-9-reports');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导出 CSV/ }).click()]);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv.startsWith('\uFEFF日期,币种,注单数,投注额')).toBe(true);
   });
 });

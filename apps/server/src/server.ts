@@ -48,9 +48,10 @@ export async function createServer(config: Config): Promise<Server> {
   await installCompression(app);
   installProxyTrust(app, trust);
   await installOpenApi(app);
+  // The operator's session and permission first: a caller without them learns nothing of the call (not even that it wants a key).
+  installOperatorCheck(app, deps);
   installIdempotency(app);
   installSessionCheck(app, deps);
-  installOperatorCheck(app, deps);
   // Before the modules, so every route they declare gets its rate limit and the request guard.
   await installSecurity(app, deps, {
     siteOf: (req) => req.site.siteId,

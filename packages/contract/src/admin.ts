@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   'sports.settle': '录入赛果、结算、作废与重新结算',
   'site.manage': '站点内容与配置（公告、轮播图、配置项、维护）',
   'promo.manage': '活动开关与VIP等级配置',
+  'finance.adjust': '人工调整余额（申请与复核）',
+  'report.read': '查看报表',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -48,9 +50,20 @@ const ALL = Object.keys(PERMISSIONS) as Permission[];
 /** Each role's permissions; an operator holds the union of their roles'. */
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   super: ALL,
-  finance: ['session', 'dashboard.read', 'member.read', 'finance.read', 'finance.decide', 'agent.manage'],
-  risk: ['session', 'dashboard.read', 'member.read', 'member.manage', 'audit.read', 'finance.read', 'finance.decide', 'sports.read'],
-  trader: ['session', 'dashboard.read', 'sports.read', 'sports.trade', 'sports.settle'],
+  finance: ['session', 'dashboard.read', 'member.read', 'finance.read', 'finance.decide', 'agent.manage', 'finance.adjust', 'report.read'],
+  risk: [
+    'session',
+    'dashboard.read',
+    'member.read',
+    'member.manage',
+    'audit.read',
+    'finance.read',
+    'finance.decide',
+    'finance.adjust',
+    'report.read',
+    'sports.read',
+  ],
+  trader: ['session', 'dashboard.read', 'report.read', 'sports.read', 'sports.trade', 'sports.settle'],
   content: ['session', 'message.send', 'live.manage', 'site.manage', 'promo.manage'],
   cs: ['session', 'member.read', 'member.manage', 'finance.read', 'message.send'],
   moderator: ['session', 'live.moderate'],
@@ -176,6 +189,9 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'live.chat.delete': '删除聊天消息',
   'promo.activity.switch': '开关活动',
   'vip.grade.save': '修改VIP等级',
+  'adjust.request': '申请人工调整',
+  'adjust.approve': '复核通过人工调整',
+  'adjust.reject': '驳回人工调整',
 };
 
 // Finance: the review queues and the decisions ----------------------------------------------------

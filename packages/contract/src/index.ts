@@ -29,6 +29,8 @@ export * from './admin-site.ts';
 export * from './admin-live.ts';
 export * from './admin-promo.ts';
 export * from './admin-agent.ts';
+export * from './admin-money.ts';
+export * from './report-csv.ts';
 export * from './usdt-address.ts';
 export * from './originals/index.ts';
 export * from './tables.ts';

@@ -58,6 +58,7 @@ import {
   VenueLimitsBody,
   VenueMaintenanceBody,
 } from './admin-desk.ts';
+import { AdjustIdBody, AdjustListBody, AdjustListData, AdjustRejectBody, AdjustRequestBody, Adjustment, ReportBody, ReportData } from './admin-money.ts';
 import {
   ActiveMemberSleepBody,
   BindContactData,
@@ -602,6 +603,11 @@ export const API_ROUTES = {
   '/api/admin/wallet/withdraw/risk': { body: OrderIdBody, data: WithdrawRiskData },
   '/api/admin/wallet/withdraw/approve': { body: ApproveBody, data: DecisionData },
   '/api/admin/wallet/withdraw/reject': { body: RejectBody, data: DecisionData },
+  '/api/admin/wallet/adjust/list': { body: AdjustListBody, data: AdjustListData },
+  '/api/admin/wallet/adjust/request': { body: AdjustRequestBody, data: Adjustment, idempotent: true },
+  '/api/admin/wallet/adjust/approve': { body: AdjustIdBody, data: Adjustment, idempotent: true },
+  '/api/admin/wallet/adjust/reject': { body: AdjustRejectBody, data: Adjustment },
+  '/api/admin/report': { body: ReportBody, data: ReportData },
   '/api/admin/message/send': { body: MessageSendBody, data: MessageSendData },
   '/api/admin/agent/decide': { body: AgentDecisionBody, data: AgentDecisionData },
   '/api/admin/live/moderator/grant': { body: ModeratorBody, data: Done },

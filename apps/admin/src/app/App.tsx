@@ -10,6 +10,7 @@ import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { AuditPage } from '../features/audit/AuditPage.tsx';
 import { WithdrawalsPage } from '../features/finance/WithdrawalsPage.tsx';
 import { DepositsPage } from '../features/finance/DepositsPage.tsx';
+import { AdjustmentsPage } from '../features/finance/AdjustmentsPage.tsx';
 import { OperatorsPage } from '../features/operators/OperatorsPage.tsx';
 import { MembersPage } from '../features/members/MembersPage.tsx';
 import { MemberPage } from '../features/members/MemberPage.tsx';
@@ -27,6 +28,7 @@ dayjs.locale('zh-cn');
 
 // The charts (ECharts) load with the dashboard alone.
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })));
+const ReportsPage = lazy(() => import('../features/reports/ReportsPage.tsx').then((m) => ({ default: m.ReportsPage })));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -70,6 +72,15 @@ function SignedIn() {
         {[...SITE_PAGES, ...LIVE_PAGES, ...PROMO_PAGES, ...AGENT_PAGES].map(({ path, element }) => (
           <Route key={path} path={path.slice(1)} element={element} />
         ))}
+        <Route path="finance/adjustments" element={<AdjustmentsPage />} />
+        <Route
+          path="reports"
+          element={
+            <Suspense fallback={<Spin />}>
+              <ReportsPage />
+            </Suspense>
+          }
+        />
         <Route path="system/operators" element={<OperatorsPage />} />
         <Route path="system/audit" element={<AuditPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -4,7 +4,9 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
+  BarChartOutlined,
   DashboardOutlined,
+  EditOutlined,
   LogoutOutlined,
   TeamOutlined,
   TrophyOutlined,
@@ -41,6 +43,8 @@ const PAGES: Page[] = [
   ...LIVE_PAGES,
   ...PROMO_PAGES,
   ...AGENT_PAGES,
+  { path: '/finance/adjustments', label: '人工调整', icon: <EditOutlined />, permission: 'finance.adjust', group: '财务' },
+  { path: '/reports', label: '报表', icon: <BarChartOutlined />, permission: 'report.read', group: '报表' },
   { path: '/system/operators', label: '操作员', icon: <TeamOutlined />, permission: 'operator.manage', group: '系统' },
   { path: '/system/audit', label: '审计日志', icon: <AuditOutlined />, permission: 'audit.read', group: '系统' },
 ];

@@ -34,11 +34,19 @@ export const session = {
 let onSessionLost: (message: string) => void = () => undefined;
 export const whenSessionLost = (handler: (message: string) => void) => (onSessionLost = handler);
 
-export async function call<P extends AdminPath>(path: P, body: BodyOf<P>): Promise<DataOf<P>> {
+/** A fresh Idempotency-Key: made once per intended action (a form opened), so a retry or a double click moves money once. */
+export const newIdempotencyKey = (): string => `adm-${crypto.randomUUID()}`;
+
+/** `idempotencyKey`: what a money-moving call (the route table's `idempotent`) needs. */
+export async function call<P extends AdminPath>(path: P, body: BodyOf<P>, opts: { idempotencyKey?: string } = {}): Promise<DataOf<P>> {
   const token = session.token();
   const res = await fetch(path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(opts.idempotencyKey ? { 'idempotency-key': opts.idempotencyKey } : {}),
+    },
     body: JSON.stringify(body ?? {}),
   });
   const envelope = (await res.json().catch(() => null)) as { code: number; data: unknown; msg: string } | null;

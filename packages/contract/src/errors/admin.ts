@@ -12,6 +12,11 @@ export const adminErrors = defineErrors({
   OPERATOR_NAME_TAKEN: [90008, '该操作员名称已存在'],
   OPERATOR_NOT_FOUND: [90009, '操作员不存在'],
   OPERATOR_LAST_SUPER: [90010, '至少须保留一名启用的超级管理员'],
+  ADJUST_EXCEEDS_BALANCE: [90011, '扣款金额超过会员中心钱包余额'],
+  ADJUST_NOT_FOUND: [90012, '调整单不存在'],
+  ADJUST_NOT_PENDING: [90013, '该调整单已处理'],
+  ADJUST_SELF_APPROVAL: [90014, '不能复核自己提交的调整单，须由另一名操作员复核'],
+  REPORT_RANGE_INVALID: [90015, '报表日期范围无效：结束日期不能早于开始日期，且最长366天'],
   // The site, live, promotion and agent screens (90045-90069).
   SITE_SETTING_INVALID: [90045, '配置值无效'],
   VIP_GRADE_ORDER: [90046, '等级门槛须随等级递增'],

@@ -43,6 +43,7 @@ async function everything() {
     rooms: await q('SELECT anchor_room_id, anchor_status, match_id, title FROM live_anchor_rooms ORDER BY 1'),
     members: await q('SELECT member_id, status, tags, vip_level, password_hash FROM members ORDER BY 1'),
     notes: await q('SELECT count(*)::int AS n FROM admin_member_notes'),
+    adjustments: await q('SELECT adjustment_id, status FROM admin_adjustments ORDER BY 1'),
     blocked: await q('SELECT (SELECT count(*) FROM blocked_ips)::int AS ips, (SELECT count(*) FROM blocked_devices)::int AS devices'),
   };
 }
@@ -65,6 +66,12 @@ describe('the permission matrix', () => {
         await s.deps.database.query<{ anchor_room_id: number; chat_room_no: string }>('SELECT anchor_room_id, chat_room_no FROM live_anchor_rooms LIMIT 1')
       )[0];
       const target = await signInOperator(s, ['cs']);
+      const adjustment = await s.call(
+        '/api/admin/wallet/adjust/request',
+        { memberId: member.memberId, direction: 'credit', amount: 20_000, reason: '大额补发' },
+        { headers: (await superAdmin(s)).headers, key: 'matrix-adjust' },
+      );
+      const { adjustmentId } = adjustment.data;
       const bodies: Record<string, object> = {
         '/api/admin/operator/create': { name: 'op_matrix', password: 'matrix12345', roles: ['super'], siteIds: null },
         '/api/admin/operator/update': { operatorId: target.operatorId, roles: ['super'] },
@@ -90,6 +97,10 @@ describe('the permission matrix', () => {
         '/api/admin/member/vip': { memberId: member.memberId, vipLevel: 5, reason: '补发' },
         '/api/admin/member/note': { memberId: member.memberId, content: '备注' },
         '/api/admin/member/password/reset': { memberId: member.memberId },
+        '/api/admin/wallet/adjust/request': { memberId: member.memberId, direction: 'credit', amount: 10, reason: '补发' },
+        '/api/admin/wallet/adjust/approve': { adjustmentId },
+        '/api/admin/wallet/adjust/reject': { adjustmentId, reason: '无依据' },
+        '/api/admin/report': { groupBy: 'day', from: '2026-01-01', to: '2026-01-31' },
       };
       const byRole = new Map<OperatorRole, SignedIn>();
       for (const role of OPERATOR_ROLES) byRole.set(role, await signInOperator(s, [role]));

@@ -10,6 +10,8 @@ import { agentRoutes } from './agent-routes.ts';
 import { memberRoutes } from './member-routes.ts';
 import { bookRoutes } from './book-routes.ts';
 import { venueDeskRoutes } from './venue-routes.ts';
+import { adjustRoutes } from './adjust-routes.ts';
+import { reportRoutes } from './report-routes.ts';
 
 /**
  * The operator back office's server side: operators (argon2 passwords, TOTP), their sessions with
@@ -36,5 +38,7 @@ export const adminModule: Module = {
     memberRoutes(app, deps);
     bookRoutes(app, deps);
     venueDeskRoutes(app, deps);
+    adjustRoutes(app, deps);
+    reportRoutes(app, deps);
   },
 };

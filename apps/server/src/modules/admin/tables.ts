@@ -85,3 +85,28 @@ export const memberNotes = pgTable(
   },
   (t) => [index('admin_member_notes_member').on(t.memberId, t.noteId)],
 );
+
+/** Manual balance adjustments and their two-person approval (migration 0102). */
+export const adjustments = pgTable(
+  'admin_adjustments',
+  {
+    adjustmentId: bigserial('adjustment_id', { mode: 'number' }).primaryKey(),
+    siteId: integer('site_id').notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    /** credit | debit */
+    direction: text('direction').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    reason: text('reason').notNull(),
+    needsApproval: boolean('needs_approval').notNull(),
+    /** pending | approved | rejected */
+    status: text('status').notNull(),
+    requestedBy: integer('requested_by').notNull(),
+    decidedBy: integer('decided_by'),
+    rejectReason: text('reject_reason'),
+    balanceAfter: bigint('balance_after', { mode: 'bigint' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    decidedAt: at('decided_at'),
+  },
+  (t) => [index('admin_adjustments_status').on(t.status, t.adjustmentId), index('admin_adjustments_member').on(t.memberId, t.adjustmentId)],
+);

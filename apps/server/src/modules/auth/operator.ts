@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.ts';
 import type { Bus } from '../../platform/realtime/index.ts';
 import { AppError, fail } from '../../platform/http/index.ts';
@@ -87,14 +87,19 @@ export async function searchMembers(db: Db, q: MemberSearch) {
   if (q.tag) where.push(sql`${q.tag} = ANY(${members.tags})`);
   if (q.status) where.push(eq(members.status, q.status));
   const filter = where.length ? and(...where) : undefined;
-  const rows = await db
-    .select({ member: members, total: sql<string>`count(*) OVER ()` })
-    .from(members)
-    .where(filter)
-    .orderBy(desc(members.memberId))
-    .limit(q.size)
-    .offset((q.page - 1) * q.size);
-  return { list: rows.map((r) => memberSummary(r.member)), total: Number(rows[0]?.total ?? 0) };
+  // The page walks the primary key newest first and stops; the count is its own query (a window
+  // count over the page's query would read and sort every member first: 300 ms at 100,000).
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(members)
+      .where(filter)
+      .orderBy(desc(members.memberId))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ total: count() }).from(members).where(filter),
+  ]);
+  return { list: rows.map(memberSummary), total: Number(counted?.total ?? 0) };
 }
 
 /** A member as the operator sees them: the profile, the latest sign-ins with IP and device, which of those are blocked. */

@@ -58,6 +58,17 @@ export const members = pgTable(
     uniqueIndex('members_email')
       .on(t.siteId, t.email)
       .where(sql`email IS NOT NULL`),
+    // The operator's search over every site (migration 0103).
+    index('members_search_name').on(t.name.op('text_pattern_ops')),
+    index('members_search_phone')
+      .on(t.phone)
+      .where(sql`phone IS NOT NULL`),
+    index('members_search_email')
+      .on(t.email)
+      .where(sql`email IS NOT NULL`),
+    index('members_search_real_name')
+      .on(t.realName)
+      .where(sql`real_name IS NOT NULL`),
   ],
 );
 

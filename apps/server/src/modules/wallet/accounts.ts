@@ -9,8 +9,9 @@ export type MemberAccountKind = 'main' | 'venue' | 'yeb' | 'bonus' | 'hold' | 't
 /** The operator's side of every movement, one per site and currency. House balances may go negative.
  * 'venues' is the members' net result at the venues (their wins and losses there). 'gold' is, in
  * the site's currency, what members paid for gold coins and, in GOLD, the coins issued to them;
- * 'gifts' is the house's part of the gifts anchors received (GOLD). */
-export const HOUSE_ACCOUNTS = ['stakes', 'payouts', 'deposits', 'withdrawals', 'interest', 'bonus', 'venues', 'gold', 'gifts'] as const;
+ * 'gifts' is the house's part of the gifts anchors received (GOLD); 'adjustments' the other side of
+ * operators' manual credits and debits. */
+export const HOUSE_ACCOUNTS = ['stakes', 'payouts', 'deposits', 'withdrawals', 'interest', 'bonus', 'venues', 'gold', 'gifts', 'adjustments'] as const;
 export type HouseAccountName = (typeof HOUSE_ACCOUNTS)[number];
 
 export type CurrencyCode = 'CNY' | 'USDT';

@@ -23,6 +23,8 @@ const KIND_NAMES: Record<string, string> = {
   'gold.buy': '购买金币',
   'bet.stake.originals': '原创游戏投注',
   'bet.payout.originals': '原创游戏派彩',
+  'adjust.credit': '人工加款',
+  'adjust.debit': '人工扣款',
 };
 const CATEGORY_NAMES: Record<string, string> = {
   deposit: '存款',

@@ -85,8 +85,10 @@ export {
   type WithdrawalForReview,
   type DepositForReview,
 } from './review.ts';
-export { dailyMoney, memberMoney, type DayMoney } from './reports.ts';
+export { dailyMoney, memberMoney, moneyReport, ggrOf, type DayMoney, type MoneyFigures, type ReportGroup } from './reports.ts';
 export { accrueInterest } from './yeb.ts';
+/** The site's wallet settings (the back office reads the adjustment threshold). */
+export { walletSettings } from './settings.ts';
 export { confirmChainPayments } from './sandbox-gateway.ts';
 export { auditLedger, type LedgerAudit } from './audit.ts';
 /** Other modules' part of the withdrawal terms (the vip module's bonus turnover and level limits), and deposits to date. */

@@ -16,6 +16,8 @@ const DEFAULTS = {
   withdraw_free_times: { CNY: '3', USDT: '3' },
   /** Each deposit must be staked this many times before a withdrawal. */
   withdraw_turnover_multiple: { CNY: '1', USDT: '1' },
+  /** A manual adjustment above this amount needs a second operator's approval (about ¥10,000 either way). */
+  adjust_approval_threshold: { CNY: '10000', USDT: '1400' },
 } as const;
 
 export type WalletSettingKey = keyof typeof DEFAULTS;

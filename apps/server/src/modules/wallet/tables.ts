@@ -56,6 +56,7 @@ export const walletTransfers = pgTable(
     unique('wallet_transfers_kind_ref_key').on(t.kind, t.ref),
     index('wallet_transfers_from').on(t.fromAccount, t.transferId),
     index('wallet_transfers_to').on(t.toAccount, t.transferId),
+    index('wallet_transfers_created').using('brin', t.createdAt),
   ],
 );
 
@@ -262,3 +263,30 @@ export const walletYebInterest = pgTable(
       .where(sql`received_by IS NULL`),
   ],
 );
+
+/** The money figures of closed Shanghai days at the reports' finest grain (migration 0104; see reports.ts). */
+export const reportDays = pgTable(
+  'wallet_report_days',
+  {
+    day: date('day').notNull(),
+    siteId: integer('site_id').notNull(),
+    currency: text('currency').notNull(),
+    venue: text('venue').notNull(),
+    agentId: minor('agent_id').notNull(),
+    bets: minor('bets').notNull(),
+    stakes: minor('stakes').notNull(),
+    refunds: minor('refunds').notNull(),
+    payouts: minor('payouts').notNull(),
+    bonuses: minor('bonuses').notNull(),
+    rebates: minor('rebates').notNull(),
+    deposits: minor('deposits').notNull(),
+    withdrawals: minor('withdrawals').notNull(),
+  },
+  (t) => [primaryKey({ name: 'wallet_report_days_pkey', columns: [t.day, t.siteId, t.currency, t.venue, t.agentId] })],
+);
+
+/** The days rolled up into wallet_report_days, each once. */
+export const reportDaysClosed = pgTable('wallet_report_days_closed', {
+  day: date('day').primaryKey(),
+  closedAt: at('closed_at').notNull().defaultNow(),
+});
