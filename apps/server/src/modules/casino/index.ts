@@ -33,12 +33,7 @@ export {
   type RoundSettlement,
   type RecordFilter,
 } from './records.ts';
-/**
- * Venues a seamless-wallet provider plays from the main wallet (the provider module registers):
- * never transfer targets; launched with the ticket as the provider's token, which `liveTicket`
- * answers while the launching session lives.
- */
-export { playFromMainAt, playableSeamlessVenues, type SeamlessVenues } from './seamless.ts';
+/** A seamless provider's launch token is the ticket, which `liveTicket` answers while the launching session lives. */
 export { liveTicket, type Ticket } from './tickets.ts';
 /** Games other modules play (the live tables at AG) join the catalogue so their venue is offered. */
 export { listGame } from './catalogue.ts';

@@ -1,5 +1,5 @@
 import type { Module } from '../../platform/deps.ts';
-import { playsFromMainWallet } from '../venue/index.ts';
+import { builtInVenue, playFromMainAt } from '../venue/index.ts';
 import { ORIGINALS_VENUE } from './money.ts';
 import { originalsRoutes } from './routes.ts';
 
@@ -11,7 +11,7 @@ import { originalsRoutes } from './routes.ts';
 export { ORIGINALS_VENUE } from './money.ts';
 
 // ORIG plays from the main wallet: never a transfer target, never a venue balance.
-playsFromMainWallet(ORIGINALS_VENUE);
+playFromMainAt(builtInVenue(ORIGINALS_VENUE));
 
 export const originalsModule: Module = {
   name: 'originals',

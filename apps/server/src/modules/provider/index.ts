@@ -1,6 +1,6 @@
 import type { Module } from '../../platform/deps.ts';
 import { every } from '../../platform/jobs.ts';
-import { playFromMainAt } from '../casino/index.ts';
+import { playFromMainAt } from '../venue/index.ts';
 import { providerRoutes } from './routes.ts';
 import { seedProviders } from './demo.ts';
 import { launchAddress, listProviders, providerRow } from './providers.ts';

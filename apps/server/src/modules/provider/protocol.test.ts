@@ -95,7 +95,7 @@ describe('the provider venue before and after the operator configures it', () =>
     const page = await fetch(url);
     expect(await page.text()).toContain('幸运七');
     const transfer = await w.move('/api/wallet/transfer', { api_name: 'SIM', amount: 10, transfer_out: false }, m.token);
-    expect(transfer.code).toBe(Errors.VENUE_NOT_OFFERED.code);
+    expect(transfer.code).toBe(Errors.VENUE_PLAYS_FROM_MAIN.code);
     const wallet = await w.balance(m.token);
     expect(wallet.main).toBe(100);
     expect(wallet.venues.map((v: { api_name: string }) => v.api_name)).not.toContain('SIM');
