@@ -1,10 +1,12 @@
 import type { Module } from '../../platform/deps.ts';
 import { every } from '../../platform/jobs.ts';
+import { HOUSEKEEPING_MS } from '../../platform/retention.ts';
 import { playFromMainAt } from '../venue/index.ts';
+import { keepRoundsWhile } from '../casino/index.ts';
 import { providerRoutes } from './routes.ts';
 import { seedProviders } from './demo.ts';
 import { launchAddress, listProviders, providerRow } from './providers.ts';
-import { forgetOldTransactions, retentionDays } from './retention.ts';
+import { forgetOldTransactions, retentionDays, roundsStillNamed } from './retention.ts';
 
 /**
  * Seamless-wallet game providers (issue 16 part 6): external providers the operator configures
@@ -23,7 +25,8 @@ playFromMainAt({
   launchUrl: async (db, apiName, ticket, gameId) => launchAddress((await providerRow(db, apiName))!, ticket, gameId),
 });
 
-const HOUR_MS = 3_600_000;
+// A round its kept transaction ids name stays in the records: a repeat must find it, never open another.
+keepRoundsWhile(roundsStillNamed);
 
 export const providerModule: Module = {
   name: 'provider',
@@ -34,7 +37,7 @@ export const providerModule: Module = {
   seed: seedProviders,
   async start(deps) {
     return every(
-      HOUR_MS,
+      HOUSEKEEPING_MS,
       async () => {
         const gone = await forgetOldTransactions(deps.db, deps.config.providerTxRetentionDays);
         if (gone) deps.log.info({ gone }, 'provider transaction ids past retention deleted');

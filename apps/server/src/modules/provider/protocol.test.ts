@@ -8,6 +8,7 @@ import { rowsOf } from '../../platform/db/index.ts';
 import { caller, expectLedgerSound, newKey } from '../wallet/testing.ts';
 import { providerCall, startSim, type Sim } from './testing.ts';
 import { forgetOldTransactions, retentionDays } from './retention.ts';
+import { pruneRecords } from '../casino/index.ts';
 
 /**
  * The seamless-wallet protocol against the provider simulator, a process of its own speaking HTTP
@@ -384,5 +385,22 @@ describe('transaction ids are kept for the configured period', () => {
     expect(await main(m.token)).toBe(100);
     expect(() => retentionDays(7)).toThrow(/at least 30/);
     expect(retentionDays(180)).toBe(180);
+  });
+
+  it('a round its kept transaction ids name stays in the game records past their window; it goes once they are forgotten', async () => {
+    const m = await launchedMember(100);
+    const r = await round(m.launchToken, { stake: 10, win: 10 });
+    const ref = `SIM:${r.roundId}`;
+    await s.deps.db.execute(sql`UPDATE game_rounds SET settled_at = now() - interval '100 days' WHERE round_id = ${ref}`);
+    await pruneRecords(s.deps.db, 90);
+    expect((await roundsOf(m.memberId)).map((row) => row.round_id)).toEqual([ref]);
+    // A further debit in it still finds the round closed: no fresh round opens under its id.
+    const further = await sim.post('/control/call', { name: 'debit', payload: { ...r.steps[1].payload, transactionId: `d-${newKey()}` } });
+    expect(further.code).toBe(Errors.PROVIDER_ROUND_CLOSED.code);
+    await s.deps.db.execute(sql`UPDATE provider_transactions SET created_at = now() - interval '181 days' WHERE round_id = ${r.roundId}`);
+    await forgetOldTransactions(s.deps.db, 180);
+    await pruneRecords(s.deps.db, 90);
+    expect(await roundsOf(m.memberId)).toEqual([]);
+    expect(await main(m.token)).toBe(100);
   });
 });
