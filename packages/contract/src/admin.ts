@@ -34,6 +34,7 @@ export const PERMISSIONS = {
   'live.moderate': '直播间管理（房管、记录）',
   'live.manage': '主播直播间设置',
   'venue.manage': '游戏平台与供应商',
+  'casino.read': '查看游戏对局（局号、结果、账目）',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -43,10 +44,10 @@ const ALL = Object.keys(PERMISSIONS) as Permission[];
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   super: ALL,
   finance: ['session', 'dashboard.read', 'member.read', 'finance.read', 'finance.decide', 'agent.manage'],
-  risk: ['session', 'dashboard.read', 'member.read', 'member.manage', 'audit.read', 'finance.read', 'finance.decide'],
+  risk: ['session', 'dashboard.read', 'member.read', 'member.manage', 'audit.read', 'finance.read', 'finance.decide', 'casino.read'],
   trader: ['session', 'dashboard.read'],
   content: ['session', 'message.send', 'live.manage'],
-  cs: ['session', 'member.read', 'member.manage', 'finance.read', 'message.send'],
+  cs: ['session', 'member.read', 'member.manage', 'finance.read', 'message.send', 'casino.read'],
   moderator: ['session', 'live.moderate'],
 };
 

@@ -84,6 +84,10 @@ import {
   GameLobbyData,
   GameRecordsBody,
   GameRecordsData,
+  AdminRoundListBody,
+  AdminRoundListData,
+  AdminRoundBody,
+  AdminRoundData,
   SandboxSpinBody,
   SandboxSpinData,
   SandboxTicketBody,
@@ -596,6 +600,8 @@ export const API_ROUTES = {
   '/api/provider/v1/heartbeat': { body: ProviderHeartbeatBody, data: ProviderHeartbeatData },
   '/api/admin/provider/save': { body: ProviderSaveBody, data: ProviderInfo },
   '/api/admin/provider/list': { body: EmptyBody, data: ProviderListData },
+  '/api/admin/casino/round/list': { body: AdminRoundListBody, data: AdminRoundListData },
+  '/api/admin/casino/round/detail': { body: AdminRoundBody, data: AdminRoundData },
 } satisfies Record<string, ApiRoute>;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -4,6 +4,7 @@ import { financeRoutes } from './finance-routes.ts';
 import { deskRoutes } from './desk-routes.ts';
 import { providerRoutes } from './provider-routes.ts';
 import { memberRoutes } from './member-routes.ts';
+import { casinoRoutes } from './casino-routes.ts';
 
 /**
  * The operator back office's server side: operators (argon2 passwords, TOTP), their sessions with
@@ -24,5 +25,6 @@ export const adminModule: Module = {
     deskRoutes(app, deps);
     providerRoutes(app, deps);
     memberRoutes(app, deps);
+    casinoRoutes(app, deps);
   },
 };

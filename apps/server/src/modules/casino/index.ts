@@ -32,12 +32,16 @@ export {
   restakeRound,
   openRoundsOf,
   listRecords,
+  listOperatorRecords,
+  type OperatorRecord,
   type RoundOpening,
   type RoundSettlement,
   type RecordFilter,
 } from './records.ts';
 /** A seamless provider's launch token is the ticket, which `liveTicket` answers while the launching session lives. */
 export { liveTicket, type Ticket } from './tickets.ts';
+/** The operator's recall of one round (its record, proof and ledger); main-wallet games register how. */
+export { recallRound, recallRoundsWith, type RoundRecall } from './recall.ts';
 /**
  * Game records are pruned GAME_RECORD_RETENTION_DAYS after they closed (hourly), except those a
  * module registered with `keepRoundsWhile` still refers to; games pruning their own rows behind

@@ -2,10 +2,11 @@ import type { Module } from '../../platform/deps.ts';
 import { every } from '../../platform/jobs.ts';
 import { HOUSEKEEPING_MS } from '../../platform/retention.ts';
 import { playFromMainAt } from '../venue/index.ts';
-import { keepRoundsWhile } from '../casino/index.ts';
+import { keepRoundsWhile, recallRoundsWith } from '../casino/index.ts';
 import { providerRoutes } from './routes.ts';
 import { seedProviders } from './demo.ts';
 import { launchAddress, listProviders, providerRow } from './providers.ts';
+import { ledgerOfRound } from './protocol.ts';
 import { forgetOldTransactions, retentionDays, roundsStillNamed } from './retention.ts';
 
 /**
@@ -27,6 +28,11 @@ playFromMainAt({
 
 // A round its kept transaction ids name stays in the records: a repeat must find it, never open another.
 keepRoundsWhile(roundsStillNamed);
+// The operator's recall of a provider's round: its debits, credits and refunds in the ledger.
+recallRoundsWith({
+  owns: async (db, round) => (await listProviders(db)).some((p) => p.api_name === round.api_name),
+  ledger: (db, round) => ledgerOfRound(db, round.api_name, round.roundId),
+});
 
 export const providerModule: Module = {
   name: 'provider',

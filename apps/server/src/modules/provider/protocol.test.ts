@@ -123,6 +123,13 @@ describe('rounds through the simulator, with its faults', () => {
       balanceAfter: 115,
       status: 'settled',
     });
+    // The operator's recall shows the round's debit and credit as posted in the ledger.
+    const recalled = await asOperator(s, (headers) => s.call('/api/admin/casino/round/detail', { roundId: `SIM:${r.roundId}` }, { headers }));
+    expect(recalled.data).toMatchObject({ moneyAt: 'ledger', proof: null });
+    expect(recalled.data.transfers.map((t: { kind: string; amount: number; from: string; to: string }) => [t.kind, t.amount])).toEqual([
+      ['bet.stake.game', 10],
+      ['bet.payout.game', 25],
+    ]);
     await expectLedgerSound(s);
   });
 

@@ -81,7 +81,7 @@ export {
   type WithdrawalForReview,
   type DepositForReview,
 } from './review.ts';
-export { dailyMoney, memberMoney, type DayMoney } from './reports.ts';
+export { dailyMoney, memberMoney, transfersOf, type DayMoney, type LedgerRef } from './reports.ts';
 export { accrueInterest } from './yeb.ts';
 export { confirmChainPayments } from './sandbox-gateway.ts';
 export { auditLedger, type LedgerAudit } from './audit.ts';
