@@ -145,6 +145,8 @@ export const AdminRoundListBody = z
   .refine((b) => b.from === undefined || b.to === undefined || b.to >= b.from, { message: '结束时间须晚于开始时间', path: ['to'] });
 export const AdminRound = GameRecord.extend({ memberId: z.number().int(), siteId: z.number().int() });
 export const AdminRoundListData = z.object({ list: z.array(AdminRound), total: z.number().int() });
+/** Every venue, for the recall's venue picker. */
+export const AdminVenueListData = z.object({ list: z.array(z.object({ api_name: z.string(), name: z.string(), category: z.string() })) });
 export const AdminRoundBody = z.object({ roundId: z.string().trim().min(1, '请输入局号').max(128) });
 /** One posting of the round in the ledger: the accounts it moved between and how much. */
 export const RoundTransfer = z.object({

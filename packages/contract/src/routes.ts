@@ -88,6 +88,7 @@ import {
   AdminRoundListData,
   AdminRoundBody,
   AdminRoundData,
+  AdminVenueListData,
   SandboxSpinBody,
   SandboxSpinData,
   SandboxTicketBody,
@@ -602,6 +603,7 @@ export const API_ROUTES = {
   '/api/admin/provider/list': { body: EmptyBody, data: ProviderListData },
   '/api/admin/casino/round/list': { body: AdminRoundListBody, data: AdminRoundListData },
   '/api/admin/casino/round/detail': { body: AdminRoundBody, data: AdminRoundData },
+  '/api/admin/casino/venue/list': { body: EmptyBody, data: AdminVenueListData },
 } satisfies Record<string, ApiRoute>;
 
 export type ApiRoutes = typeof API_ROUTES;

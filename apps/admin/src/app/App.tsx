@@ -13,6 +13,7 @@ import { DepositsPage } from '../features/finance/DepositsPage.tsx';
 import { OperatorsPage } from '../features/operators/OperatorsPage.tsx';
 import { MembersPage } from '../features/members/MembersPage.tsx';
 import { MemberPage } from '../features/members/MemberPage.tsx';
+import { RoundsPage } from '../features/casino/RoundsPage.tsx';
 import { ConsoleLayout, firstPage } from './ConsoleLayout.tsx';
 import { useMe } from '../shared/me.ts';
 
@@ -57,6 +58,7 @@ function SignedIn() {
         <Route path="members/:memberId" element={<MemberPage />} />
         <Route path="finance/withdrawals" element={<WithdrawalsPage />} />
         <Route path="finance/deposits" element={<DepositsPage />} />
+        <Route path="casino/rounds" element={<RoundsPage />} />
         <Route path="system/operators" element={<OperatorsPage />} />
         <Route path="system/audit" element={<AuditPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -1,6 +1,15 @@
 import type { ReactNode } from 'react';
 import { Button, Layout, Menu, Space, Spin, Tag, Typography } from 'antd';
-import { AuditOutlined, BankOutlined, DashboardOutlined, LogoutOutlined, TeamOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  BankOutlined,
+  DashboardOutlined,
+  LogoutOutlined,
+  PlaySquareOutlined,
+  TeamOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ROLE_LABELS, type Permission } from '@bp/contract';
@@ -21,6 +30,7 @@ const PAGES: Page[] = [
   { path: '/members', label: '会员管理', icon: <UserOutlined />, permission: 'member.read', group: '会员' },
   { path: '/finance/withdrawals', label: '提款审核', icon: <BankOutlined />, permission: 'finance.read', group: '财务' },
   { path: '/finance/deposits', label: '存款审核', icon: <WalletOutlined />, permission: 'finance.read', group: '财务' },
+  { path: '/casino/rounds', label: '游戏对局', icon: <PlaySquareOutlined />, permission: 'casino.read', group: '游戏' },
   { path: '/system/operators', label: '操作员', icon: <TeamOutlined />, permission: 'operator.manage', group: '系统' },
   { path: '/system/audit', label: '审计日志', icon: <AuditOutlined />, permission: 'audit.read', group: '系统' },
 ];

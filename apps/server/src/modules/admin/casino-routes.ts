@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { listOperatorRecords, recallRound } from '../casino/index.ts';
+import { listVenues } from '../venue/index.ts';
 import { defineRoute } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { operatorRoute } from './audited.ts';
@@ -16,4 +17,7 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, { url: '/api/admin/casino/round/detail', summary: 'One round: stake, outcome and its proof, payout, its ledger postings', ...read }, (req) =>
     recallRound(db, req.body.roundId, operatorOf(req).siteIds),
   );
+  defineRoute(app, { url: '/api/admin/casino/venue/list', summary: 'Every game venue, for the recall’s venue picker', ...read }, async () => ({
+    list: (await listVenues(db)).map(({ api_name, name, category }) => ({ api_name, name, category })),
+  }));
 }
