@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Alert, Card, DatePicker, Descriptions, Drawer, Input, InputNumber, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Descriptions, Drawer, Input, InputNumber, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { Dayjs } from 'dayjs';
 import type { z } from 'zod';
 import type { AdminRound, AdminRoundData } from '@bp/contract';
 import { call } from '../../shared/api.ts';
 import { dateTime, money } from '../../shared/format.ts';
 import { useSites } from '../../shared/me.ts';
 import { usePagedList } from '../../shared/paged.ts';
+import { TimeRange } from '../../shared/TimeRange.tsx';
 
 type Round = z.output<typeof AdminRound>;
 type Recall = z.output<typeof AdminRoundData>;
@@ -64,13 +64,7 @@ export function RoundsPage() {
           onSearch={(v) => change({ ...filters, gameCode: text(v) })}
         />
         <Input.Search allowClear placeholder="局号" aria-label="局号" style={{ width: 220 }} onSearch={(v) => change({ ...filters, roundId: text(v) })} />
-        <DatePicker.RangePicker
-          showTime
-          onChange={(range) => {
-            const [from, to] = (range ?? []) as [Dayjs | null, Dayjs | null];
-            change({ ...filters, from: from?.valueOf(), to: to?.valueOf() });
-          }}
-        />
+        <TimeRange onChange={(range) => change({ ...filters, ...range })} />
       </Space>
       <Table<Round>
         rowKey="roundId"

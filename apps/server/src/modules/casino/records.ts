@@ -203,7 +203,8 @@ async function recordRows(db: DbOrTx, f: RecordFilter): Promise<{ rows: RecordRo
         )})`
       : sql`true`,
     f.from === undefined ? sql`true` : sql`r.created_at >= ${new Date(f.from).toISOString()}`,
-    f.to === undefined ? sql`true` : sql`r.created_at <= ${new Date(f.to).toISOString()}`,
+    // Inclusive to the millisecond: a round stored with microseconds within `to`'s millisecond counts.
+    f.to === undefined ? sql`true` : sql`r.created_at < ${new Date(f.to + 1).toISOString()}`,
   ];
   const rows = await rowsOf<RecordRow>(
     db,

@@ -1,14 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Errors } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { spawnServer, type ChildServer, type Place } from '../../test/child-server.ts';
-import { dropSchema, rowsOf } from '../../platform/db/index.ts';
+import { placeOfItsOwn, spawnServer, type ChildServer } from '../../test/child-server.ts';
+import { rowsOf } from '../../platform/db/index.ts';
 import { caller, expectLedgerSound, newKey } from '../wallet/testing.ts';
 import { SandboxVenue } from '../venue/index.ts';
 import { IDLE_HAND_MS } from './play.ts';
@@ -20,14 +16,7 @@ import { IDLE_HAND_MS } from './play.ts';
  * 不抢 once idle), a repeated key answers what was committed, each hand is settled once, and the
  * KY balance is exactly the funds less the stakes plus the payouts of the records; the audit clean.
  */
-const databaseUrl = process.env.DATABASE_URL || null;
-const schema = databaseUrl ? `t_nnkill_${randomBytes(5).toString('hex')}` : null;
-const dataDir = schema ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'niuniu-kill-'));
-const place: Place = schema ? { databaseSchema: schema } : { dataDir: dataDir! };
-afterAll(async () => {
-  if (schema) await dropSchema(databaseUrl!, schema);
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const place = placeOfItsOwn('nnkill');
 
 const FUNDS = 1000;
 type Answer = { code: number; data: any; msg: string };
