@@ -23,7 +23,9 @@ const dice = async (token: string) => {
 };
 const recordsOf = async (token: string) => (await s.call('/api/game/records', {}, { token })).data.list.map((r: { roundId: string }) => r.roundId);
 const settledAgo = (roundId: string, days: number) =>
-  s.deps.db.execute(sql`UPDATE game_rounds SET settled_at = now() - make_interval(days => ${days}), created_at = now() - make_interval(days => ${days}) WHERE round_id = ${roundId}`);
+  s.deps.db.execute(
+    sql`UPDATE game_rounds SET settled_at = now() - make_interval(days => ${days}), created_at = now() - make_interval(days => ${days}) WHERE round_id = ${roundId}`,
+  );
 
 describe('game records are kept for the configured window', () => {
   it('prunes closed rounds settled before the window, never later ones nor an open round however old', async () => {
