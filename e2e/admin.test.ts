@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator } from '../apps/server/src/modules/admin/index.ts';
 import { totpNow } from '../apps/server/src/modules/admin/testing.ts';
-import { pendingWithdrawal } from '../apps/server/src/modules/wallet/testing.ts';
+import { caller, newKey, pendingWithdrawal } from '../apps/server/src/modules/wallet/testing.ts';
 import { setConfig } from '../apps/server/src/modules/site/index.ts';
 import { browserAvailable, desktop, shoot, startSite, type Site } from './harness.ts';
 
@@ -148,5 +148,35 @@ describe.runIf(browserAvailable())('operator console', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导出 CSV/ }).click()]);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     expect(csv.startsWith('\uFEFF日期,币种,注单数,投注额')).toBe(true);
+  });
+
+  it('[admin] customer service recalls a member’s dice round: found by member ID, opened with its seeds and its ledger postings', async () => {
+    const { db } = site.server.deps;
+    const member = await site.server.member();
+    const w = caller(site.server);
+    await w.fund(member.token, 50);
+    const played = await site.server.call('/api/originals/dice/play', { amount: 5, target: 98, condition: 'under' }, { token: member.token, key: newKey() });
+    expect(played.code, played.msg).toBe(0);
+    const { otpauthUri } = await createOperator(db, { name: 'cs_e2e', password: 'service12345', roles: ['cs'] });
+    const { page } = await desktop(site);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/admin/login');
+    await page.getByLabel('账号').fill('cs_e2e');
+    await page.getByLabel('密码').fill('service12345');
+    await page.getByLabel('动态验证码').fill(totpNow(otpauthUri));
+    await page.getByRole('button', { name: '登录' }).click();
+
+    await page.getByRole('menuitem', { name: '游戏对局' }).click();
+    await page.getByLabel('会员ID').fill(String(member.memberId));
+    await page.getByLabel('会员ID').press('Enter');
+    const row = page.getByRole('row').filter({ hasText: played.data.roundId });
+    await row.waitFor();
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    await shoot(page, 'admin-10-rounds');
+    await row.click();
+    await page.getByText('公平性证明').waitFor();
+    await page.getByText('会员更换种子后公开').waitFor();
+    await page.getByRole('cell', { name: 'bet.payout.originals' }).scrollIntoViewIfNeeded();
+    await shoot(page, 'admin-11-round');
   });
 });

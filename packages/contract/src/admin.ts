@@ -42,6 +42,7 @@ export const PERMISSIONS = {
   'promo.manage': '活动开关与VIP等级配置',
   'finance.adjust': '人工调整余额（申请与复核）',
   'report.read': '查看报表',
+  'casino.read': '查看游戏对局（局号、结果、账目）',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -62,10 +63,11 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
     'finance.adjust',
     'report.read',
     'sports.read',
+    'casino.read',
   ],
   trader: ['session', 'dashboard.read', 'report.read', 'sports.read', 'sports.trade', 'sports.settle'],
   content: ['session', 'message.send', 'live.manage', 'site.manage', 'promo.manage'],
-  cs: ['session', 'member.read', 'member.manage', 'finance.read', 'message.send'],
+  cs: ['session', 'member.read', 'member.manage', 'finance.read', 'message.send', 'casino.read'],
   moderator: ['session', 'live.moderate'],
 };
 

@@ -127,3 +127,47 @@ export const GameRecord = z.object({
 });
 export type GameRecord = z.infer<typeof GameRecord>;
 export const GameRecordsData = z.object({ list: z.array(GameRecord), total: z.number().int() });
+
+/**
+ * The operator's round recall (console 游戏对局): rounds of every member of the operator's sites by
+ * member, venue, game, date and round id; one round with what proves its outcome and its ledger.
+ */
+export const AdminRoundListBody = z
+  .object({
+    ...Page,
+    memberId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    api_name: ApiName.optional(),
+    gameCode: z.string().trim().min(1).max(64).optional(),
+    roundId: z.string().trim().min(1).max(128).optional(),
+    from: EpochMs.optional(),
+    to: EpochMs.optional(),
+  })
+  .refine((b) => b.from === undefined || b.to === undefined || b.to >= b.from, { message: '结束时间须晚于开始时间', path: ['to'] });
+export const AdminRound = GameRecord.extend({ memberId: z.number().int(), siteId: z.number().int() });
+export const AdminRoundListData = z.object({ list: z.array(AdminRound), total: z.number().int() });
+/** Every venue, for the recall's venue picker. */
+export const AdminVenueListData = z.object({ list: z.array(z.object({ api_name: z.string(), name: z.string(), category: z.string() })) });
+export const AdminRoundBody = z.object({ roundId: z.string().trim().min(1, '请输入局号').max(128) });
+/** One posting of the round in the ledger: the accounts it moved between and how much. */
+export const RoundTransfer = z.object({
+  transferId: z.number().int(),
+  kind: z.string(),
+  ref: z.string(),
+  /** the accounts' kinds: main, house:stakes, ... */
+  from: z.string(),
+  to: z.string(),
+  amount: z.number(),
+  at: EpochMs,
+});
+export const AdminRoundData = z.object({
+  round: AdminRound,
+  /**
+   * What proves the outcome: the originals' seed pair (server seed hash, client seed, nonce; the
+   * server seed itself only once the member rotated it), null for games without one.
+   */
+  proof: z.record(z.string(), z.unknown()).nullable(),
+  /** The round's ledger postings; none for a game played from a venue's own wallet (its money moved at the venue). */
+  transfers: z.array(RoundTransfer),
+  /** Where the round's money moved: our ledger (played from the main wallet) or the venue's own wallet. */
+  moneyAt: z.enum(['ledger', 'venue']),
+});

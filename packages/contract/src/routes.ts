@@ -108,6 +108,11 @@ import {
   GameLobbyData,
   GameRecordsBody,
   GameRecordsData,
+  AdminRoundListBody,
+  AdminRoundListData,
+  AdminRoundBody,
+  AdminRoundData,
+  AdminVenueListData,
   SandboxSpinBody,
   SandboxSpinData,
   SandboxTicketBody,
@@ -643,6 +648,9 @@ export const API_ROUTES = {
   '/api/admin/venue/limits': { body: VenueLimitsBody, data: DeskVenue },
   '/api/admin/table/list': { body: EmptyBody, data: DeskTableListData },
   '/api/admin/table/limits': { body: TableLimitsBody, data: DeskTable },
+  '/api/admin/casino/round/list': { body: AdminRoundListBody, data: AdminRoundListData },
+  '/api/admin/casino/round/detail': { body: AdminRoundBody, data: AdminRoundData },
+  '/api/admin/casino/venue/list': { body: EmptyBody, data: AdminVenueListData },
 } satisfies Record<string, ApiRoute>;
 
 export type ApiRoutes = typeof API_ROUTES;

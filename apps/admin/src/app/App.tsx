@@ -21,6 +21,7 @@ import { SITE_PAGES } from '../features/site/pages.tsx';
 import { LIVE_PAGES } from '../features/live/pages.tsx';
 import { PROMO_PAGES } from '../features/promo/pages.tsx';
 import { AGENT_PAGES } from '../features/agents/pages.tsx';
+import { RoundsPage } from '../features/casino/RoundsPage.tsx';
 import { ConsoleLayout, firstPage } from './ConsoleLayout.tsx';
 import { useMe } from '../shared/me.ts';
 
@@ -81,6 +82,7 @@ function SignedIn() {
             </Suspense>
           }
         />
+        <Route path="casino/rounds" element={<RoundsPage />} />
         <Route path="system/operators" element={<OperatorsPage />} />
         <Route path="system/audit" element={<AuditPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -8,6 +8,7 @@ import {
   DashboardOutlined,
   EditOutlined,
   LogoutOutlined,
+  PlaySquareOutlined,
   TeamOutlined,
   TrophyOutlined,
   UserOutlined,
@@ -45,6 +46,7 @@ const PAGES: Page[] = [
   ...AGENT_PAGES,
   { path: '/finance/adjustments', label: '人工调整', icon: <EditOutlined />, permission: 'finance.adjust', group: '财务' },
   { path: '/reports', label: '报表', icon: <BarChartOutlined />, permission: 'report.read', group: '报表' },
+  { path: '/casino/rounds', label: '游戏对局', icon: <PlaySquareOutlined />, permission: 'casino.read', group: '游戏' },
   { path: '/system/operators', label: '操作员', icon: <TeamOutlined />, permission: 'operator.manage', group: '系统' },
   { path: '/system/audit', label: '审计日志', icon: <AuditOutlined />, permission: 'audit.read', group: '系统' },
 ];

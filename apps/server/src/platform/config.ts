@@ -45,6 +45,10 @@ export interface Config {
   providerSecretKey: string | null;
   /** `PROVIDER_TX_RETENTION_DAYS`: how long providers' transaction ids are kept (default 180, at least 30). */
   providerTxRetentionDays: number;
+  /** `GAME_RECORD_RETENTION_DAYS`: how long settled game records (and the table bets behind them) are kept (default 90, at least 30). */
+  gameRecordRetentionDays: number;
+  /** `TABLE_HISTORY_RETENTION_DAYS`: how long dealer table rounds no bet references are kept (default 7, at least 1). */
+  tableHistoryRetentionDays: number;
   /** `ADMIN_IDLE_MINUTES`: an operator session ends after this long without a call (30). */
   operatorIdleMinutes: number;
 }
@@ -73,6 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: listOf(env.TRUST_PROXY),
     providerSecretKey: env.PROVIDER_SECRET_KEY || null,
     providerTxRetentionDays: Number(env.PROVIDER_TX_RETENTION_DAYS || 180),
+    gameRecordRetentionDays: Number(env.GAME_RECORD_RETENTION_DAYS || 90),
+    tableHistoryRetentionDays: Number(env.TABLE_HISTORY_RETENTION_DAYS || 7),
     operatorIdleMinutes: Number(env.ADMIN_IDLE_MINUTES ?? 30),
   };
 }

@@ -1,6 +1,11 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll } from 'vitest';
+import { dropSchema } from '../platform/db/index.ts';
 import { freePort } from './redis-server.ts';
 
 /** Where a server keeps its data: a PGlite folder, or a schema of the PostgreSQL of DATABASE_URL. */
@@ -12,6 +17,21 @@ export interface ChildServer {
   url: string;
   /** SIGKILL, as a crash would: calls in flight get no answer, open transactions are cut off. */
   kill(): Promise<void>;
+}
+
+/**
+ * A place of its own for a test file's servers, removed after its tests: a schema of the PostgreSQL
+ * of DATABASE_URL when set, else a PGlite folder. `name` marks it (`t_<name>_…`, `<name>-…`).
+ */
+export function placeOfItsOwn(name: string): Place {
+  const databaseUrl = process.env.DATABASE_URL || null;
+  const schema = databaseUrl ? `t_${name}_${randomBytes(5).toString('hex')}` : null;
+  const dataDir = schema ? null : fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  afterAll(async () => {
+    if (schema) await dropSchema(databaseUrl!, schema);
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return schema ? { databaseSchema: schema } : { dataDir: dataDir! };
 }
 
 const serverDir = path.resolve(import.meta.dirname, '../..');

@@ -9,4 +9,5 @@ export const casinoErrors = defineErrors({
   GAME_TICKET_EXPIRED: [60005, '游戏已过期，请重新进入游戏'],
   GAME_STAKE_ABOVE_BALANCE: [60006, '游戏余额不足，请先转入额度'],
   GAME_VENUE_NOT_OFFERED: [60007, '该游戏平台暂未开放'],
+  GAME_ROUND_UNKNOWN: [60413, '该局不存在，或不在您可查看的站点'],
 });

@@ -15,5 +15,5 @@ export const originalsErrors = defineErrors({
   ORIGINALS_KENO_PICKS: [60111, '请选择1至10个不重复的号码（1至40）'],
   ORIGINALS_CLIENT_SEED: [60112, '客户端种子须为1至64位字母、数字或符号'],
   ORIGINALS_CLOSED: [60113, '原创游戏维护中，请稍后再试'],
-  VENUE_PLAYS_FROM_MAIN: [60199, '原创游戏直接使用中心钱包余额，无需转账'],
+  VENUE_PLAYS_FROM_MAIN: [60199, '该游戏直接使用中心钱包余额，无需转账'],
 });

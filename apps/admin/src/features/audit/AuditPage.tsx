@@ -1,12 +1,12 @@
-import { App, Button, Card, DatePicker, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Dayjs } from 'dayjs';
 import type { z } from 'zod';
 import { AUDIT_ACTIONS, type AuditEntry } from '@bp/contract';
 import { call } from '../../shared/api.ts';
 import { dateTime } from '../../shared/format.ts';
 import { usePagedList } from '../../shared/paged.ts';
+import { TimeRange } from '../../shared/TimeRange.tsx';
 
 type Entry = z.output<typeof AuditEntry>;
 
@@ -66,13 +66,7 @@ export function AuditPage() {
           style={{ width: 220 }}
           onSearch={(target) => change({ ...filters, target: target.trim() || undefined })}
         />
-        <DatePicker.RangePicker
-          showTime
-          onChange={(range) => {
-            const [from, to] = (range ?? []) as [Dayjs | null, Dayjs | null];
-            change({ ...filters, from: from?.valueOf(), to: to?.valueOf() });
-          }}
-        />
+        <TimeRange onChange={(range) => change({ ...filters, ...range })} />
       </Space>
       <Table<Entry>
         rowKey="id"

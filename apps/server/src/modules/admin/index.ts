@@ -12,6 +12,7 @@ import { bookRoutes } from './book-routes.ts';
 import { venueDeskRoutes } from './venue-routes.ts';
 import { adjustRoutes } from './adjust-routes.ts';
 import { reportRoutes } from './report-routes.ts';
+import { casinoRoutes } from './casino-routes.ts';
 
 /**
  * The operator back office's server side: operators (argon2 passwords, TOTP), their sessions with
@@ -40,5 +41,6 @@ export const adminModule: Module = {
     venueDeskRoutes(app, deps);
     adjustRoutes(app, deps);
     reportRoutes(app, deps);
+    casinoRoutes(app, deps);
   },
 };

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { egameCode, type Egame } from '@bp/contract';
 import { rowsOf, type DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
-import { listVenues, type VenueRow } from '../venue/index.ts';
-import { hiddenSeamlessVenues, seamlessVenues } from './seamless.ts';
+import { hiddenMainWalletVenues, listVenues, type VenueRow } from '../venue/index.ts';
 
 interface GameRow {
   game_id: string;
@@ -43,16 +42,15 @@ export async function egameBrands(db: DbOrTx) {
 
 /**
  * Where the casino takes transfers: the venues its catalogue holds a game of (a launch opens one
- * of them), less those played from the main wallet (seamless providers hold no venue balance).
+ * of them); the venue module leaves out those played from the main wallet.
  */
 export async function cataloguedVenues(db: DbOrTx): Promise<string[]> {
-  const [rows, seamless] = await Promise.all([rowsOf<{ api_name: string }>(db, sql`SELECT DISTINCT api_name FROM casino_games`), seamlessVenues(db)]);
-  return rows.map((r) => r.api_name).filter((apiName) => !seamless.has(apiName));
+  return (await rowsOf<{ api_name: string }>(db, sql`SELECT DISTINCT api_name FROM casino_games`)).map((r) => r.api_name);
 }
 
 /** The egame venues a member may see: a seamless provider's only while it is playable. */
 async function egameVenues(db: DbOrTx): Promise<VenueRow[]> {
-  const [venues, hidden] = await Promise.all([listVenues(db), hiddenSeamlessVenues(db)]);
+  const [venues, hidden] = await Promise.all([listVenues(db), hiddenMainWalletVenues(db)]);
   return venues.filter((v) => v.category === 'egame' && !hidden.has(v.api_name));
 }
 

@@ -1,11 +1,14 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { Module } from '../../platform/deps.ts';
+import { every } from '../../platform/jobs.ts';
+import { HOUSEKEEPING_MS } from '../../platform/retention.ts';
 import { casinoRoutes } from './routes.ts';
 import { gamePageRoute } from './game-page.ts';
 import { GAME_IMAGE_PREFIX, seedGames } from './demo.ts';
 import { cataloguedVenues } from './catalogue.ts';
 import { offerVenuesOf } from '../venue/index.ts';
+import { pruneRecords, recordRetentionDays } from './retention.ts';
 
 /** Game tiles: assets/games/<gameId>.svg, served under /assets/games/. */
 const GAMES_DIR = path.resolve(import.meta.dirname, '../../../assets/games');
@@ -29,17 +32,22 @@ export {
   restakeRound,
   openRoundsOf,
   listRecords,
+  listOperatorRecords,
+  type OperatorRecord,
   type RoundOpening,
   type RoundSettlement,
   type RecordFilter,
 } from './records.ts';
-/**
- * Venues a seamless-wallet provider plays from the main wallet (the provider module registers):
- * never transfer targets; launched with the ticket as the provider's token, which `liveTicket`
- * answers while the launching session lives.
- */
-export { playFromMainAt, playableSeamlessVenues, type SeamlessVenues } from './seamless.ts';
+/** A seamless provider's launch token is the ticket, which `liveTicket` answers while the launching session lives. */
 export { liveTicket, type Ticket } from './tickets.ts';
+/** The operator's recall of one round (its record, proof and ledger); main-wallet games register how. */
+export { recallRound, recallRoundsWith, type RoundRecall } from './recall.ts';
+/**
+ * Game records are pruned GAME_RECORD_RETENTION_DAYS after they closed (hourly), except those a
+ * module registered with `keepRoundsWhile` still refers to; games pruning their own rows behind
+ * records use the same window (`recordRetentionDays` checks it).
+ */
+export { keepRoundsWhile, recordRetentionDays, pruneRecords, type RoundKeeper } from './retention.ts';
 /** Games other modules play (the live tables at AG) join the catalogue so their venue is offered. */
 export { listGame } from './catalogue.ts';
 /** The open built-in sandbox venue a built-in game plays at. */
@@ -52,8 +60,19 @@ export const casinoModule: Module = {
   name: 'casino',
   async install(app, deps) {
     await app.register(fastifyStatic, { root: GAMES_DIR, prefix: GAME_IMAGE_PREFIX, decorateReply: false, maxAge: '1d', index: false });
+    recordRetentionDays(deps.config.gameRecordRetentionDays);
     casinoRoutes(app, deps);
     gamePageRoute(app);
   },
   seed: seedGames,
+  async start(deps) {
+    return every(
+      HOUSEKEEPING_MS,
+      async () => {
+        const gone = await pruneRecords(deps.db, deps.config.gameRecordRetentionDays);
+        if (gone) deps.log.info({ gone }, 'game records past retention deleted');
+      },
+      (err) => deps.log.error({ err }, 'game record retention failed'),
+    );
+  },
 };

@@ -5,10 +5,19 @@ import type { Db } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import type { IdempotencyKey } from '../../platform/idempotency.ts';
 import { announceBalance, balanceOf, gatherToMain, memberAccount, type WalletOwner } from '../wallet/index.ts';
-import { autoTransferStatus, listVenues, offeredVenues, refuseIfClosed, transferWithVenue, type VenueRow } from '../venue/index.ts';
+import {
+  autoTransferStatus,
+  launchableMainWalletVenues,
+  listVenues,
+  mainWalletLaunchUrl,
+  mainWalletVenues,
+  offeredVenues,
+  refuseIfClosed,
+  transferWithVenue,
+  type VenueRow,
+} from '../venue/index.ts';
 import { gameOf } from './catalogue.ts';
 import { cacheable, cachedTicket, gameUrl, issueDemoTicket, issueTicket, launchedBefore, rollbackPath, type Ticket } from './tickets.ts';
-import { playableSeamlessVenues, seamlessLaunchUrl, seamlessVenues } from './seamless.ts';
 
 type LaunchBody = z.infer<typeof VenueLaunchBody>;
 
@@ -19,7 +28,7 @@ type LaunchBody = z.infer<typeof VenueLaunchBody>;
 async function openForPlay(db: Db, apiName: string): Promise<VenueRow> {
   const venue = (await listVenues(db)).find((v) => v.api_name === apiName);
   if (!venue) return fail('GAME_VENUE_UNKNOWN');
-  const [offered, playable] = await Promise.all([offeredVenues(db), playableSeamlessVenues(db)]);
+  const [offered, playable] = await Promise.all([offeredVenues(db), launchableMainWalletVenues(db)]);
   if (!offered.has(apiName) && !playable.has(apiName)) fail('GAME_VENUE_NOT_OFFERED');
   refuseIfClosed(venue, 'GAME_VENUE_CLOSED');
   return venue;
@@ -36,14 +45,14 @@ async function openForPlay(db: Db, apiName: string): Promise<VenueRow> {
 export async function launchVenue(deps: Deps, owner: WalletOwner, sessionId: number, key: IdempotencyKey, body: LaunchBody, origin: string) {
   const { db } = deps;
   const url = async (t: Pick<Ticket, 'ticket' | 'api_name' | 'game_id'>) =>
-    (await seamlessLaunchUrl(db, t.api_name, t.ticket, t.game_id)) ?? gameUrl(t.ticket, body.resetDpDomain ? origin : null);
+    (await mainWalletLaunchUrl(db, t.api_name, t.ticket, t.game_id)) ?? gameUrl(t.ticket, body.resetDpDomain ? origin : null);
   const earlier = await launchedBefore(db, owner.memberId, key.key);
   if (earlier) return { url: await url(earlier), transferred: fromMinor(earlier.transferred_minor) };
 
   const venue = await openForPlay(db, body.venueEnName);
   const gameId = body.gameId ? (await gameOf(db, body.gameId, venue.api_name)).game_id : null;
   const rollback = rollbackPath(body.rollbackAddress);
-  const seamless = (await seamlessVenues(db)).has(venue.api_name);
+  const seamless = (await mainWalletVenues(db)).has(venue.api_name);
   // 免转钱包: what other venues hold comes back first, then the whole main balance goes in.
   await gatherToMain(db, owner, key, seamless ? undefined : venue.api_name);
   const transferredMinor = seamless ? 0n : await autoTransferIn(deps, owner, key, body, venue.api_name);
@@ -69,7 +78,7 @@ async function autoTransferIn(deps: Deps, owner: WalletOwner, key: IdempotencyKe
 export async function demoLaunch(db: Db, body: Pick<LaunchBody, 'venueEnName' | 'gameId' | 'rollbackAddress'>) {
   const venue = await openForPlay(db, body.venueEnName);
   // A provider's games play members' money only: it has no play money of ours to demo.
-  if ((await seamlessVenues(db)).has(venue.api_name)) fail('GAME_VENUE_NOT_OFFERED', { msg: '该游戏不提供试玩，请登录后进入' });
+  if ((await mainWalletVenues(db)).has(venue.api_name)) fail('GAME_VENUE_NOT_OFFERED', { msg: '该游戏不提供试玩，请登录后进入' });
   const game = await gameOf(db, body.gameId ?? fail('GAME_NOT_FOUND'), venue.api_name);
   const ticket = await issueDemoTicket(db, venue.api_name, game.game_id, rollbackPath(body.rollbackAddress));
   return { url: gameUrl(ticket, null), transferred: 0 };

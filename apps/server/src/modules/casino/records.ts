@@ -136,12 +136,17 @@ export interface RecordFilter {
   api_name?: string;
   /** one game of the venue (the originals' dice, limbo...) */
   gameCode?: string;
+  roundId?: string;
   from?: number;
   to?: number;
+  /** the operator's sites; null or absent: every site */
+  siteIds?: number[] | null;
 }
 
 interface RecordRow {
   round_id: string;
+  member_id: unknown;
+  site_id: number;
   api_name: string;
   venue_name: string;
   kind: GameKind;
@@ -161,42 +166,72 @@ interface RecordRow {
 const money = (v: unknown) => fromMinor(BigInt(v as string));
 const epoch = (v: Date | string) => new Date(v).getTime();
 
-/** Rounds latest first, by member, venue and time (`from` and `to` epoch ms, both inclusive). */
-export async function listRecords(db: DbOrTx, f: RecordFilter): Promise<{ list: GameRecord[]; total: number }> {
+const recordOf = (r: RecordRow): GameRecord => ({
+  roundId: r.round_id,
+  api_name: r.api_name,
+  venueName: r.venue_name,
+  kind: r.kind,
+  gameCode: r.game_code,
+  gameName: r.game_name,
+  stake: money(r.stake_minor),
+  payout: money(r.payout_minor),
+  balanceBefore: money(r.balance_before),
+  balanceAfter: r.balance_after === null ? null : money(r.balance_after),
+  status: r.status,
+  detail: r.detail,
+  createdAt: epoch(r.created_at),
+  settledAt: r.settled_at === null ? null : epoch(r.settled_at),
+});
+
+/** A record as the operator recalls it: whose and of which site. */
+export type OperatorRecord = GameRecord & { memberId: number; siteId: number };
+const operatorRecordOf = (r: RecordRow): OperatorRecord => ({ ...recordOf(r), memberId: Number(r.member_id), siteId: r.site_id });
+
+const SELECT_RECORDS = sql`SELECT r.*, v.name AS venue_name, count(*) OVER () AS total FROM game_rounds r JOIN venues v ON v.api_name = r.api_name`;
+
+/** Rounds latest first, by member, venue, game, round id, site and time (`from` and `to` epoch ms, both inclusive). */
+async function recordRows(db: DbOrTx, f: RecordFilter): Promise<{ rows: RecordRow[]; total: number }> {
   const where = [
     f.memberId === null ? sql`true` : sql`r.member_id = ${f.memberId}`,
     f.api_name ? sql`r.api_name = ${f.api_name}` : sql`true`,
     f.gameCode ? sql`r.game_code = ${f.gameCode}` : sql`true`,
+    f.roundId ? sql`r.round_id = ${f.roundId}` : sql`true`,
+    f.siteIds
+      ? sql`r.site_id IN (${sql.join(
+          [...f.siteIds, -1].map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql`true`,
     f.from === undefined ? sql`true` : sql`r.created_at >= ${new Date(f.from).toISOString()}`,
-    f.to === undefined ? sql`true` : sql`r.created_at <= ${new Date(f.to).toISOString()}`,
+    // Inclusive to the millisecond: a round stored with microseconds within `to`'s millisecond counts.
+    f.to === undefined ? sql`true` : sql`r.created_at < ${new Date(f.to + 1).toISOString()}`,
   ];
   const rows = await rowsOf<RecordRow>(
     db,
-    sql`
-    SELECT r.*, v.name AS venue_name, count(*) OVER () AS total
-    FROM game_rounds r JOIN venues v ON v.api_name = r.api_name
-    WHERE ${sql.join(where, sql` AND `)}
+    sql`${SELECT_RECORDS} WHERE ${sql.join(where, sql` AND `)}
     ORDER BY r.created_at DESC, r.round_id DESC LIMIT ${f.size} OFFSET ${(f.page - 1) * f.size}`,
   );
-  const list = rows.map((r) => ({
-    roundId: r.round_id,
-    api_name: r.api_name,
-    venueName: r.venue_name,
-    kind: r.kind,
-    gameCode: r.game_code,
-    gameName: r.game_name,
-    stake: money(r.stake_minor),
-    payout: money(r.payout_minor),
-    balanceBefore: money(r.balance_before),
-    balanceAfter: r.balance_after === null ? null : money(r.balance_after),
-    status: r.status,
-    detail: r.detail,
-    createdAt: epoch(r.created_at),
-    settledAt: r.settled_at === null ? null : epoch(r.settled_at),
-  }));
   // A page past the end has no row to carry the count: count apart then.
   const total = rows.length ? Number(rows[0].total) : f.page === 1 ? 0 : await countRecords(db, where);
-  return { list, total };
+  return { rows, total };
+}
+
+/** The member's recall (and any caller's that needs no member ids). */
+export async function listRecords(db: DbOrTx, f: RecordFilter): Promise<{ list: GameRecord[]; total: number }> {
+  const { rows, total } = await recordRows(db, f);
+  return { list: rows.map(recordOf), total };
+}
+
+/** The operator's recall: every member's rounds of the given sites, each with whose it is. */
+export async function listOperatorRecords(db: DbOrTx, f: RecordFilter): Promise<{ list: OperatorRecord[]; total: number }> {
+  const { rows, total } = await recordRows(db, f);
+  return { list: rows.map(operatorRecordOf), total };
+}
+
+/** One round by id, as the operator recalls it; null when there is none. */
+export async function operatorRecord(db: DbOrTx, roundId: string): Promise<OperatorRecord | null> {
+  const [row] = await rowsOf<RecordRow>(db, sql`${SELECT_RECORDS} WHERE r.round_id = ${roundId}`);
+  return row ? operatorRecordOf(row) : null;
 }
 
 async function countRecords(db: DbOrTx, where: ReturnType<typeof sql>[]): Promise<number> {

@@ -83,5 +83,8 @@ export const gameRounds = pgTable(
     index('game_rounds_open')
       .on(t.apiName, t.createdAt)
       .where(sql`status = 'open'`),
+    index('game_rounds_settled')
+      .on(t.settledAt, t.roundId)
+      .where(sql`status <> 'open'`),
   ],
 );

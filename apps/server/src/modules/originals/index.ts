@@ -1,6 +1,8 @@
 import type { Module } from '../../platform/deps.ts';
-import { playsFromMainWallet } from '../venue/index.ts';
-import { ORIGINALS_VENUE } from './money.ts';
+import { builtInVenue, playFromMainAt } from '../venue/index.ts';
+import { recallRoundsWith } from '../casino/index.ts';
+import { ledgerOfRound, ORIGINALS_VENUE } from './money.ts';
+import { roundProof } from './seeds.ts';
 import { originalsRoutes } from './routes.ts';
 
 /**
@@ -11,7 +13,13 @@ import { originalsRoutes } from './routes.ts';
 export { ORIGINALS_VENUE } from './money.ts';
 
 // ORIG plays from the main wallet: never a transfer target, never a venue balance.
-playsFromMainWallet(ORIGINALS_VENUE);
+playFromMainAt(builtInVenue(ORIGINALS_VENUE));
+// The operator's recall of a round: its stake and payout in the ledger, its seeds as the proof.
+recallRoundsWith({
+  owns: async (_db, round) => round.api_name === ORIGINALS_VENUE,
+  ledger: async (_db, round) => ledgerOfRound(round.roundId),
+  proof: (db, round) => roundProof(db, round.memberId, round.detail),
+});
 
 export const originalsModule: Module = {
   name: 'originals',

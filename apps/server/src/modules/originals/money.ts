@@ -26,16 +26,23 @@ export async function stakeOf(db: Db, amount: number): Promise<bigint> {
   return toMinor(amount);
 }
 
+const STAKE = 'bet.stake.originals';
+const PAYOUT = 'bet.payout.originals';
+const ledgerRef = (roundId: string) => `orig:${roundId}`;
+
+/** A round's postings in the ledger: its stake and, when it won, its payout. */
+export const ledgerOfRound = (roundId: string) => [STAKE, PAYOUT].map((kind) => ({ kind, ref: ledgerRef(roundId) }));
+
 /** Takes the stake; answers the main balance after it (INSUFFICIENT_BALANCE when short). */
 export async function takeStake(tx: Tx, owner: WalletOwner, roundId: string, amountMinor: bigint): Promise<bigint> {
-  const posted = await postWithHouseSlice(tx, owner, { house: 'stakes', toHouse: true, amountMinor, kind: 'bet.stake.originals', ref: `orig:${roundId}` });
+  const posted = await postWithHouseSlice(tx, owner, { house: 'stakes', toHouse: true, amountMinor, kind: STAKE, ref: ledgerRef(roundId) });
   return posted.fromBalance;
 }
 
 /** Pays a round; answers the main balance after it. */
 export async function payOut(tx: Tx, owner: WalletOwner, roundId: string, amountMinor: bigint, mainBefore: bigint): Promise<bigint> {
   if (amountMinor <= 0n) return mainBefore;
-  const posted = await postWithHouseSlice(tx, owner, { house: 'payouts', toHouse: false, amountMinor, kind: 'bet.payout.originals', ref: `orig:${roundId}` });
+  const posted = await postWithHouseSlice(tx, owner, { house: 'payouts', toHouse: false, amountMinor, kind: PAYOUT, ref: ledgerRef(roundId) });
   return posted.toBalance;
 }
 

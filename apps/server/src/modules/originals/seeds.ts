@@ -149,3 +149,14 @@ export async function seedsAt(tx: DbOrTx, seedId: number, nonce: number): Promis
   const row = await oneOf<SeedRow>(tx, sql`SELECT seed_id, server_seed, server_seed_hash, client_seed FROM originals_seeds WHERE seed_id = ${seedId}`);
   return { ...seedsOf({ ...row!, nonce }) };
 }
+
+/**
+ * What proves a round for the operator's recall: the seed pair's hash, client seed and nonce, and
+ * the server seed once the member rotated the pair (never before: it would tell later rounds).
+ */
+export async function roundProof(db: DbOrTx, memberId: number, detail: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const seedId = Number(detail.seedId);
+  const revealed = Number.isInteger(seedId) ? await revealedById(db, memberId, [seedId]) : new Map<number, string>();
+  const { serverSeedHash, clientSeed, nonce } = detail;
+  return { serverSeedHash, clientSeed, nonce, serverSeed: revealed.get(seedId) ?? null };
+}

@@ -1,10 +1,13 @@
 import type { Module } from '../../platform/deps.ts';
 import { every } from '../../platform/jobs.ts';
-import { playFromMainAt } from '../casino/index.ts';
+import { HOUSEKEEPING_MS } from '../../platform/retention.ts';
+import { playFromMainAt } from '../venue/index.ts';
+import { keepRoundsWhile, recallRoundsWith } from '../casino/index.ts';
 import { providerRoutes } from './routes.ts';
 import { seedProviders } from './demo.ts';
 import { launchAddress, listProviders, providerRow } from './providers.ts';
-import { forgetOldTransactions, retentionDays } from './retention.ts';
+import { ledgerOfRound } from './protocol.ts';
+import { forgetOldTransactions, retentionDays, roundsStillNamed } from './retention.ts';
 
 /**
  * Seamless-wallet game providers (issue 16 part 6): external providers the operator configures
@@ -23,7 +26,13 @@ playFromMainAt({
   launchUrl: async (db, apiName, ticket, gameId) => launchAddress((await providerRow(db, apiName))!, ticket, gameId),
 });
 
-const HOUR_MS = 3_600_000;
+// A round its kept transaction ids name stays in the records: a repeat must find it, never open another.
+keepRoundsWhile(roundsStillNamed);
+// The operator's recall of a provider's round: its debits, credits and refunds in the ledger.
+recallRoundsWith({
+  owns: async (db, round) => (await listProviders(db)).some((p) => p.api_name === round.api_name),
+  ledger: (db, round) => ledgerOfRound(db, round.api_name, round.roundId),
+});
 
 export const providerModule: Module = {
   name: 'provider',
@@ -34,7 +43,7 @@ export const providerModule: Module = {
   seed: seedProviders,
   async start(deps) {
     return every(
-      HOUR_MS,
+      HOUSEKEEPING_MS,
       async () => {
         const gone = await forgetOldTransactions(deps.db, deps.config.providerTxRetentionDays);
         if (gone) deps.log.info({ gone }, 'provider transaction ids past retention deleted');

@@ -8,6 +8,7 @@ import { rowsOf } from '../../platform/db/index.ts';
 import { caller, expectLedgerSound, newKey } from '../wallet/testing.ts';
 import { providerCall, startSim, type Sim } from './testing.ts';
 import { forgetOldTransactions, retentionDays } from './retention.ts';
+import { pruneRecords } from '../casino/index.ts';
 
 /**
  * The seamless-wallet protocol against the provider simulator, a process of its own speaking HTTP
@@ -95,7 +96,7 @@ describe('the provider venue before and after the operator configures it', () =>
     const page = await fetch(url);
     expect(await page.text()).toContain('幸运七');
     const transfer = await w.move('/api/wallet/transfer', { api_name: 'SIM', amount: 10, transfer_out: false }, m.token);
-    expect(transfer.code).toBe(Errors.VENUE_NOT_OFFERED.code);
+    expect(transfer.code).toBe(Errors.VENUE_PLAYS_FROM_MAIN.code);
     const wallet = await w.balance(m.token);
     expect(wallet.main).toBe(100);
     expect(wallet.venues.map((v: { api_name: string }) => v.api_name)).not.toContain('SIM');
@@ -122,6 +123,13 @@ describe('rounds through the simulator, with its faults', () => {
       balanceAfter: 115,
       status: 'settled',
     });
+    // The operator's recall shows the round's debit and credit as posted in the ledger.
+    const recalled = await asOperator(s, (headers) => s.call('/api/admin/casino/round/detail', { roundId: `SIM:${r.roundId}` }, { headers }));
+    expect(recalled.data).toMatchObject({ moneyAt: 'ledger', proof: null });
+    expect(recalled.data.transfers.map((t: { kind: string; amount: number; from: string; to: string }) => [t.kind, t.amount])).toEqual([
+      ['bet.stake.game', 10],
+      ['bet.payout.game', 25],
+    ]);
     await expectLedgerSound(s);
   });
 
@@ -384,5 +392,22 @@ describe('transaction ids are kept for the configured period', () => {
     expect(await main(m.token)).toBe(100);
     expect(() => retentionDays(7)).toThrow(/at least 30/);
     expect(retentionDays(180)).toBe(180);
+  });
+
+  it('a round its kept transaction ids name stays in the game records past their window; it goes once they are forgotten', async () => {
+    const m = await launchedMember(100);
+    const r = await round(m.launchToken, { stake: 10, win: 10 });
+    const ref = `SIM:${r.roundId}`;
+    await s.deps.db.execute(sql`UPDATE game_rounds SET settled_at = now() - interval '100 days' WHERE round_id = ${ref}`);
+    await pruneRecords(s.deps.db, 90);
+    expect((await roundsOf(m.memberId)).map((row) => row.round_id)).toEqual([ref]);
+    // A further debit in it still finds the round closed: no fresh round opens under its id.
+    const further = await sim.post('/control/call', { name: 'debit', payload: { ...r.steps[1].payload, transactionId: `d-${newKey()}` } });
+    expect(further.code).toBe(Errors.PROVIDER_ROUND_CLOSED.code);
+    await s.deps.db.execute(sql`UPDATE provider_transactions SET created_at = now() - interval '181 days' WHERE round_id = ${r.roundId}`);
+    await forgetOldTransactions(s.deps.db, 180);
+    await pruneRecords(s.deps.db, 90);
+    expect(await roundsOf(m.memberId)).toEqual([]);
+    expect(await main(m.token)).toBe(100);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { fromMinor, toMinor } from '@bp/contract';
 import type { Deps } from '../../platform/deps.ts';
-import { rowsOf, type Db, type Tx } from '../../platform/db/index.ts';
+import { rowsOf, type Db, type DbOrTx, type Tx } from '../../platform/db/index.ts';
 import { AppError, fail } from '../../platform/http/index.ts';
 import { getMember } from '../auth/index.ts';
 import { listSites } from '../site/index.ts';
@@ -306,4 +306,11 @@ async function reverseDebit(tx: Tx, p: ProviderRow, player: Player, r: Rollback,
     UPDATE provider_transactions SET status = 'rolled_back', rolled_back_at = now(), rollback_answer = ${JSON.stringify(answer)}::jsonb
     WHERE api_name = ${p.api_name} AND tx_id = ${r.transactionId}`);
   return answer;
+}
+
+/** A round's postings in the ledger (our round id `<api_name>:<theirs>`): each of its debits' stake and refund, its credits' payout. */
+export async function ledgerOfRound(db: DbOrTx, apiName: string, roundId: string): Promise<Array<{ kind: string; ref: string }>> {
+  const theirs = roundId.slice(apiName.length + 1);
+  const txs = await rowsOf<{ tx_id: string }>(db, sql`SELECT tx_id FROM provider_transactions WHERE api_name = ${apiName} AND round_id = ${theirs}`);
+  return txs.flatMap((t) => [STAKE, PAYOUT, REFUND].map((kind) => ({ kind, ref: `provider:${apiName}:${t.tx_id}` })));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../platform/db/index.ts';
+import { retentionWindow } from '../../platform/retention.ts';
 
 /**
  * Providers retry and reconcile for weeks: their transaction ids are kept PROVIDER_TX_RETENTION_DAYS
@@ -8,12 +9,7 @@ import { rowsOf, type DbOrTx } from '../../platform/db/index.ts';
  */
 export const MIN_RETENTION_DAYS = 30;
 
-export function retentionDays(configured: number): number {
-  if (!Number.isInteger(configured) || configured < MIN_RETENTION_DAYS) {
-    throw new Error(`PROVIDER_TX_RETENTION_DAYS must be a whole number of days, at least ${MIN_RETENTION_DAYS} (got ${configured})`);
-  }
-  return configured;
-}
+export const retentionDays = (configured: number): number => retentionWindow('PROVIDER_TX_RETENTION_DAYS', configured, MIN_RETENTION_DAYS);
 
 /** Deletes transaction ids older than `days` days; how many went. */
 export async function forgetOldTransactions(db: DbOrTx, days: number): Promise<number> {
@@ -22,4 +18,23 @@ export async function forgetOldTransactions(db: DbOrTx, days: number): Promise<n
     sql`DELETE FROM provider_transactions WHERE created_at < now() - make_interval(days => ${retentionDays(days)}) RETURNING tx_id`,
   );
   return gone.length;
+}
+
+/**
+ * Of these game records (`<api_name>:<provider's round id>`), those whose round a kept transaction
+ * id still names: a repeat or a late call of it must find its round, never open a new one.
+ */
+export async function roundsStillNamed(db: DbOrTx, roundIds: string[]): Promise<string[]> {
+  const pairs = roundIds.filter((id) => id.includes(':')).map((id) => [id.slice(0, id.indexOf(':')), id.slice(id.indexOf(':') + 1)]);
+  if (!pairs.length) return [];
+  const named = await rowsOf<{ ref: string }>(
+    db,
+    sql`
+    SELECT DISTINCT api_name || ':' || round_id AS ref FROM provider_transactions
+    WHERE (api_name, round_id) IN (${sql.join(
+      pairs.map(([api, round]) => sql`(${api}, ${round})`),
+      sql`, `,
+    )})`,
+  );
+  return named.map((r) => r.ref);
 }

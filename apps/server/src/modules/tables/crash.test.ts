@@ -1,13 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { spawnServer, type ChildServer, type Place } from '../../test/child-server.ts';
-import { dropSchema } from '../../platform/db/index.ts';
+import { placeOfItsOwn, spawnServer, type ChildServer } from '../../test/child-server.ts';
 import { expectLedgerSound, newKey } from '../wallet/testing.ts';
 import { betReturn } from './games/index.ts';
 import type { TableOutcome } from '@bp/contract';
@@ -18,14 +13,7 @@ import type { TableOutcome } from '@bp/contract';
  * after the deal was stored and before the payout (the next life pays from the stored outcome).
  * Nothing is lost or paid twice, and the ledger audit is clean.
  */
-const databaseUrl = process.env.DATABASE_URL || null;
-const schema = databaseUrl ? `t_tkill_${randomBytes(5).toString('hex')}` : null;
-const dataDir = schema ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'tables-kill-'));
-const place: Place = schema ? { databaseSchema: schema } : { dataDir: dataDir! };
-afterAll(async () => {
-  if (schema) await dropSchema(databaseUrl!, schema);
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const place = placeOfItsOwn('tkill');
 
 const SPEED = '2';
 const FUNDS = 1000;

@@ -1,8 +1,10 @@
 import type { Module } from '../../platform/deps.ts';
 import { every } from '../../platform/jobs.ts';
+import { HOUSEKEEPING_MS } from '../../platform/retention.ts';
 import { tablesRoutes } from './routes.ts';
 import { seedTables } from './demo.ts';
 import { DEALER_TICK_MS, runTables } from './dealer.ts';
+import { historyRetentionDays, pruneTableHistory } from './retention.ts';
 
 /**
  * Live dealer tables built in as the AG venue (AG真人): baccarat, dragon tiger and European
@@ -17,14 +19,27 @@ export { listTables, setTableLimits, type DealerTable } from './catalogue.ts';
 export const tablesModule: Module = {
   name: 'tables',
   install(app, deps) {
+    historyRetentionDays(deps.config.tableHistoryRetentionDays);
     tablesRoutes(app, deps);
   },
   seed: seedTables,
   async start(deps) {
-    return every(
+    const deal = every(
       DEALER_TICK_MS,
       () => runTables(deps),
       (err) => deps.log.error({ err }, 'dealer tables failed'),
     );
+    const keep = { recordDays: deps.config.gameRecordRetentionDays, historyDays: deps.config.tableHistoryRetentionDays };
+    const prune = every(
+      HOUSEKEEPING_MS,
+      async () => {
+        const gone = await pruneTableHistory(deps.db, keep);
+        if (gone.bets || gone.rounds) deps.log.info(gone, 'dealer table history past retention deleted');
+      },
+      (err) => deps.log.error({ err }, 'dealer table retention failed'),
+    );
+    return async () => {
+      await Promise.all([deal(), prune()]);
+    };
   },
 };

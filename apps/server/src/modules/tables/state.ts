@@ -9,7 +9,7 @@ import { usesShoe } from './games/index.ts';
 import { myBets } from './bets.ts';
 
 /** How many results a roulette table shows; a card table shows its whole shoe. */
-const HISTORY = 100;
+export const HISTORY = 100;
 
 /** Settled results, oldest first: the current shoe's at a card table, the last ones at the wheel. */
 async function historyOf(db: Db, t: DealerTable): Promise<TableResult[]> {

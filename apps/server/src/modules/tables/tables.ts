@@ -83,5 +83,9 @@ export const dealerBets = pgTable(
       .on(t.tableId, t.roundNo)
       .where(sql`status = 'open'`),
     index('dealer_bets_member').on(t.memberId, t.tableId, t.roundNo),
+    index('dealer_bets_round').on(t.tableId, t.roundNo),
+    index('dealer_bets_settled')
+      .on(t.settledAt)
+      .where(sql`status <> 'open'`),
   ],
 );

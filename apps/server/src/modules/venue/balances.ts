@@ -6,7 +6,8 @@ import { claimKey, completeKey, requestHash, type IdempotencyKey } from '../../p
 import { balanceOf, memberAccount, memberBalances, type WalletOwner } from '../wallet/index.ts';
 import { callVenue } from './adapter.ts';
 import { listVenues, venueAdapter } from './registry.ts';
-import { offeredVenues, walletVenues } from './offers.ts';
+import { offeredVenues } from './offers.ts';
+import { walletVenues } from './main-wallet.ts';
 import { followVenue, transferWithVenue } from './transfers.ts';
 
 /** The venue's own figure when it answers in time, else our mirror of it. */
@@ -21,7 +22,7 @@ async function liveBalance(db: Db, apiName: string, memberId: number, mirror: bi
 export async function walletBalances(db: Db, owner: WalletOwner) {
   const [b, venues, auto, offered] = await Promise.all([
     memberBalances(db, owner.memberId),
-    listVenues(db).then(walletVenues),
+    listVenues(db).then((all) => walletVenues(db, all)),
     autoTransferStatus(db, owner.memberId),
     offeredVenues(db),
   ]);
@@ -52,7 +53,7 @@ export async function recoverAll(db: Db, owner: WalletOwner, idem: IdempotencyKe
 
   const pending: string[] = [];
   const { venues: mirrors } = await memberBalances(db, owner.memberId);
-  for (const venue of walletVenues(await listVenues(db)).filter((v) => v.status === 0 && v.api_name !== keep)) {
+  for (const venue of (await walletVenues(db, await listVenues(db))).filter((v) => v.status === 0 && v.api_name !== keep)) {
     const balance = await callVenue(venueAdapter(db, venue.api_name), (a) => a.balance(owner.memberId)).catch(() => null);
     if (balance === null) {
       pending.push(venue.api_name);

@@ -19,7 +19,22 @@ export { venueAdapter, useVenueAdapter, listVenues, openVenue, addVenue, type Ve
 /** The operator's levers: maintenance (with the members' message) and the per-currency limit of one transfer in. */
 export { refuseIfClosed, setVenueMaintenance, setVenueTransferLimits } from './registry.ts';
 export { transferWithVenue, type VenueMove } from './transfers.ts';
-export { offerVenuesOf, offeredVenues, playsFromMainWallet, isMainWalletVenue, type VenueProduct } from './offers.ts';
+export { offerVenuesOf, offeredVenues, type VenueProduct } from './offers.ts';
+/**
+ * Venues played from the main wallet (the originals' built-in one, seamless providers'): each
+ * module that plays there registers it with `playFromMainAt`; the casino's lobby, catalogue and
+ * launch ask which are playable and where a launch goes.
+ */
+export {
+  playFromMainAt,
+  builtInVenue,
+  mainWalletVenues,
+  playableMainWalletVenues,
+  launchableMainWalletVenues,
+  hiddenMainWalletVenues,
+  mainWalletLaunchUrl,
+  type MainWalletVenues,
+} from './main-wallet.ts';
 export { recoverAll, walletBalances, autoTransferStatus, setAutoTransfer } from './balances.ts';
 export { reconcileVenueTransfers, RECONCILE_AFTER_MS } from './reconcile.ts';
 

@@ -4,7 +4,8 @@ import { requestHash, type IdempotencyKey } from '../../platform/idempotency.ts'
 import type { WalletOwner } from '../wallet/index.ts';
 import { callVenue, type VenueOutcome } from './adapter.ts';
 import { checkTransferIn, refuseIfClosed, venueAdapter } from './registry.ts';
-import { isMainWalletVenue, offeredVenue } from './offers.ts';
+import { offeredVenue } from './offers.ts';
+import { isMainWalletVenue } from './main-wallet.ts';
 import { beginFollow, beginTransfer, noteError, reserveFromVenue, settle, settleFollow, type TransferAnswer, type VenueMove } from './phases.ts';
 
 export type { VenueMove } from './phases.ts';
@@ -50,7 +51,7 @@ export async function transferWithVenue(db: Db, owner: WalletOwner, idem: Idempo
     const venue = await offeredVenue(db, move.apiName);
     refuseIfClosed(venue, 'VENUE_UNAVAILABLE');
     checkTransferIn(venue, owner.currency, move.amountMinor);
-  } else if (isMainWalletVenue(move.apiName)) fail('VENUE_PLAYS_FROM_MAIN');
+  } else if (await isMainWalletVenue(db, move.apiName)) fail('VENUE_PLAYS_FROM_MAIN');
   const begun = await beginTransfer(db, owner, idem?.key ?? null, idem ? requestHash(idem, body) : '', move);
   if ('answer' in begun) return begun.answer;
   if (!begun.reserved) await reserveOut(db, owner.memberId, begun.transferId, move.apiName);

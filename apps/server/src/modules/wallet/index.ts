@@ -85,7 +85,7 @@ export {
   type WithdrawalForReview,
   type DepositForReview,
 } from './review.ts';
-export { dailyMoney, memberMoney, moneyReport, ggrOf, type DayMoney, type MoneyFigures, type ReportGroup } from './reports.ts';
+export { dailyMoney, memberMoney, moneyReport, ggrOf, transfersOf, type DayMoney, type MoneyFigures, type ReportGroup, type LedgerRef } from './reports.ts';
 export { accrueInterest } from './yeb.ts';
 /** The site's wallet settings (the back office reads the adjustment threshold). */
 export { walletSettings } from './settings.ts';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DAY_MS, fromMinor, shanghaiMidnight } from '@bp/contract';
-import type { Db } from '../../platform/db/index.ts';
+import type { Db, DbOrTx } from '../../platform/db/index.ts';
 import { clock } from '../../platform/clock.ts';
 import { memberBalances } from './ledger.ts';
 import { big, epochMs, money, oneOf, rowsOf } from './sql.ts';
@@ -233,4 +233,48 @@ export async function memberMoney(db: Db, memberId: number, limit = 30) {
     },
     ledger: ledger.map((l) => ({ kind: l.kind, amount: l.credit ? money(l.amount_minor) : -money(l.amount_minor), memo: l.memo, at: epochMs(l.created_at) })),
   };
+}
+
+/** A posting of the ledger by what moved it: its kind and the business record's ref. */
+export interface LedgerRef {
+  kind: string;
+  ref: string;
+}
+
+/** The postings of these (kind, ref) pairs, in order; each account named by its kind (house ones by name too). */
+export async function transfersOf(db: DbOrTx, refs: LedgerRef[]) {
+  if (!refs.length) return [];
+  const rows = await rowsOf<{
+    transfer_id: unknown;
+    kind: string;
+    ref: string;
+    amount_minor: string;
+    created_at: string;
+    fk: string;
+    fn: string;
+    tk: string;
+    tn: string;
+  }>(
+    db,
+    sql`
+    SELECT t.transfer_id, t.kind, t.ref, t.amount_minor, t.created_at, fa.kind AS fk, fa.name AS fn, ta.kind AS tk, ta.name AS tn
+    FROM wallet_transfers t
+    JOIN wallet_accounts fa ON fa.account_id = t.from_account
+    JOIN wallet_accounts ta ON ta.account_id = t.to_account
+    WHERE (t.kind, t.ref) IN (${sql.join(
+      refs.map((r) => sql`(${r.kind}, ${r.ref})`),
+      sql`, `,
+    )})
+    ORDER BY t.transfer_id`,
+  );
+  const account = (kind: string, name: string) => (name ? `${kind}:${name}` : kind);
+  return rows.map((t) => ({
+    transferId: Number(t.transfer_id),
+    kind: t.kind,
+    ref: t.ref,
+    from: account(t.fk, t.fn),
+    to: account(t.tk, t.tn),
+    amount: money(t.amount_minor),
+    at: epochMs(t.created_at),
+  }));
 }
