@@ -304,7 +304,12 @@ import {
   ActivityRecordsBody,
   ActivityRecordsData,
   DepositBonusConfigData,
+  InviteConfigData,
+  InviteFriendsBody,
+  InviteFriendsData,
   LotteryConfigData,
+  NoviceClaimBody,
+  NoviceConfigData,
   SignConfigData,
   WheelConfigData,
 } from './promo.ts';
@@ -549,6 +554,13 @@ export const API_ROUTES = {
   '/api/activity/lottery/records': { body: ActivityRecordsBody, data: ActivityRecordsData },
   '/api/activity/lottery/receive': { body: ActivityReceiveBody, data: ReceivedData, idempotent: true },
   '/api/activity/deposit/config': { body: EmptyBody, data: DepositBonusConfigData },
+  '/api/activity/invite/config': { body: EmptyBody, data: InviteConfigData },
+  '/api/activity/invite/friends': { body: InviteFriendsBody, data: InviteFriendsData },
+  '/api/activity/invite/records': { body: ActivityRecordsBody, data: ActivityRecordsData },
+  '/api/activity/invite/receive': { body: ActivityReceiveBody, data: ReceivedData, idempotent: true },
+  '/api/activity/novice/config': { body: EmptyBody, data: NoviceConfigData },
+  '/api/activity/novice/claim': { body: NoviceClaimBody, data: ReceivedData, idempotent: true },
+  '/api/activity/novice/records': { body: ActivityRecordsBody, data: ActivityRecordsData },
 
   // The operator's calls (an admin token, see requireOperator).
   // The operator back office (admin.ts): every call but the login needs an operator session with the route's permission.

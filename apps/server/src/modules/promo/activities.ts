@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { fromMinor, type ActivityKind } from '@bp/contract';
+import { fromMinor, type ACTIVITY_CATEGORIES, type ActivityKind } from '@bp/contract';
 import { oneOf, rowsOf, type DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { clock } from '../../platform/clock.ts';
@@ -17,12 +17,14 @@ export interface ActivityRow {
   spent_minor: string;
 }
 
-export const CATEGORY_OF: Record<ActivityKind, 'daily' | 'deposit'> = {
+export const CATEGORY_OF: Record<ActivityKind, (typeof ACTIVITY_CATEGORIES)[number]> = {
   sign: 'daily',
   wheel: 'daily',
   lottery: 'daily',
   first_deposit: 'deposit',
   continue_deposit: 'deposit',
+  invite: 'welfare',
+  novice: 'welfare',
 };
 
 const ms = (d: Date | string) => new Date(d).getTime();
