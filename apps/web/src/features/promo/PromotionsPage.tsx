@@ -13,6 +13,8 @@ export const PAGE_OF: Record<ActivityKind, string> = {
   lottery: '/app/promotions/lottery',
   first_deposit: '/app/promotions/deposit',
   continue_deposit: '/app/promotions/deposit',
+  invite: '/app/promotions/invite',
+  novice: '/app/promotions/novice',
 };
 
 /** The 优惠 tab: the site's activities by category, each leading to its page. */

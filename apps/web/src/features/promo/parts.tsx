@@ -6,7 +6,7 @@ import { MoneyIntent } from '../../shared/api/money-intent.ts';
 import { useAction } from '../../shared/api/use-action.ts';
 import { BALANCE_KEY } from '../../shared/wallet/balance.ts';
 import { useCurrency } from '../../shared/site/use-currency.ts';
-import { promoApi, promoKeys, useRecords } from './api.ts';
+import { promoApi, promoKeys, useRecords, type ReceiveKind } from './api.ts';
 
 /** A draw or sign-in: one Idempotency-Key per tap (the same on a retry); config and records read again. */
 export function useDraw(kind: DrawKind, done: (answer: Awaited<ReturnType<typeof promoApi.draw>>) => void) {
@@ -37,7 +37,7 @@ export function Rules({ rules }: { rules: string[] }) {
 }
 
 /** The member's records in the activity, a money prize received from here. */
-export function Records({ kind }: { kind: DrawKind }) {
+export function Records({ kind }: { kind: ReceiveKind }) {
   const { t } = useTranslation();
   const { money } = useCurrency();
   const { data } = useRecords(kind);

@@ -68,7 +68,7 @@ export const common: Locale = {
     },
     vipPages: { vip: 'VIP特权', fanshui: '返水', welfare: '福利中心', points: '积分商城', birthday: '生日礼金' },
     originalsPages: { list: '原创游戏', game: '原创游戏', verify: '公平性验证' },
-    promoPages: { list: '优惠活动', sign: '每日签到', wheel: '幸运大转盘', lottery: '幸运抽奖', deposit: '存款彩金' },
+    promoPages: { list: '优惠活动', sign: '每日签到', wheel: '幸运大转盘', lottery: '幸运抽奖', deposit: '存款彩金', invite: '邀请好友', novice: '新手任务' },
   },
   en: {
     code: {
@@ -137,6 +137,14 @@ export const common: Locale = {
     },
     vipPages: { vip: 'VIP', fanshui: 'Rebate', welfare: 'Rewards', points: 'Points', birthday: 'Birthday bonus' },
     originalsPages: { list: 'Originals', game: 'Originals', verify: 'Verify fairness' },
-    promoPages: { list: 'Promotions', sign: 'Daily sign-in', wheel: 'Lucky wheel', lottery: 'Lucky draw', deposit: 'Deposit bonus' },
+    promoPages: {
+      list: 'Promotions',
+      sign: 'Daily sign-in',
+      wheel: 'Lucky wheel',
+      lottery: 'Lucky draw',
+      deposit: 'Deposit bonus',
+      invite: 'Invite friends',
+      novice: 'Novice tasks',
+    },
   },
 };
