@@ -45,11 +45,12 @@ export function NovicePage() {
         {!data ? <Skeleton.Paragraph lineCount={8} animated /> : null}
         {data ? (
           <>
-            <section className="bp-hero-card bp-promo-hero">
+            <section className="bp-hero-card bp-promo-hero bp-promo-novice">
               <b>{t('promo.novice.done', { n: claimed, total: data.tasks.length })}</b>
               <ProgressBar percent={(claimed / Math.max(1, data.tasks.length)) * 100} />
             </section>
             <section className="bp-card bp-promo-records">
+              <h3>{t('promo.novice.tasks')}</h3>
               {data.tasks.map((task) => (
                 <div key={task.task} className="bp-promo-record" data-testid="novice-task">
                   <div>

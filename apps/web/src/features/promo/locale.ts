@@ -68,6 +68,7 @@ export const promoLocale: Locale = {
         status: { waiting: '未达标', rewarded: '已奖励', refused: '同设备/IP 不计' },
       },
       novice: {
+        tasks: '任务列表',
         reward: '奖励 {{amount}}',
         go: '去完成',
         claim: '领取',
@@ -143,6 +144,7 @@ export const promoLocale: Locale = {
         status: { waiting: 'Not yet', rewarded: 'Rewarded', refused: 'Same device/IP' },
       },
       novice: {
+        tasks: 'Tasks',
         reward: 'Reward {{amount}}',
         go: 'Go',
         claim: 'Claim',
