@@ -313,6 +313,7 @@ import {
   SignConfigData,
   WheelConfigData,
 } from './promo.ts';
+import { GameAssistBody, GameAssistData, NewsInfoData, NewsInfoQuery, NewsListData, NewsListQuery, SoccerData, SoccerQuery } from './news.ts';
 
 /** One call of the API: what it takes and what its envelope `{code, data, msg}` carries in `data` on success. */
 export interface ApiRoute {
@@ -561,6 +562,12 @@ export const API_ROUTES = {
   '/api/activity/novice/config': { body: EmptyBody, data: NoviceConfigData },
   '/api/activity/novice/claim': { body: NoviceClaimBody, data: ReceivedData, idempotent: true },
   '/api/activity/novice/records': { body: ActivityRecordsBody, data: ActivityRecordsData },
+
+  // Sports news and the game assistant (seed 7, S7-12), written from the book's own fixtures and results.
+  '/api/site/game/newsoccer/news/': { method: 'GET', query: NewsListQuery, data: NewsListData },
+  '/api/site/game/newsoccer/soccer/': { method: 'GET', query: SoccerQuery, data: SoccerData },
+  '/api/site/game/newsoccer/info/': { method: 'GET', query: NewsInfoQuery, data: NewsInfoData },
+  '/api/site/gameassist': { body: GameAssistBody, data: GameAssistData },
 
   // The operator's calls (an admin token, see requireOperator).
   // The operator back office (admin.ts): every call but the login needs an operator session with the route's permission.

@@ -15,4 +15,5 @@ export const promoErrors = defineErrors({
   TASK_CLAIMED: [81011, '该任务奖励已领取'],
   TASK_UNKNOWN: [81012, '该任务不在本活动中'],
   BUDGET_SPENT: [81013, '本活动奖金已发放完毕'],
+  NEWS_NOT_FOUND: [81014, '该资讯不存在或已下线'],
 });
