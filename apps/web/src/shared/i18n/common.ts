@@ -38,6 +38,7 @@ export const common: Locale = {
     },
     tabs: { home: '首页', sports: '体育', live: '直播', casino: '娱乐场', promo: '优惠', cs: '客服', member: '我的' },
     sportsPages: { match: '赛事详情', records: '投注记录' },
+    newsPages: { list: '体育资讯', article: '资讯详情', assist: '赛事助手' },
     greeting: {
       morning: '早上好',
       forenoon: '上午好',
@@ -107,6 +108,7 @@ export const common: Locale = {
     },
     tabs: { home: 'Home', sports: 'Sports', live: 'Live', casino: 'Casino', promo: 'Promotions', cs: 'Support', member: 'Me' },
     sportsPages: { match: 'Match', records: 'My bets' },
+    newsPages: { list: 'Sports news', article: 'Article', assist: 'Match assistant' },
     greeting: {
       morning: 'Good morning',
       forenoon: 'Good morning',
