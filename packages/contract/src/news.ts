@@ -1,22 +1,23 @@
 import { z } from 'zod';
+import { MatchSummary } from './sports.ts';
 
 /**
  * Sports news and the game assistant (seed 7, S7-12): articles written from the book's own
  * fixtures and results, the football fixtures and results of a day, league tables, a match's form
  * and head-to-head. Times are epoch ms; days are Shanghai days (YYYY-MM-DD).
  */
-export const NewsMatch = z.object({
-  matchId: z.number().int(),
-  leagueId: z.number().int(),
-  leagueName: z.string(),
-  homeName: z.string(),
-  homeLogo: z.string(),
-  visitName: z.string(),
-  visitLogo: z.string(),
-  homeScore: z.number().int(),
-  visitScore: z.number().int(),
-  startAt: z.number(),
-  status: z.enum(['scheduled', 'live', 'finished', 'cancelled']),
+export const NewsMatch = MatchSummary.pick({
+  matchId: true,
+  leagueId: true,
+  leagueName: true,
+  homeName: true,
+  homeLogo: true,
+  visitName: true,
+  visitLogo: true,
+  homeScore: true,
+  visitScore: true,
+  startAt: true,
+  status: true,
 });
 export type NewsMatch = z.infer<typeof NewsMatch>;
 
