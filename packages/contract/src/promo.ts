@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { Money } from './wallet.ts';
 import { BONUS_STATUSES } from './vip.ts';
+import { NewsMatch } from './news.ts';
 
 /** Activities (API.md "VIP, rebates and activities"): sign-in, spin wheel, deposit bonuses, invite, novice tasks. */
 
-export const ACTIVITY_KINDS = ['sign', 'wheel', 'lottery', 'first_deposit', 'continue_deposit', 'invite', 'novice'] as const;
+export const ACTIVITY_KINDS = ['sign', 'wheel', 'lottery', 'first_deposit', 'continue_deposit', 'invite', 'novice', 'guess'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 /** Kinds with their own config, draw, records and receive calls (`/api/activity/{kind}/...`). */
 export const DRAW_KINDS = ['sign', 'wheel', 'lottery'] as const;
 export type DrawKind = (typeof DRAW_KINDS)[number];
 /** Kinds whose records are listed and received (`/api/activity/{kind}/records`, `/receive`). */
-export const RECORD_KINDS = [...DRAW_KINDS, 'invite', 'novice'] as const;
+export const RECORD_KINDS = [...DRAW_KINDS, 'invite', 'novice', 'guess'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 /** 日常 (daily), 存款 (deposit), 福利 (welfare: invite, novice tasks): how the 优惠 tab groups activities. */
 export const ACTIVITY_CATEGORIES = ['daily', 'deposit', 'welfare'] as const;
@@ -138,3 +139,18 @@ export const NoviceConfigData = z.object({
   multiple: z.number(),
 });
 export const NoviceClaimBody = z.object({ task: z.enum(NOVICE_TASKS) });
+
+/** 竞猜: pick a coming football match's outcome, free; a right pick wins the prize once the book has the result. */
+export const GUESS_PICKS = ['home', 'draw', 'visit'] as const;
+export const GUESS_STATUSES = ['open', 'won', 'lost', 'void'] as const;
+export const GuessConfigData = z.object({
+  ...ActivityHead,
+  prize: Money,
+  multiple: z.number(),
+  /** The coming matches to guess, with the member's pick when made. */
+  matches: z.array(z.object({ match: NewsMatch, pick: z.enum(GUESS_PICKS).nullable() })),
+  /** The member's latest guesses, decided or not. */
+  guesses: z.array(z.object({ match: NewsMatch, pick: z.enum(GUESS_PICKS), status: z.enum(GUESS_STATUSES) })),
+});
+export const GuessDrawBody = z.object({ matchId: z.number().int().positive(), pick: z.enum(GUESS_PICKS) });
+export const GuessDrawData = z.object({ matchId: z.number().int(), pick: z.enum(GUESS_PICKS) });

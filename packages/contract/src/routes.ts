@@ -304,6 +304,9 @@ import {
   ActivityRecordsBody,
   ActivityRecordsData,
   DepositBonusConfigData,
+  GuessConfigData,
+  GuessDrawBody,
+  GuessDrawData,
   InviteConfigData,
   InviteFriendsBody,
   InviteFriendsData,
@@ -562,6 +565,10 @@ export const API_ROUTES = {
   '/api/activity/novice/config': { body: EmptyBody, data: NoviceConfigData },
   '/api/activity/novice/claim': { body: NoviceClaimBody, data: ReceivedData, idempotent: true },
   '/api/activity/novice/records': { body: ActivityRecordsBody, data: ActivityRecordsData },
+  '/api/activity/guess/config': { body: EmptyBody, data: GuessConfigData },
+  '/api/activity/guess/draw': { body: GuessDrawBody, data: GuessDrawData, idempotent: true },
+  '/api/activity/guess/records': { body: ActivityRecordsBody, data: ActivityRecordsData },
+  '/api/activity/guess/receive': { body: ActivityReceiveBody, data: ReceivedData, idempotent: true },
 
   // Sports news and the game assistant (seed 7, S7-12), written from the book's own fixtures and results.
   '/api/site/game/newsoccer/news/': { method: 'GET', query: NewsListQuery, data: NewsListData },

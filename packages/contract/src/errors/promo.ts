@@ -16,4 +16,6 @@ export const promoErrors = defineErrors({
   TASK_UNKNOWN: [81012, '该任务不在本活动中'],
   BUDGET_SPENT: [81013, '本活动奖金已发放完毕'],
   NEWS_NOT_FOUND: [81014, '该资讯不存在或已下线'],
+  GUESS_CLOSED: [81015, '该赛事已开赛或不可竞猜'],
+  GUESS_MADE: [81016, '您已竞猜过该场赛事'],
 });

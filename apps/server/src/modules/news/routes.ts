@@ -4,7 +4,8 @@ import { defineRoute, fail } from '../../platform/http/index.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { clock } from '../../platform/clock.ts';
-import { currentVenues, findMatch, finishedMatches, listMatches, type Match } from '../sports/index.ts';
+import { currentVenues, findMatch, finishedMatches, listMatches } from '../sports/index.ts';
+import { toNews } from './matches.ts';
 import { paragraphs, publishedAt, summaryOf, titleOf } from './articles.ts';
 import { lastForm, standings } from './standings.ts';
 
@@ -12,20 +13,6 @@ import { lastForm, standings } from './standings.ts';
 const RESULTS_READ = 300;
 const PREVIEWS = 10;
 const REPORTS = 30;
-
-const toNews = (m: Match): NewsMatch => ({
-  matchId: m.matchId,
-  leagueId: m.leagueId,
-  leagueName: m.leagueName,
-  homeName: m.homeName,
-  homeLogo: m.homeLogo,
-  visitName: m.visitName,
-  visitLogo: m.visitLogo,
-  homeScore: m.homeScore,
-  visitScore: m.visitScore,
-  startAt: m.startAt,
-  status: m.status,
-});
 
 /** The book's football, as the news reads it: finished matches latest first (of one league when given), and the coming ones. */
 async function football(db: Db, siteId: number, currency: string, leagueId?: number) {

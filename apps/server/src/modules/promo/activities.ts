@@ -25,6 +25,7 @@ export const CATEGORY_OF: Record<ActivityKind, (typeof ACTIVITY_CATEGORIES)[numb
   continue_deposit: 'deposit',
   invite: 'welfare',
   novice: 'welfare',
+  guess: 'daily',
 };
 
 const ms = (d: Date | string) => new Date(d).getTime();

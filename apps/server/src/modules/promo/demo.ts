@@ -80,19 +80,20 @@ async function seedLottery(deps: Deps, siteId: number, currency: string): Promis
     WHERE a.site_id = ${siteId} AND a.kind = 'lottery' ON CONFLICT DO NOTHING`);
 }
 
-/** Invite friends and novice tasks per currency: [deposit, turnover, reward] of an invite; each task's reward. */
+/** Guess, invite friends and novice tasks per currency: a right guess's prize; [deposit, turnover, reward] of an invite; each task's reward. */
 const WELFARE = {
-  CNY: { invite: [100, 500, 28], tasks: { bind_phone: 3, bind_payout: 3, profile: 2, first_deposit: 8, first_bet: 5 }, budget: 50_000 },
-  USDT: { invite: [15, 70, 4], tasks: { bind_phone: 0.5, bind_payout: 0.5, profile: 0.3, first_deposit: 1, first_bet: 0.8 }, budget: 7_000 },
+  CNY: { guess: 8, invite: [100, 500, 28], tasks: { bind_phone: 3, bind_payout: 3, profile: 2, first_deposit: 8, first_bet: 5 }, budget: 50_000 },
+  USDT: { guess: 1.2, invite: [15, 70, 4], tasks: { bind_phone: 0.5, bind_payout: 0.5, profile: 0.3, first_deposit: 1, first_bet: 0.8 }, budget: 7_000 },
 };
 
-/** The invite and novice activities of every site without them (added after the first activities). */
+/** The invite, novice and guess activities of every site without them (added after the first activities). */
 async function seedWelfare(deps: Deps, siteId: number, currency: string): Promise<void> {
   const f = WELFARE[currency === 'USDT' ? 'USDT' : 'CNY'];
   const [deposit, turnover, reward] = f.invite.map(minor);
   const activities: Array<[kind: string, title: string, config: unknown, sort: number]> = [
     ['invite', '邀请好友', { minDepositMinor: deposit, minTurnoverMinor: turnover, rewardMinor: reward, multipleX100: 300 }, 50],
     ['novice', '新手任务', { tasks: Object.entries(f.tasks).map(([task, amount]) => ({ task, rewardMinor: minor(amount) })), multipleX100: 100 }, 60],
+    ['guess', '赛事竞猜', { prizeMinor: minor(f.guess), multipleX100: 100, matches: 10 }, 27],
   ];
   const values = activities.map(
     ([kind, title, config, sort]) =>

@@ -11,6 +11,7 @@ import { listRecords, receiveRecord } from './records.ts';
 import { drawTicket, lotteryConfig, lotteryRules } from './lottery.ts';
 import { inviteConfig, inviteFriends, inviteRules } from './invite.ts';
 import { claimTask, noviceConfig, noviceRules } from './novice.ts';
+import { guessConfig, guessRules, makeGuess } from './guess.ts';
 
 const RULES: Record<ActivityKind, (a: ActivityRow, currency: string) => string[]> = {
   sign: signRules,
@@ -20,6 +21,7 @@ const RULES: Record<ActivityKind, (a: ActivityRow, currency: string) => string[]
   continue_deposit: depositRules,
   invite: inviteRules,
   novice: noviceRules,
+  guess: guessRules,
 };
 /** Kinds whose prizes wait to be received (a novice task's is paid as it is claimed). */
 const RECEIVE_KINDS = RECORD_KINDS.filter((k) => k !== 'novice');
@@ -86,6 +88,14 @@ export function promoRoutes(app: FastifyInstance, deps: Deps): void {
     await announceBalance(deps, owner, 'bonus');
     return result;
   });
+  defineRoute(
+    app,
+    { url: '/api/activity/guess/config', summary: 'The coming matches to guess and the member’s guesses (decided ones paid)', ...read },
+    async (req) => guessConfig(db, admitted(req), req.site.currency),
+  );
+  defineRoute(app, { url: '/api/activity/guess/draw', summary: "A pick of a coming football match's outcome, once per match", ...money }, async (req) =>
+    makeGuess(db, admitted(req), req.idempotencyKey, req.body),
+  );
   for (const kind of RECORD_KINDS) {
     defineRoute(app, { url: `/api/activity/${kind}/records`, summary: `The member's ${kind} records`, ...read }, async (req) => {
       admitted(req);
