@@ -24,6 +24,8 @@ describe.runIf(browserAvailable())('sports news', () => {
   it("[S7-12] from the sports page to the news, a match report with the league's table, the match assistant and the tables", async () => {
     const { page } = await phone(site);
     await page.goto('/app/sports');
+    await page.getByTestId('sports-news').waitFor();
+    await shoot(page, 'news-00-sports-header');
     await page.getByTestId('sports-news').click();
     await waitForPath(page, '/app/news');
     const report = page.getByTestId('news-item').filter({ hasText: '北京国安 2-1 上海申花' });
@@ -52,5 +54,8 @@ describe.runIf(browserAvailable())('sports news', () => {
     await page.goto('/app/news?theme=fresh');
     await page.getByTestId('news-item').first().waitFor();
     await shoot(page, 'news-05-fresh');
+    await page.goto('/app/news?siteId=2&theme=site');
+    await page.getByTestId('news-item').first().waitFor();
+    await shoot(page, 'news-06-usdt-site');
   });
 });

@@ -44,6 +44,7 @@ describe.runIf(browserAvailable())('promotions', () => {
       '每日签到',
       '幸运大转盘',
       '幸运抽奖',
+      '赛事竞猜',
       '首存100%彩金',
       '续存彩金',
       '邀请好友',
@@ -117,7 +118,7 @@ describe.runIf(browserAvailable())('promotions', () => {
     await shoot(page, 'promo-06c-lottery-drawn');
   });
 
-  it('[S7-15] invite a friend who deposits and plays, receive the reward; claim a novice task from the welfare centre', async () => {
+  it('[S7-15] invite a friend who deposits and plays, receive the reward; claim a novice task from the welfare centre; guess a match', async () => {
     const member = await site.server.member();
     const { page } = await phone(site);
     await logIn(page, member.name, member.password);
@@ -160,6 +161,15 @@ describe.runIf(browserAvailable())('promotions', () => {
     await shoot(page, 'promo-13-novice');
     await page.getByTestId('novice-task').filter({ hasText: '绑定手机号' }).getByRole('button', { name: '去完成' }).click();
     await waitForPath(page, '/app/member/phone');
+
+    await page.goto('/app/promotions/guess');
+    const first = page.getByTestId('guess-match').first();
+    await first.getByRole('button', { name: '主胜' }).click();
+    await page.getByText('竞猜成功，赛果公布后自动开奖').waitFor();
+    await page.getByTestId('guess-mine').getByText('待开奖').waitFor();
+    expect(await first.getByRole('button', { name: '平局' }).isDisabled()).toBe(true);
+    await calm(page);
+    await shoot(page, 'promo-15-guess');
   });
 
   it('[S3-23] [S8-17] a blacklisted member opening an activity gets the 温馨提示 alert, then home', async () => {

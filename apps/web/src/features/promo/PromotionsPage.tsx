@@ -15,6 +15,7 @@ export const PAGE_OF: Record<ActivityKind, string> = {
   continue_deposit: '/app/promotions/deposit',
   invite: '/app/promotions/invite',
   novice: '/app/promotions/novice',
+  guess: '/app/promotions/guess',
 };
 
 /** The 优惠 tab: the site's activities by category, each leading to its page. */

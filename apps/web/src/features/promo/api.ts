@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DrawKind, NoviceTask, RecordKind } from '@bp/contract';
+import type { DrawKind, GUESS_PICKS, NoviceTask, RecordKind } from '@bp/contract';
 import { call, keyed } from '../../shared/api/request.ts';
 
 /** The activity calls (API.md "VIP, rebates and activities"). */
@@ -13,6 +13,8 @@ export const promoApi = {
   friends: () => call('/api/activity/invite/friends', { page: 1, size: 50 }),
   novice: () => call('/api/activity/novice/config', {}),
   claim: (task: NoviceTask, key: string) => call('/api/activity/novice/claim', { task }, keyed(key)),
+  guessConfig: () => call('/api/activity/guess/config', {}),
+  guess: (matchId: number, pick: (typeof GUESS_PICKS)[number], key: string) => call('/api/activity/guess/draw', { matchId, pick }, keyed(key)),
   draw: (kind: DrawKind, key: string) => call(`/api/activity/${kind}/draw`, {}, keyed(key)),
   records: (kind: ReceiveKind) => call(`/api/activity/${kind}/records`, { page: 1, size: 30 }),
   receive: (kind: ReceiveKind, recordId: number, key: string) => call(`/api/activity/${kind}/receive`, { recordId }, keyed(key)),
@@ -37,5 +39,6 @@ export const useLotteryConfig = () => useQuery({ queryKey: promoKeys.config('lot
 export const useDepositConfig = () => useQuery({ queryKey: promoKeys.config('deposit'), queryFn: promoApi.deposit });
 export const useInviteConfig = () => useQuery({ queryKey: promoKeys.config('invite'), queryFn: promoApi.invite });
 export const useFriends = () => useQuery({ queryKey: promoKeys.friends, queryFn: promoApi.friends });
+export const useGuessConfig = () => useQuery({ queryKey: promoKeys.config('guess'), queryFn: promoApi.guessConfig });
 export const useNoviceConfig = () => useQuery({ queryKey: promoKeys.config('novice'), queryFn: promoApi.novice });
 export const useRecords = (kind: ReceiveKind) => useQuery({ queryKey: promoKeys.records(kind), queryFn: () => promoApi.records(kind) });

@@ -67,6 +67,16 @@ export const promoLocale: Locale = {
         joined: '{{date}} 注册',
         status: { waiting: '未达标', rewarded: '已奖励', refused: '同设备/IP 不计' },
       },
+      guess: {
+        prize: '猜中赛果得 {{amount}}',
+        free: '免费参与，每场限猜一次，开赛前截止',
+        coming: '即将开赛',
+        none: '暂无可竞猜的赛事',
+        mine: '我的竞猜',
+        made: '竞猜成功，赛果公布后自动开奖',
+        picks: { home: '主胜', draw: '平局', visit: '客胜' },
+        status: { open: '待开奖', won: '猜中', lost: '未猜中', void: '已作废' },
+      },
       novice: {
         tasks: '任务列表',
         reward: '奖励 {{amount}}',
@@ -142,6 +152,16 @@ export const promoLocale: Locale = {
         progress: 'Deposit {{deposit}} / {{minDeposit}} · Turnover {{turnover}} / {{minTurnover}}',
         joined: 'Joined {{date}}',
         status: { waiting: 'Not yet', rewarded: 'Rewarded', refused: 'Same device/IP' },
+      },
+      guess: {
+        prize: 'Guess right, win {{amount}}',
+        free: 'Free: one guess a match, before kickoff',
+        coming: 'Coming up',
+        none: 'No match to guess right now',
+        mine: 'My guesses',
+        made: 'Guess made: decided when the result is in',
+        picks: { home: 'Home', draw: 'Draw', visit: 'Away' },
+        status: { open: 'Waiting', won: 'Right', lost: 'Wrong', void: 'Void' },
       },
       novice: {
         tasks: 'Tasks',

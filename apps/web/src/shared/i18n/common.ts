@@ -69,7 +69,16 @@ export const common: Locale = {
     },
     vipPages: { vip: 'VIP特权', fanshui: '返水', welfare: '福利中心', points: '积分商城', birthday: '生日礼金' },
     originalsPages: { list: '原创游戏', game: '原创游戏', verify: '公平性验证' },
-    promoPages: { list: '优惠活动', sign: '每日签到', wheel: '幸运大转盘', lottery: '幸运抽奖', deposit: '存款彩金', invite: '邀请好友', novice: '新手任务' },
+    promoPages: {
+      list: '优惠活动',
+      sign: '每日签到',
+      wheel: '幸运大转盘',
+      lottery: '幸运抽奖',
+      deposit: '存款彩金',
+      invite: '邀请好友',
+      novice: '新手任务',
+      guess: '赛事竞猜',
+    },
   },
   en: {
     code: {
