@@ -22,7 +22,7 @@ const guess = (token: string, matchId: number, pick: string, key?: string) => w.
 
 describe('guess', () => {
   it('[S7-15] one free pick per match before kickoff; a right pick wins 8 once the book has the result, received once; a wrong one nothing', async () => {
-    const match = await scriptMatch(s, { leagueId: LEAGUE, home: '北京国安', visit: '上海申花', startInMs: 60_000 });
+    const match = await scriptMatch(s, { leagueId: LEAGUE, home: '北京国安', visit: '上海申花', startInMs: 600_000 });
     const [right, wrong] = [await s.member(), await s.member()];
     const offered = await config(right.token);
     expect(offered).toMatchObject({ prize: 8, multiple: 1, guesses: [] });

@@ -26,6 +26,8 @@ export interface GuessConfig {
 type Pick = (typeof GUESS_PICKS)[number];
 
 const configOf = (a: ActivityRow) => a.config as unknown as GuessConfig;
+/** How long before kickoff a match leaves the guess list. */
+const GUESS_MARGIN_MS = 60_000;
 const PICK_WORDS: Record<Pick, string> = { home: '主胜', draw: '平局', visit: '客胜' };
 
 export function guessRules(a: ActivityRow, currency: string): string[] {
@@ -88,7 +90,9 @@ export async function guessConfig(db: Db, owner: WalletOwner, currency: string) 
   const c = configOf(a);
   await decide(db, owner, a);
   const venues = await currentVenues(db, owner.siteId);
-  const coming = await listMatches(db, { sport: 'football', live: false }, { page: 1, size: c.matches, order: 'start' }, { currency, venues });
+  const board = await listMatches(db, { sport: 'football', live: false }, { page: 1, size: c.matches + 20, order: 'start' }, { currency, venues });
+  // A match due to start within the minute is not offered: the pick would arrive after kickoff.
+  const coming = board.list.filter((m) => m.startAt > clock.now() + GUESS_MARGIN_MS).slice(0, c.matches);
   const mine = await rowsOf<GuessRow>(
     db,
     sql`SELECT * FROM promo_guesses WHERE member_id = ${owner.memberId} AND activity_id = ${a.activity_id} ORDER BY guess_id DESC LIMIT 20`,
@@ -99,7 +103,7 @@ export async function guessConfig(db: Db, owner: WalletOwner, currency: string) 
     ...head(a, guessRules(a, currency)),
     prize: fromMinor(c.prizeMinor),
     multiple: c.multipleX100 / 100,
-    matches: coming.list.map((m) => ({ match: toNews(m), pick: pickOf.get(m.matchId) ?? null })),
+    matches: coming.map((m) => ({ match: toNews(m), pick: pickOf.get(m.matchId) ?? null })),
     guesses: mine.flatMap((g) => {
       const match = guessed.get(Number(g.match_id));
       return match ? [{ match, pick: g.pick, status: g.status }] : [];
