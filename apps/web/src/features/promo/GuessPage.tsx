@@ -1,13 +1,10 @@
-import { useRef } from 'react';
 import { Button, Skeleton, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { shanghaiDateTime, type GUESS_PICKS } from '@bp/contract';
-import { MoneyIntent } from '../../shared/api/money-intent.ts';
-import { useAction } from '../../shared/api/use-action.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { useCurrency } from '../../shared/site/use-currency.ts';
-import { promoApi, promoKeys, useGuessConfig } from './api.ts';
-import { Records, Rules } from './parts.tsx';
+import { promoApi, useGuessConfig } from './api.ts';
+import { Records, Rules, useMoneyCall } from './parts.tsx';
 import './promo.css';
 
 type Pick = (typeof GUESS_PICKS)[number];
@@ -18,15 +15,10 @@ export function GuessPage() {
   const { t } = useTranslation();
   const { money } = useCurrency();
   const { data } = useGuessConfig();
-  const intent = useRef(new MoneyIntent()).current;
-  const guess = useAction((p: { matchId: number; pick: Pick }) => promoApi.guess(p.matchId, p.pick, intent.keyFor(p)), {
-    refused: (err) => Toast.show({ content: err.message }),
-    done: () => {
-      intent.done();
-      Toast.show({ icon: 'success', content: t('promo.guess.made') });
-    },
-    invalidates: [promoKeys.member],
-  });
+  const guess = useMoneyCall(
+    (p: { matchId: number; pick: Pick }, key: string) => promoApi.guess(p.matchId, p.pick, key),
+    () => Toast.show({ icon: 'success', content: t('promo.guess.made') }),
+  );
 
   return (
     <div className="bp-page bp-promo">

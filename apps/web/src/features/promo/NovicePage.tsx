@@ -1,15 +1,12 @@
-import { useRef } from 'react';
 import { Button, ProgressBar, Skeleton, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { NoviceTask } from '@bp/contract';
-import { MoneyIntent } from '../../shared/api/money-intent.ts';
-import { useAction } from '../../shared/api/use-action.ts';
 import { BALANCE_KEY } from '../../shared/wallet/balance.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { useCurrency } from '../../shared/site/use-currency.ts';
 import { promoApi, promoKeys, useNoviceConfig } from './api.ts';
-import { Rules } from './parts.tsx';
+import { Rules, useMoneyCall } from './parts.tsx';
 import './promo.css';
 
 /** Where each task is done (去完成). */
@@ -27,15 +24,11 @@ export function NovicePage() {
   const { money } = useCurrency();
   const navigate = useNavigate();
   const { data } = useNoviceConfig();
-  const intent = useRef(new MoneyIntent()).current;
-  const claim = useAction((task: NoviceTask) => promoApi.claim(task, intent.keyFor({ task })), {
-    refused: (err) => Toast.show({ content: err.message }),
-    done: (answer) => {
-      intent.done();
-      Toast.show({ icon: 'success', content: t('promo.novice.paid', { amount: money(answer.amount) }) });
-    },
-    invalidates: [BALANCE_KEY, promoKeys.member],
-  });
+  const claim = useMoneyCall(
+    (task: NoviceTask, key: string) => promoApi.claim(task, key),
+    (answer) => Toast.show({ icon: 'success', content: t('promo.novice.paid', { amount: money(answer.amount) }) }),
+    [BALANCE_KEY, promoKeys.member],
+  );
   const claimed = data?.tasks.filter((task) => task.status === 'claimed').length ?? 0;
 
   return (
