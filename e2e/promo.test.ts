@@ -40,7 +40,16 @@ describe.runIf(browserAvailable())('promotions', () => {
     await page.locator('.bp-tabbar').getByText('优惠').click();
     await waitForPath(page, '/app/promotions');
     await page.getByTestId('promo-card').first().waitFor();
-    expect(await page.getByTestId('promo-card').locator('strong').allInnerTexts()).toEqual(['每日签到', '幸运大转盘', '幸运抽奖', '首存100%彩金', '续存彩金']);
+    expect(await page.getByTestId('promo-card').locator('strong').allInnerTexts()).toEqual([
+      '每日签到',
+      '幸运大转盘',
+      '幸运抽奖',
+      '赛事竞猜',
+      '首存100%彩金',
+      '续存彩金',
+      '邀请好友',
+      '新手任务',
+    ]);
     await shoot(page, 'promo-01-list');
 
     await page.getByTestId('promo-card').filter({ hasText: '每日签到' }).click();
@@ -109,6 +118,60 @@ describe.runIf(browserAvailable())('promotions', () => {
     await shoot(page, 'promo-06c-lottery-drawn');
   });
 
+  it('[S7-15] invite a friend who deposits and plays, receive the reward; claim a novice task from the welfare centre; guess a match', async () => {
+    const member = await site.server.member();
+    const { page } = await phone(site);
+    await logIn(page, member.name, member.password);
+    await page.goto('/app/promotions');
+    await page.locator('.bp-promo-tabs').getByText('福利').click();
+    await page.getByTestId('promo-card').filter({ hasText: '邀请好友' }).click();
+    await waitForPath(page, '/app/promotions/invite');
+    const code = await page.getByTestId('invite-code').innerText();
+    expect(await page.getByTestId('invite-link').innerText()).toContain(`/register?i_code=${code}`);
+    await shoot(page, 'promo-11-invite');
+
+    // A friend registers with the code from their own device and IP, deposits 100 and plays 500.
+    const friend = (await site.server.call('/api/member/register/v4', { name: `e2efr${Date.now() % 1e6}`, password: 'abc12345', i_code: code })).data;
+    await site.server.deps.db.execute(sql`UPDATE sessions SET ip = '10.9.9.9', device = 'e2e-friend' WHERE member_id = ${friend.memberId}`);
+    await deposit(friend.token, 100);
+    await site.server.deps.db.transaction((tx) =>
+      recordRound(
+        tx,
+        { memberId: friend.memberId, siteId: 1, ref: `e2e-invite:${friend.memberId}`, category: 'egame', stakeMinor: 50_000n, payoutMinor: 0n },
+        new Date(),
+      ),
+    );
+    await page.reload();
+    await page.getByTestId('invite-friend').getByText('已奖励').waitFor();
+    await page.getByTestId('promo-record').getByRole('button', { name: '领取' }).click();
+    await page.getByText('已领取 ¥28.00，已存入中心钱包').waitFor();
+    await calm(page);
+    await shoot(page, 'promo-12-invite-rewarded');
+
+    const token = await page.evaluate(() => localStorage.getItem('bp.token')!);
+    await deposit(token, 100);
+    await page.goto('/app/vip/welfare');
+    await page.getByTestId('welfare-novice').click();
+    await waitForPath(page, '/app/promotions/novice');
+    const task = page.getByTestId('novice-task').filter({ hasText: '完成首次存款' });
+    await task.getByRole('button', { name: '领取' }).click();
+    await page.getByText('已领取 ¥8.00，已存入中心钱包').waitFor();
+    await task.getByText('已领取').waitFor();
+    await calm(page);
+    await shoot(page, 'promo-13-novice');
+    await page.getByTestId('novice-task').filter({ hasText: '绑定手机号' }).getByRole('button', { name: '去完成' }).click();
+    await waitForPath(page, '/app/member/phone');
+
+    await page.goto('/app/promotions/guess');
+    const first = page.getByTestId('guess-match').first();
+    await first.getByRole('button', { name: '主胜' }).click();
+    await page.getByText('竞猜成功，赛果公布后自动开奖').waitFor();
+    await page.getByTestId('guess-mine').getByText('待开奖').waitFor();
+    expect(await first.getByRole('button', { name: '平局' }).isDisabled()).toBe(true);
+    await calm(page);
+    await shoot(page, 'promo-15-guess');
+  });
+
   it('[S3-23] [S8-17] a blacklisted member opening an activity gets the 温馨提示 alert, then home', async () => {
     const member = await site.server.member();
     await site.server.deps.db.execute(sql`UPDATE members SET tags = ARRAY[${MemberTags.ACTIVITY_BLACKLIST}]::text[] WHERE member_id = ${member.memberId}`);
@@ -138,6 +201,9 @@ describe.runIf(browserAvailable())('promotions', () => {
       await page.getByTestId('wheel').waitFor();
       await shoot(page, `promo-theme-${series}-wheel`);
     }
+    await page.goto('/app/promotions/invite?theme=fresh');
+    await page.getByTestId('invite-code').waitFor();
+    await shoot(page, 'promo-theme-fresh-invite');
     const usdt = await site.server.member({ siteId: 2 });
     const other = await phone(site);
     await other.page.goto('/login?siteId=2&theme=site');
@@ -151,5 +217,8 @@ describe.runIf(browserAvailable())('promotions', () => {
     await other.page.goto('/app/promotions/sign');
     await other.page.getByTestId('sign-day').first().getByText('₮0.30').waitFor();
     await shoot(other.page, 'promo-10-usdt-sign');
+    await other.page.goto('/app/promotions/novice');
+    await other.page.getByTestId('novice-task').filter({ hasText: '绑定USDT提款地址' }).getByText('奖励 ₮0.50').waitFor();
+    await shoot(other.page, 'promo-14-usdt-novice');
   });
 });

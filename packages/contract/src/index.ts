@@ -23,6 +23,7 @@ export * from './security.ts';
 export * from './wallet.ts';
 export * from './vip.ts';
 export * from './promo.ts';
+export * from './news.ts';
 export * from './admin.ts';
 export * from './admin-desk.ts';
 export * from './admin-site.ts';

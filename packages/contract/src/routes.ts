@@ -333,10 +333,19 @@ import {
   ActivityRecordsBody,
   ActivityRecordsData,
   DepositBonusConfigData,
+  GuessConfigData,
+  GuessDrawBody,
+  GuessDrawData,
+  InviteConfigData,
+  InviteFriendsBody,
+  InviteFriendsData,
   LotteryConfigData,
+  NoviceClaimBody,
+  NoviceConfigData,
   SignConfigData,
   WheelConfigData,
 } from './promo.ts';
+import { GameAssistBody, GameAssistData, NewsInfoData, NewsInfoQuery, NewsListData, NewsListQuery, SoccerData, SoccerQuery } from './news.ts';
 
 /** One call of the API: what it takes and what its envelope `{code, data, msg}` carries in `data` on success. */
 export interface ApiRoute {
@@ -578,6 +587,23 @@ export const API_ROUTES = {
   '/api/activity/lottery/records': { body: ActivityRecordsBody, data: ActivityRecordsData },
   '/api/activity/lottery/receive': { body: ActivityReceiveBody, data: ReceivedData, idempotent: true },
   '/api/activity/deposit/config': { body: EmptyBody, data: DepositBonusConfigData },
+  '/api/activity/invite/config': { body: EmptyBody, data: InviteConfigData },
+  '/api/activity/invite/friends': { body: InviteFriendsBody, data: InviteFriendsData },
+  '/api/activity/invite/records': { body: ActivityRecordsBody, data: ActivityRecordsData },
+  '/api/activity/invite/receive': { body: ActivityReceiveBody, data: ReceivedData, idempotent: true },
+  '/api/activity/novice/config': { body: EmptyBody, data: NoviceConfigData },
+  '/api/activity/novice/claim': { body: NoviceClaimBody, data: ReceivedData, idempotent: true },
+  '/api/activity/novice/records': { body: ActivityRecordsBody, data: ActivityRecordsData },
+  '/api/activity/guess/config': { body: EmptyBody, data: GuessConfigData },
+  '/api/activity/guess/draw': { body: GuessDrawBody, data: GuessDrawData, idempotent: true },
+  '/api/activity/guess/records': { body: ActivityRecordsBody, data: ActivityRecordsData },
+  '/api/activity/guess/receive': { body: ActivityReceiveBody, data: ReceivedData, idempotent: true },
+
+  // Sports news and the game assistant (seed 7, S7-12), written from the book's own fixtures and results.
+  '/api/site/game/newsoccer/news/': { method: 'GET', query: NewsListQuery, data: NewsListData },
+  '/api/site/game/newsoccer/soccer/': { method: 'GET', query: SoccerQuery, data: SoccerData },
+  '/api/site/game/newsoccer/info/': { method: 'GET', query: NewsInfoQuery, data: NewsInfoData },
+  '/api/site/gameassist': { body: GameAssistBody, data: GameAssistData },
 
   // The operator's calls (an admin token, see requireOperator).
   // The operator back office (admin.ts): every call but the login needs an operator session with the route's permission.

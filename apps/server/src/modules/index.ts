@@ -9,6 +9,7 @@ import { sportsModule } from './sports/index.ts';
 import { liveModule } from './live/index.ts';
 import { vipModule } from './vip/index.ts';
 import { promoModule } from './promo/index.ts';
+import { newsModule } from './news/index.ts';
 import { providerModule } from './provider/index.ts';
 import { originalsModule } from './originals/index.ts';
 import { tablesModule } from './tables/index.ts';
@@ -28,6 +29,7 @@ export const modules: Module[] = [
   liveModule,
   vipModule,
   promoModule,
+  newsModule,
   providerModule,
   originalsModule,
   tablesModule,

@@ -7,6 +7,7 @@ import { casinoArea } from '../features/casino/area.tsx';
 import { vipArea } from '../features/vip/area.tsx';
 import { liveArea } from '../features/live/area.tsx';
 import { promoArea } from '../features/promo/area.tsx';
+import { newsArea } from '../features/news/area.tsx';
 import { originalsArea } from '../features/originals/area.tsx';
 import { tablesArea } from '../features/tables/area.tsx';
 import { chessArea } from '../features/chess/area.tsx';
@@ -24,7 +25,21 @@ import { registerRouteTable } from '../shared/routing/built-paths.ts';
  * The seed's routes (section 2). Areas of the app frame are listed here as they are built; sports,
  * live, casino, promotions and the wallet join by exporting an Area from their feature folder.
  */
-const areas: Area[] = [homeArea, sportsArea, liveArea, casinoArea, memberArea, walletArea, vipArea, promoArea, originalsArea, tablesArea, chessArea, fishArea];
+const areas: Area[] = [
+  homeArea,
+  sportsArea,
+  liveArea,
+  casinoArea,
+  memberArea,
+  walletArea,
+  vipArea,
+  promoArea,
+  newsArea,
+  originalsArea,
+  tablesArea,
+  chessArea,
+  fishArea,
+];
 
 const tabs = [...areas.flatMap((a) => (a.tab ? [a.tab] : [])), csTab].sort((a, b) => a.order - b.order);
 

@@ -11,4 +11,11 @@ export const promoErrors = defineErrors({
   PRIZE_EXPIRED: [81007, '该奖品已过期'],
   PRIZE_NOTHING: [81008, '该记录没有可领取的奖品'],
   NO_TICKETS_LEFT: [81009, '暂无抽奖券，活动期间存款或投注可获得'],
+  TASK_NOT_DONE: [81010, '任务尚未完成，完成后再来领取'],
+  TASK_CLAIMED: [81011, '该任务奖励已领取'],
+  TASK_UNKNOWN: [81012, '该任务不在本活动中'],
+  BUDGET_SPENT: [81013, '本活动奖金已发放完毕'],
+  NEWS_NOT_FOUND: [81014, '该资讯不存在或已下线'],
+  GUESS_CLOSED: [81015, '该赛事已开赛或不可竞猜'],
+  GUESS_MADE: [81016, '您已竞猜过该场赛事'],
 });

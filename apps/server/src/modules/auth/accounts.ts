@@ -163,7 +163,7 @@ export async function setOnce(db: Db, memberId: number, field: 'realName' | 'bir
 }
 
 /** How many members came with this member's invite code. */
-export async function countInvited(db: Db, memberId: number): Promise<number> {
+export async function countInvited(db: DbOrTx, memberId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(members).where(eq(members.invitedBy, memberId));
   return row.n;
 }
@@ -194,4 +194,26 @@ export async function membersSharing(db: DbOrTx, memberId: number) {
     sharedIp: (byIp.rows as Row[]).map((r) => ({ memberId: Number(r.member_id), name: r.name, ip: r.ip! })),
     sharedDevice: (byDevice.rows as Row[]).map((r) => ({ memberId: Number(r.member_id), name: r.name, device: r.device! })),
   };
+}
+
+/** The members who came with this member's code, newest first (the promo module's invite page). */
+export async function invitedMembers(db: DbOrTx, memberId: number, page: number, size: number) {
+  const list = await db
+    .select({ memberId: members.memberId, name: members.name, createdAt: members.createdAt })
+    .from(members)
+    .where(eq(members.invitedBy, memberId))
+    .orderBy(sql`${members.memberId} DESC`)
+    .limit(size)
+    .offset((page - 1) * size);
+  return { list, total: await countInvited(db, memberId) };
+}
+
+/** Whether two members were ever seen on one device or one IP (their sessions'): an invite reward's anti-abuse. */
+export async function sharedSession(db: DbOrTx, memberId: number, otherId: number): Promise<'device' | 'ip' | null> {
+  const { rows } = await db.execute(sql`
+    SELECT bool_or(a.device = b.device AND a.device <> '') AS device, bool_or(a.ip = b.ip AND a.ip <> '') AS ip
+    FROM sessions a JOIN sessions b ON b.member_id = ${otherId} AND (a.device = b.device OR a.ip = b.ip)
+    WHERE a.member_id = ${memberId}`);
+  const r = rows[0] as { device: boolean | null; ip: boolean | null } | undefined;
+  return r?.device ? 'device' : r?.ip ? 'ip' : null;
 }

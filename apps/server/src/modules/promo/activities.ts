@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { fromMinor, type ActivityKind } from '@bp/contract';
+import { fromMinor, type ACTIVITY_CATEGORIES, type ActivityKind } from '@bp/contract';
 import { oneOf, rowsOf, type DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { clock } from '../../platform/clock.ts';
@@ -19,12 +19,15 @@ export interface ActivityRow {
   enabled: boolean;
 }
 
-export const CATEGORY_OF: Record<ActivityKind, 'daily' | 'deposit'> = {
+export const CATEGORY_OF: Record<ActivityKind, (typeof ACTIVITY_CATEGORIES)[number]> = {
   sign: 'daily',
   wheel: 'daily',
   lottery: 'daily',
   first_deposit: 'deposit',
   continue_deposit: 'deposit',
+  invite: 'welfare',
+  novice: 'welfare',
+  guess: 'daily',
 };
 
 const ms = (d: Date | string) => new Date(d).getTime();

@@ -3,7 +3,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { listSites } from '../site/index.ts';
 
 /**
- * The demo activities of every site without any: sign-in, spin wheel, lottery, first and continue deposit,
+ * The demo activities of every site without any: sign-in, spin wheel, lottery, first and continue deposit, invite, novice tasks,
  * in major units per currency (the USDT site's round figures). The operator changes them later.
  */
 const FIGURES = {
@@ -80,11 +80,38 @@ async function seedLottery(deps: Deps, siteId: number, currency: string): Promis
     WHERE a.site_id = ${siteId} AND a.kind = 'lottery' ON CONFLICT DO NOTHING`);
 }
 
+/** Guess, invite friends and novice tasks per currency: a right guess's prize; [deposit, turnover, reward] of an invite; each task's reward. */
+const WELFARE = {
+  CNY: { guess: 8, invite: [100, 500, 28], tasks: { bind_phone: 3, bind_payout: 3, profile: 2, first_deposit: 8, first_bet: 5 }, budget: 50_000 },
+  USDT: { guess: 1.2, invite: [15, 70, 4], tasks: { bind_phone: 0.5, bind_payout: 0.5, profile: 0.3, first_deposit: 1, first_bet: 0.8 }, budget: 7_000 },
+};
+
+/** The invite, novice and guess activities of every site without them (added after the first activities). */
+async function seedWelfare(deps: Deps, siteId: number, currency: string): Promise<void> {
+  const f = WELFARE[currency === 'USDT' ? 'USDT' : 'CNY'];
+  const [deposit, turnover, reward] = f.invite.map(minor);
+  const activities: Array<[kind: string, title: string, config: unknown, sort: number]> = [
+    ['invite', '邀请好友', { minDepositMinor: deposit, minTurnoverMinor: turnover, rewardMinor: reward, multipleX100: 300 }, 50],
+    ['novice', '新手任务', { tasks: Object.entries(f.tasks).map(([task, amount]) => ({ task, rewardMinor: minor(amount) })), multipleX100: 100 }, 60],
+    ['guess', '赛事竞猜', { prizeMinor: minor(f.guess), multipleX100: 100, matches: 10 }, 27],
+  ];
+  const values = activities.map(
+    ([kind, title, config, sort]) =>
+      sql`(${siteId}, ${kind}, ${title}, ${WINDOW.start}, ${WINDOW.end}, ${JSON.stringify(config)}::jsonb, ${minor(f.budget)}::bigint, ${sort})`,
+  );
+  await deps.db.execute(sql`
+    INSERT INTO promo_activities (site_id, kind, title, start_at, end_at, config, budget_minor, sort)
+    VALUES ${sql.join(values, sql`, `)} ON CONFLICT DO NOTHING`);
+}
+
 export async function seedActivities(deps: Deps): Promise<void> {
   const { byId } = await listSites(deps.db);
   for (const site of byId.values()) {
     await seedLottery(deps, site.siteId, site.currency);
-    const { rows } = await deps.db.execute(sql`SELECT 1 FROM promo_activities WHERE site_id = ${site.siteId} AND kind <> 'lottery' LIMIT 1`);
+    await seedWelfare(deps, site.siteId, site.currency);
+    const { rows } = await deps.db.execute(
+      sql`SELECT 1 FROM promo_activities WHERE site_id = ${site.siteId} AND kind IN ('sign', 'wheel', 'first_deposit', 'continue_deposit') LIMIT 1`,
+    );
     if (rows.length > 0) continue;
     const f = FIGURES[site.currency === 'USDT' ? 'USDT' : 'CNY'];
     const configs: Array<[kind: string, title: string, config: unknown, sort: number]> = [

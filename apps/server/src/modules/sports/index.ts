@@ -27,7 +27,7 @@ export type { MatchResult } from './markets/grade.ts';
 export { applyFeedEvents } from './feed/apply.ts';
 export { builtInFeed } from './feed/simulator.ts';
 export { feedTick, FEED_LEASE } from './jobs.ts';
-export { findMatch, findMatches, listMatches, type Match } from './book/matches.ts';
+export { findMatch, findMatches, listMatches, finishedMatches, type Match } from './book/matches.ts';
 export { setVenueStatus, venueStatuses, currentVenues, venueName } from './book/venues.ts';
 /** A member's own bet by its order id (e.g. to share it in a chat room). */
 export { memberBet } from './bets/records.ts';

@@ -92,7 +92,15 @@ export { walletSettings } from './settings.ts';
 export { confirmChainPayments } from './sandbox-gateway.ts';
 export { auditLedger, type LedgerAudit } from './audit.ts';
 /** Other modules' part of the withdrawal terms (the vip module's bonus turnover and level limits), and deposits to date. */
-export { addWithdrawTerms, addBonusForfeit, depositedTotal, type WithdrawTerms, type WithdrawTermsSource, type BonusForfeit } from './withdraw-terms.ts';
+export {
+  addWithdrawTerms,
+  addBonusForfeit,
+  depositedTotal,
+  stakedTotal,
+  type WithdrawTerms,
+  type WithdrawTermsSource,
+  type BonusForfeit,
+} from './withdraw-terms.ts';
 
 export const walletModule: Module = {
   name: 'wallet',

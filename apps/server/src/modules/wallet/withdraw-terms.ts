@@ -64,3 +64,14 @@ export async function depositedTotal(tx: DbOrTx, owner: WalletOwner, since?: Dat
   );
   return big(row?.total);
 }
+
+/** Everything a member ever staked from the main wallet ('bet.stake…': sports, casino, originals); the novice task 首次投注 asks for any. */
+export async function stakedTotal(tx: DbOrTx, owner: WalletOwner): Promise<bigint> {
+  const row = await oneOf<{ total: string }>(
+    tx,
+    sql`
+    SELECT coalesce(sum(t.amount_minor), 0) AS total FROM wallet_transfers t JOIN wallet_accounts a ON a.account_id = t.from_account
+    WHERE a.account_key = ${memberAccountKey(owner.memberId, 'main')} AND t.kind LIKE 'bet.stake%'`,
+  );
+  return big(row?.total);
+}

@@ -13,6 +13,9 @@ export const PAGE_OF: Record<ActivityKind, string> = {
   lottery: '/app/promotions/lottery',
   first_deposit: '/app/promotions/deposit',
   continue_deposit: '/app/promotions/deposit',
+  invite: '/app/promotions/invite',
+  novice: '/app/promotions/novice',
+  guess: '/app/promotions/guess',
 };
 
 /** The 优惠 tab: the site's activities by category, each leading to its page. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DrawKind } from '@bp/contract';
+import type { DrawKind, GUESS_PICKS, NoviceTask, RecordKind } from '@bp/contract';
 import { call, keyed } from '../../shared/api/request.ts';
 
 /** The activity calls (API.md "VIP, rebates and activities"). */
@@ -9,17 +9,27 @@ export const promoApi = {
   wheel: () => call('/api/activity/wheel/config', {}),
   lottery: () => call('/api/activity/lottery/config', {}),
   deposit: () => call('/api/activity/deposit/config', {}),
+  invite: () => call('/api/activity/invite/config', {}),
+  friends: () => call('/api/activity/invite/friends', { page: 1, size: 50 }),
+  novice: () => call('/api/activity/novice/config', {}),
+  claim: (task: NoviceTask, key: string) => call('/api/activity/novice/claim', { task }, keyed(key)),
+  guessConfig: () => call('/api/activity/guess/config', {}),
+  guess: (matchId: number, pick: (typeof GUESS_PICKS)[number], key: string) => call('/api/activity/guess/draw', { matchId, pick }, keyed(key)),
   draw: (kind: DrawKind, key: string) => call(`/api/activity/${kind}/draw`, {}, keyed(key)),
-  records: (kind: DrawKind) => call(`/api/activity/${kind}/records`, { page: 1, size: 30 }),
-  receive: (kind: DrawKind, recordId: number, key: string) => call(`/api/activity/${kind}/receive`, { recordId }, keyed(key)),
+  records: (kind: ReceiveKind) => call(`/api/activity/${kind}/records`, { page: 1, size: 30 }),
+  receive: (kind: ReceiveKind, recordId: number, key: string) => call(`/api/activity/${kind}/receive`, { recordId }, keyed(key)),
 };
+
+/** Kinds whose prizes wait to be received (a novice task's is paid as it is claimed). */
+export type ReceiveKind = Exclude<RecordKind, 'novice'>;
 
 /** Query keys: the list is the site's; the rest under 'member' (a logout forgets them). */
 export const promoKeys = {
   list: ['promo', 'list'] as const,
   member: ['member', 'promo'] as const,
   config: (kind: string) => ['member', 'promo', kind, 'config'] as const,
-  records: (kind: DrawKind) => ['member', 'promo', kind, 'records'] as const,
+  records: (kind: ReceiveKind) => ['member', 'promo', kind, 'records'] as const,
+  friends: ['member', 'promo', 'invite', 'friends'] as const,
 };
 
 export const useActivities = () => useQuery({ queryKey: promoKeys.list, queryFn: promoApi.list, staleTime: 30_000 });
@@ -27,4 +37,8 @@ export const useSignConfig = () => useQuery({ queryKey: promoKeys.config('sign')
 export const useWheelConfig = () => useQuery({ queryKey: promoKeys.config('wheel'), queryFn: promoApi.wheel });
 export const useLotteryConfig = () => useQuery({ queryKey: promoKeys.config('lottery'), queryFn: promoApi.lottery });
 export const useDepositConfig = () => useQuery({ queryKey: promoKeys.config('deposit'), queryFn: promoApi.deposit });
-export const useRecords = (kind: DrawKind) => useQuery({ queryKey: promoKeys.records(kind), queryFn: () => promoApi.records(kind) });
+export const useInviteConfig = () => useQuery({ queryKey: promoKeys.config('invite'), queryFn: promoApi.invite });
+export const useFriends = () => useQuery({ queryKey: promoKeys.friends, queryFn: promoApi.friends });
+export const useGuessConfig = () => useQuery({ queryKey: promoKeys.config('guess'), queryFn: promoApi.guessConfig });
+export const useNoviceConfig = () => useQuery({ queryKey: promoKeys.config('novice'), queryFn: promoApi.novice });
+export const useRecords = (kind: ReceiveKind) => useQuery({ queryKey: promoKeys.records(kind), queryFn: () => promoApi.records(kind) });

@@ -20,5 +20,8 @@ export const promoArea: Area = {
       handle: { title: 'promoPages.deposit' },
       lazy: promoPage(async () => (await import('./DepositBonusPage.tsx')).DepositBonusPage),
     },
+    { path: 'promotions/invite', handle: { title: 'promoPages.invite' }, lazy: promoPage(async () => (await import('./InvitePage.tsx')).InvitePage) },
+    { path: 'promotions/guess', handle: { title: 'promoPages.guess' }, lazy: promoPage(async () => (await import('./GuessPage.tsx')).GuessPage) },
+    { path: 'promotions/novice', handle: { title: 'promoPages.novice' }, lazy: promoPage(async () => (await import('./NovicePage.tsx')).NovicePage) },
   ],
 };

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
 import { Button, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { shanghaiDateTime, type DrawKind } from '@bp/contract';
@@ -6,20 +7,31 @@ import { MoneyIntent } from '../../shared/api/money-intent.ts';
 import { useAction } from '../../shared/api/use-action.ts';
 import { BALANCE_KEY } from '../../shared/wallet/balance.ts';
 import { useCurrency } from '../../shared/site/use-currency.ts';
-import { promoApi, promoKeys, useRecords } from './api.ts';
+import { promoApi, promoKeys, useRecords, type ReceiveKind } from './api.ts';
 
-/** A draw or sign-in: one Idempotency-Key per tap (the same on a retry); config and records read again. */
-export function useDraw(kind: DrawKind, done: (answer: Awaited<ReturnType<typeof promoApi.draw>>) => void) {
+/**
+ * A money call of an activity: one Idempotency-Key per intent (the same on a retry, a new one once it
+ * is done), a refusal shown as a toast, the member's activity data read again after.
+ */
+export function useMoneyCall<V, R>(
+  send: (input: V, key: string) => Promise<R>,
+  done: (answer: R) => void,
+  invalidates: readonly QueryKey[] = [promoKeys.member],
+) {
   const intent = useRef(new MoneyIntent()).current;
-  return useAction(() => promoApi.draw(kind, intent.keyFor({ kind })), {
+  return useAction((input: V) => send(input, intent.keyFor(input)), {
     refused: (err) => Toast.show({ content: err.message }),
     done: (answer) => {
       intent.done();
       done(answer);
     },
-    invalidates: [promoKeys.member],
+    invalidates,
   });
 }
+
+/** A draw or sign-in. */
+export const useDraw = (kind: DrawKind, done: (answer: Awaited<ReturnType<typeof promoApi.draw>>) => void) =>
+  useMoneyCall((_: undefined, key: string) => promoApi.draw(kind, key), done);
 
 /** The activity's rules, one line each. */
 export function Rules({ rules }: { rules: string[] }) {
@@ -37,19 +49,15 @@ export function Rules({ rules }: { rules: string[] }) {
 }
 
 /** The member's records in the activity, a money prize received from here. */
-export function Records({ kind }: { kind: DrawKind }) {
+export function Records({ kind }: { kind: ReceiveKind }) {
   const { t } = useTranslation();
   const { money } = useCurrency();
   const { data } = useRecords(kind);
-  const intent = useRef(new MoneyIntent()).current;
-  const receive = useAction((recordId: number) => promoApi.receive(kind, recordId, intent.keyFor({ recordId })), {
-    refused: (err) => Toast.show({ content: err.message }),
-    done: (answer) => {
-      intent.done();
-      Toast.show({ icon: 'success', content: t('promo.received', { amount: money(answer.amount) }) });
-    },
-    invalidates: [BALANCE_KEY, promoKeys.member],
-  });
+  const receive = useMoneyCall(
+    (recordId: number, key: string) => promoApi.receive(kind, recordId, key),
+    (answer) => Toast.show({ icon: 'success', content: t('promo.received', { amount: money(answer.amount) }) }),
+    [BALANCE_KEY, promoKeys.member],
+  );
   return (
     <section className="bp-card bp-promo-records">
       <h3>{t('promo.records')}</h3>

@@ -1,4 +1,5 @@
-import { Button, ProgressBar, Skeleton } from 'antd-mobile';
+import { Button, List, ProgressBar, Skeleton } from 'antd-mobile';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { shanghaiDateTime } from '@bp/contract';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -39,6 +40,25 @@ function Wagering() {
   );
 }
 
+/** The activities that earn more to claim here: invite friends and novice tasks. */
+function MoreWelfare() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <section aria-label={t('vip.moreWelfare')}>
+      <div className="bp-section-title">{t('vip.moreWelfare')}</div>
+      <List className="bp-card bp-vip-more">
+        <List.Item onClick={() => navigate('/app/promotions/novice')} data-testid="welfare-novice">
+          {t('promoPages.novice')}
+        </List.Item>
+        <List.Item onClick={() => navigate('/app/promotions/invite')} data-testid="welfare-invite">
+          {t('promoPages.invite')}
+        </List.Item>
+      </List>
+    </section>
+  );
+}
+
 /** The welfare centre (福利中心): everything the member may claim now, each received on its own; then the turnover bonuses received still ask. */
 export function WelfarePage() {
   const { t } = useTranslation();
@@ -70,6 +90,7 @@ export function WelfarePage() {
           </article>
         ))}
         <Wagering />
+        <MoreWelfare />
       </div>
     </div>
   );

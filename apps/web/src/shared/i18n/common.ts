@@ -38,6 +38,7 @@ export const common: Locale = {
     },
     tabs: { home: '首页', sports: '体育', live: '直播', casino: '娱乐场', promo: '优惠', cs: '客服', member: '我的' },
     sportsPages: { match: '赛事详情', records: '投注记录' },
+    newsPages: { list: '体育资讯', article: '资讯详情', assist: '赛事助手' },
     greeting: {
       morning: '早上好',
       forenoon: '上午好',
@@ -68,7 +69,16 @@ export const common: Locale = {
     },
     vipPages: { vip: 'VIP特权', fanshui: '返水', welfare: '福利中心', points: '积分商城', birthday: '生日礼金' },
     originalsPages: { list: '原创游戏', game: '原创游戏', verify: '公平性验证' },
-    promoPages: { list: '优惠活动', sign: '每日签到', wheel: '幸运大转盘', lottery: '幸运抽奖', deposit: '存款彩金' },
+    promoPages: {
+      list: '优惠活动',
+      sign: '每日签到',
+      wheel: '幸运大转盘',
+      lottery: '幸运抽奖',
+      deposit: '存款彩金',
+      invite: '邀请好友',
+      novice: '新手任务',
+      guess: '赛事竞猜',
+    },
   },
   en: {
     code: {
@@ -107,6 +117,7 @@ export const common: Locale = {
     },
     tabs: { home: 'Home', sports: 'Sports', live: 'Live', casino: 'Casino', promo: 'Promotions', cs: 'Support', member: 'Me' },
     sportsPages: { match: 'Match', records: 'My bets' },
+    newsPages: { list: 'Sports news', article: 'Article', assist: 'Match assistant' },
     greeting: {
       morning: 'Good morning',
       forenoon: 'Good morning',
@@ -137,6 +148,14 @@ export const common: Locale = {
     },
     vipPages: { vip: 'VIP', fanshui: 'Rebate', welfare: 'Rewards', points: 'Points', birthday: 'Birthday bonus' },
     originalsPages: { list: 'Originals', game: 'Originals', verify: 'Verify fairness' },
-    promoPages: { list: 'Promotions', sign: 'Daily sign-in', wheel: 'Lucky wheel', lottery: 'Lucky draw', deposit: 'Deposit bonus' },
+    promoPages: {
+      list: 'Promotions',
+      sign: 'Daily sign-in',
+      wheel: 'Lucky wheel',
+      lottery: 'Lucky draw',
+      deposit: 'Deposit bonus',
+      invite: 'Invite friends',
+      novice: 'Novice tasks',
+    },
   },
 };

@@ -115,3 +115,12 @@ export async function findMatch(db: DbOrTx, matchId: number, venues: SportsVenue
   const { rows } = await db.execute(sql`${SELECT} WHERE x.match_id = ${matchId}`);
   return rows.length ? toSummary(rows[0] as Row, venues) : null;
 }
+
+/** Finished matches, latest first (the news module's results, tables and form); `leagueId` narrows them. */
+export async function finishedMatches(db: DbOrTx, filter: { sport: Sport; leagueId?: number; limit: number }, venues: SportsVenue[]): Promise<Match[]> {
+  const league = filter.leagueId ? sql`AND x.league_id = ${filter.leagueId}` : sql``;
+  const { rows } = await db.execute(
+    sql`${SELECT} WHERE x.status = 'finished' AND x.sport = ${filter.sport} ${league} ORDER BY x.start_at DESC, x.match_id DESC LIMIT ${filter.limit}`,
+  );
+  return (rows as Row[]).map((r) => toSummary(r, venues));
+}

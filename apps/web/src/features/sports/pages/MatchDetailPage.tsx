@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Toast } from 'antd-mobile';
-import { FileOutline } from 'antd-mobile-icons';
+import { FileOutline, HistogramOutline } from 'antd-mobile-icons';
 import type { MatchDetail } from '@bp/contract';
 import { PageHeader } from '../../../shared/ui/PageHeader.tsx';
 import { useMatchLive } from '../../../shared/slots/match-live.tsx';
@@ -70,9 +70,21 @@ export function MatchDetailPage() {
         title={m?.leagueName ?? t('sports.match.title')}
         fallback="/app/sports"
         right={
-          <button className="bp-sp-header-link" aria-label={t('sports.records')} onClick={() => navigate('/app/sports/records')}>
-            <FileOutline />
-          </button>
+          <>
+            {m?.sport === 'football' ? (
+              <button
+                className="bp-sp-header-link"
+                aria-label={t('sports.assist')}
+                data-testid="match-assist"
+                onClick={() => navigate(`/app/news/assist/${m.matchId}`)}
+              >
+                <HistogramOutline />
+              </button>
+            ) : null}
+            <button className="bp-sp-header-link" aria-label={t('sports.records')} onClick={() => navigate('/app/sports/records')}>
+              <FileOutline />
+            </button>
+          </>
         }
       />
       {m ? (

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SearchBar, Toast } from 'antd-mobile';
-import { FileOutline, SearchOutline } from 'antd-mobile-icons';
+import { FileOutline, SearchOutline, TextOutline } from 'antd-mobile-icons';
 import { local } from '../../../shared/storage/local.ts';
 import { PullRefresh } from '../../../shared/ui/PullRefresh.tsx';
 import { sportsKeys, useBoard, useLeagues, useVenues } from '../api.ts';
@@ -76,6 +76,10 @@ export function SportsHomePage() {
         <div className="bp-sp-top-actions">
           <button aria-label={t('sports.search')} className={searching ? 'is-active' : undefined} onClick={() => setSearching((v) => !v)}>
             <SearchOutline />
+          </button>
+          <button onClick={() => navigate('/app/news')} data-testid="sports-news">
+            <TextOutline />
+            <span>{t('sports.news')}</span>
           </button>
           <button onClick={() => navigate('/app/sports/records')}>
             <FileOutline />

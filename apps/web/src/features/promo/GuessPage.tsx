@@ -1,0 +1,85 @@
+import { Button, Skeleton, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { shanghaiDateTime, type GUESS_PICKS } from '@bp/contract';
+import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { useCurrency } from '../../shared/site/use-currency.ts';
+import { promoApi, useGuessConfig } from './api.ts';
+import { Records, Rules, useMoneyCall } from './parts.tsx';
+import './promo.css';
+
+type Pick = (typeof GUESS_PICKS)[number];
+const PICKS: Pick[] = ['home', 'draw', 'visit'];
+
+/** 竞猜: the coming football matches, each with 主胜 / 平 / 客胜 (one pick, before kickoff); the member's guesses and prizes. */
+export function GuessPage() {
+  const { t } = useTranslation();
+  const { money } = useCurrency();
+  const { data } = useGuessConfig();
+  const guess = useMoneyCall(
+    (p: { matchId: number; pick: Pick }, key: string) => promoApi.guess(p.matchId, p.pick, key),
+    () => Toast.show({ icon: 'success', content: t('promo.guess.made') }),
+  );
+
+  return (
+    <div className="bp-page bp-promo">
+      <PageHeader title={t('promoPages.guess')} fallback="/app/promotions" />
+      <div className="bp-page-body">
+        {!data ? <Skeleton.Paragraph lineCount={8} animated /> : null}
+        {data ? (
+          <>
+            <section className="bp-hero-card bp-promo-hero">
+              <b className="bp-gold-text">{t('promo.guess.prize', { amount: money(data.prize) })}</b>
+              <span className="bp-muted">{t('promo.guess.free')}</span>
+            </section>
+            <section className="bp-card bp-promo-records">
+              <h3>{t('promo.guess.coming')}</h3>
+              {data.matches.length === 0 ? <p className="bp-muted">{t('promo.guess.none')}</p> : null}
+              {data.matches.map(({ match: m, pick }) => (
+                <div key={m.matchId} className="bp-promo-guess" data-testid="guess-match">
+                  <div className="bp-promo-guess-head">
+                    <span className="bp-muted">{m.leagueName}</span>
+                    <span className="bp-muted">{shanghaiDateTime(m.startAt).slice(5, 16)}</span>
+                  </div>
+                  <strong>{`${m.homeName} vs ${m.visitName}`}</strong>
+                  <div className="bp-promo-guess-picks">
+                    {PICKS.map((p) => (
+                      <Button
+                        key={p}
+                        size="small"
+                        shape="rounded"
+                        color={pick === p ? 'primary' : 'default'}
+                        disabled={pick !== null && pick !== p}
+                        loading={guess.busy}
+                        onClick={() => {
+                          if (pick === null) void guess.run({ matchId: m.matchId, pick: p });
+                        }}
+                      >
+                        {t(`promo.guess.picks.${p}`)}
+                      </Button>
+                    ))}
+                  </div>
+                </div>
+              ))}
+            </section>
+            {data.guesses.length > 0 ? (
+              <section className="bp-card bp-promo-records">
+                <h3>{t('promo.guess.mine')}</h3>
+                {data.guesses.map((g) => (
+                  <div key={g.match.matchId} className="bp-promo-record" data-testid="guess-mine">
+                    <div>
+                      <strong>{`${g.match.homeName} vs ${g.match.visitName}`}</strong>
+                      <span className="bp-muted">{t(`promo.guess.picks.${g.pick}`)}</span>
+                    </div>
+                    <span className={`bp-promo-guess-status is-${g.status}`}>{t(`promo.guess.status.${g.status}`)}</span>
+                  </div>
+                ))}
+              </section>
+            ) : null}
+            <Records kind="guess" />
+            <Rules rules={data.rules} />
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
