@@ -144,14 +144,14 @@ export const DeskTable = z.object({
   tableId: z.string(),
   game: z.enum(TABLE_GAMES),
   name: z.string(),
-  /** Per currency, per limit kind: [min, max] in the currency's units. */
-  limits: z.record(z.string(), z.record(z.string(), z.tuple([z.number(), z.number()]))),
+  /** Per currency, per limit kind: [min, max] in the currency's units (a pair: OpenAPI 3.0 has no tuples). */
+  limits: z.record(z.string(), z.record(z.string(), z.array(z.number()).length(2))),
 });
 export const DeskTableListData = z.object({ list: z.array(DeskTable) });
 export const TableLimitsBody = z.object({
   tableId: z.string().trim().min(1).max(32),
   currency: z.enum(['CNY', 'USDT']),
-  limits: z.record(z.string().max(32), z.tuple([Amount, Amount])),
+  limits: z.record(z.string().max(32), z.array(Amount).length(2)),
 });
 
 /** What the desks' audited actions are called on screen. */

@@ -14,6 +14,9 @@ const KINDS: Record<Activity['kind'], string> = {
   lottery: '幸运抽奖',
   first_deposit: '首存优惠',
   continue_deposit: '续存优惠',
+  invite: '邀请好友',
+  novice: '新手任务',
+  guess: '赛事竞猜',
 };
 const STATUS: Record<Activity['status'], [string, string]> = { open: ['进行中', 'green'], upcoming: ['未开始', 'blue'], ended: ['已结束', 'default'] };
 

@@ -224,12 +224,12 @@ function TableLimitModal({
 }: {
   table: DealerTable | null;
   currency: (typeof CURRENCIES)[number];
-  limits: Record<string, [number, number]>;
+  limits: Record<string, number[]>;
   onClose: () => void;
 }) {
   const [form] = Form.useForm<Record<string, [number, number]>>();
   const save = useDeskCall(
-    (body: { tableId: string; currency: (typeof CURRENCIES)[number]; limits: Record<string, [number, number]> }) => call('/api/admin/table/limits', body),
+    (body: { tableId: string; currency: (typeof CURRENCIES)[number]; limits: Record<string, number[]> }) => call('/api/admin/table/limits', body),
     onClose,
   );
   return (

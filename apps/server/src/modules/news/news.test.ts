@@ -17,9 +17,12 @@ const get = async (url: string) => (await s.inject({ method: 'GET', url })).json
 
 beforeAll(async () => {
   s = await startTestServer();
-  const teams = await rows<{ team_id: number; name: string }>(sql`SELECT team_id, name FROM sports_teams WHERE sport = 'football' ORDER BY team_id LIMIT 3`);
+  // Ids as numbers: node-postgres answers bigint as text.
+  const teams = await rows<{ team_id: number; name: string }>(
+    sql`SELECT team_id::int, name FROM sports_teams WHERE sport = 'football' ORDER BY team_id LIMIT 3`,
+  );
   const matches = await rows<{ match_id: number; league_id: number; name: string }>(
-    sql`SELECT x.match_id, x.league_id, l.name FROM sports_matches x JOIN sports_leagues l USING (league_id) WHERE x.sport = 'football' AND x.status = 'scheduled' ORDER BY x.match_id LIMIT 4`,
+    sql`SELECT x.match_id::int, x.league_id::int, l.name FROM sports_matches x JOIN sports_leagues l USING (league_id) WHERE x.sport = 'football' AND x.status = 'scheduled' ORDER BY x.match_id LIMIT 4`,
   );
   expect(matches.length).toBe(4);
   league = { leagueId: matches[0].league_id, leagueName: matches[0].name };

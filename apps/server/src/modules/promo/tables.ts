@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
 import { bigId, minor, timestamptz as at } from '../../platform/db/index.ts';
 
@@ -69,4 +70,26 @@ export const promoClaims = pgTable(
     memberId: bigId('member_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.activityId, t.claimKind, t.claimValue] })],
+);
+
+/** A member's free pick of a football match's outcome (竞猜, migration 0111), decided once the book has the result. */
+export const promoGuesses = pgTable(
+  'promo_guesses',
+  {
+    guessId: bigserial('guess_id', { mode: 'number' }).primaryKey(),
+    activityId: integer('activity_id').notNull(),
+    memberId: bigId('member_id').notNull(),
+    matchId: bigId('match_id').notNull(),
+    /** home | draw | visit */
+    pick: text('pick').notNull(),
+    /** open | won | lost | void */
+    status: text('status').notNull().default('open'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    unique('promo_guesses_once').on(t.activityId, t.memberId, t.matchId),
+    index('promo_guesses_open')
+      .on(t.memberId)
+      .where(sql`status = 'open'`),
+  ],
 );

@@ -76,7 +76,7 @@ async function runPhase<T>(db: Db, phase: keyof typeof PHASES, values: unknown[]
 }
 
 /**
- * A phase gathered with its concurrent twins into one statement (SQL venue_transfer_many.sql,
+ * A phase gathered with its concurrent twins into one statement (SQL venue_transfer_begin_many.sql, _settle_many.sql,
  * issue 18): each transfer answers alone, a refused one with its error; when the batch's statement
  * fails as a whole, each goes again alone through the one-transfer phase. One batcher per database.
  */

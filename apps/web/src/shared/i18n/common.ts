@@ -156,6 +156,7 @@ export const common: Locale = {
       deposit: 'Deposit bonus',
       invite: 'Invite friends',
       novice: 'Novice tasks',
+      guess: 'Match predictions',
     },
   },
 };
