@@ -5,7 +5,7 @@ import { clock } from '../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { applyFeedEvents } from '../sports/index.ts';
 import { fund, idemKey, scriptMatch } from '../sports/testing.ts';
-import { chat, clientId, demoRoom, follow, memberAt, operator, type Member } from './testing.ts';
+import { burst, chat, clientId, demoRoom, expectBurstReceived, follow, memberAt, operator, type Member } from './testing.ts';
 import { postMessage } from './chat/messages.ts';
 import { requireRoom } from './chat/rooms.ts';
 
@@ -304,6 +304,19 @@ describe('sharing a bet', () => {
     expect(list).not.toContain(inAnchorRoom.data.id);
     const refused = await c.member(m, '/api/member/chat/shareOrder', { chatRoomNo: anchor.chatRoomNo, orderId: await bet(m) });
     expect(refused.code).toBe(Errors.CHAT_ORDER_OTHER_VENUE.code);
+  });
+});
+
+describe('a burst of messages', () => {
+  it('reaches every follower batched: each message once, in sequence order, and a catch-up after it finds nothing missed', async () => {
+    const room = (await status({ matchId: (await scriptMatch(s)).matchId })).data.chatRoomNo;
+    const followers = [await follow(s, room), await follow(s, room)];
+    const members = await Promise.all(Array.from({ length: 6 }, () => memberAt(s)));
+    const sent = await burst([s], room, members, 5);
+    for (const socket of followers) await expectBurstReceived(socket, sent);
+    const lastSeq = Math.max(...sent.map((m) => m.seq));
+    expect((await c.history(null, room, { afterSeq: lastSeq })).data).toMatchObject({ list: [], reload: false });
+    followers.forEach((socket) => socket.close());
   });
 });
 
