@@ -3,20 +3,24 @@
 // path (HTTP send, checks, the message stored with its sequence, the bus, the gateway), against a
 // bare `ws` server broadcasting the same frames in the same run. Three setups: one instance on
 // PostgreSQL with the in-process bus; two instances on PostgreSQL sharing the room through Redis
-// (listeners and senders split between them); the bare broadcaster. Per setup: deliveries per
-// second, p50/p99/max send→delivery, lost and duplicated deliveries. Target: a ratio of at least 1.0
-// to the bare broadcast, p99 under 100 ms, 0 lost, 0 duplicated.
+// (listeners and senders split between them); the bare broadcaster, one frame per message (the
+// yardstick, as before batching); the bare broadcaster batching as the gateway does (one frame per
+// tick). The servers batch a room's messages per BENCH_BATCH_MS (50) ms tick (SOCKET_BATCH_MS).
+// Per setup: deliveries (messages received) per second, frames per socket, p50/p99/max
+// send→delivery, lost and duplicated deliveries. Target: a ratio of at least 1.0 to the bare
+// broadcast, p99 under 100 ms, 0 lost, 0 duplicated.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PG_URL, cpuOf, machine, post, postKeepAlive, psql, startProcess, stopProcess, today } from './lib.mjs';
+import { PG_URL, cpuOf, machine, percentile, post, postKeepAlive, psql, startProcess, stopProcess, today } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const CLIENTS = Number(process.env.BENCH_WS_CLIENTS ?? 2000);
 const SENDERS = 20;
 const RATE = 100; // messages a second, all senders together
+const BATCH_MS = Number(process.env.BENCH_BATCH_MS ?? 50);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MAX_MESSAGES = RATE * DURATION + 100;
 const schema = `bench_live_chat_${Date.now()}`;
@@ -27,6 +31,7 @@ const serverEnv = (port, redis) => ({
   DATABASE_SCHEMA: schema,
   RUN_JOBS: 'off',
   WEB_DIST: '',
+  SOCKET_BATCH_MS: String(BATCH_MS),
   ...(redis ? { REDIS_URL, REDIS_PREFIX: `${schema}:` } : {}),
 });
 
@@ -69,6 +74,7 @@ async function listeners(urls, room) {
  */
 async function send(bases, room, senders, phase) {
   const acked = [];
+  const answered = []; // ms from post to answer
   const refused = new Map();
   const posts = [];
   let k = 0;
@@ -76,12 +82,14 @@ async function send(bases, room, senders, phase) {
   const start = Date.now();
   const until = start + DURATION * 1000;
   const post = async (auth, base, mine) => {
+    const at = Date.now();
     const res = await postKeepAlive(
       base,
       '/api/member/chat/send',
       { chatRoomNo: room, content: `b${mine}:${Date.now()}`, clientMsgId: `${phase}-${mine}` },
       auth,
     );
+    answered.push(Date.now() - at);
     if (res.code === 0) acked.push(mine);
     else refused.set(res.code, (refused.get(res.code) ?? 0) + 1);
   };
@@ -96,7 +104,7 @@ async function send(bases, room, senders, phase) {
     }),
   );
   await Promise.all(posts);
-  return { acked, refused, start };
+  return { acked, refused, start, answered: answered.sort((a, b) => a - b) };
 }
 
 /** One setup: listeners on `wsUrls`, senders to `bases`; answers the figures. */
@@ -116,6 +124,8 @@ async function measure(name, bases, wsUrls, room, senders, pids) {
     sent: sent.acked.length,
     refused: [...sent.refused].map(([code, n]) => `${code}×${n}`).join(' ') || '0',
     perSecond: Math.round(r.delivered / span),
+    answerP50: percentile(sent.answered, 50),
+    answerP99: percentile(sent.answered, 99),
     cpu,
   };
 }
@@ -147,27 +157,33 @@ try {
   } finally {
     await Promise.all([stopProcess(a), stopProcess(b)]);
   }
-  // The bare broadcast of the same frames.
-  const bare = await startProcess(path.join('bench', '_chat-bare.mjs'), { PORT: '18198', BARE_TEMPLATE: JSON.stringify(sample) }, 'http://127.0.0.1:18198/');
-  try {
-    rows.push(await measure('bare ws broadcast', ['http://127.0.0.1:18198'], ['ws://127.0.0.1:18198/ws'], room, senders, [bare.pid]));
-  } finally {
-    await stopProcess(bare);
+  // The bare broadcast of the same messages: one frame each (the yardstick), then batched per tick.
+  for (const [name, batchMs] of [
+    ['bare ws broadcast, per message', 0],
+    [`bare ws broadcast, batched per ${BATCH_MS} ms`, BATCH_MS],
+  ]) {
+    const env = { PORT: '18198', BARE_TEMPLATE: JSON.stringify(sample), BARE_BATCH_MS: String(batchMs) };
+    const bare = await startProcess(path.join('bench', '_chat-bare.mjs'), env, 'http://127.0.0.1:18198/');
+    try {
+      rows.push(await measure(name, ['http://127.0.0.1:18198'], ['ws://127.0.0.1:18198/ws'], room, senders, [bare.pid]));
+    } finally {
+      await stopProcess(bare);
+    }
   }
 } finally {
   psql(`SET client_min_messages = warning; DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
 }
 
-const bareRate = rows.at(-1).perSecond;
+const [bareRate, bareBatchedRate] = rows.slice(-2).map((r) => r.perSecond);
 const table = [
-  '| setup | messages sent | deliveries/s | ratio to bare | p50 ms | p99 ms | max ms | lost | duplicated | refused sends | server CPU s |',
-  '|---|---|---|---|---|---|---|---|---|---|---|',
+  '| setup | messages sent | frames per socket | deliveries/s | ratio to bare per message | ratio to bare batched | p50 ms | p99 ms | max ms | lost | duplicated | refused sends | send answered p50 / p99 ms | server CPU s |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows.map(
     (r) =>
-      `| ${r.name} | ${r.sent} | ${r.perSecond} | ${(r.perSecond / bareRate).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.lost} | ${r.duplicated} | ${r.refused} | ${r.cpu.toFixed(1)} |`,
+      `| ${r.name} | ${r.sent} | ${Math.round(r.frames / CLIENTS)} | ${r.perSecond} | ${(r.perSecond / bareRate).toFixed(2)} | ${(r.perSecond / bareBatchedRate).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.lost} | ${r.duplicated} | ${r.refused} | ${r.answerP50} / ${r.answerP99} | ${r.cpu.toFixed(1)} |`,
   ),
 ].join('\n');
-const heading = `${today()}, ${machine()}, load average ${load} at the start, ${CLIENTS} listeners, ${SENDERS} senders at ${RATE} messages/s for ${DURATION} s, PostgreSQL`;
+const heading = `${today()}, ${machine()}, load average ${load} at the start, ${CLIENTS} listeners, ${SENDERS} senders at ${RATE} messages/s for ${DURATION} s, PostgreSQL, batches of ${BATCH_MS} ms`;
 console.log(`\nLive chat fan-out (${heading})\n${table}`);
 fs.mkdirSync(path.join(import.meta.dirname, '.out'), { recursive: true });
 fs.writeFileSync(path.join(import.meta.dirname, '.out', 'live-chat.md'), `${heading}\n\n${table}\n`);

@@ -3,7 +3,7 @@ import { ROOM_WIDE_MSG_TYPES, channel, maskName, type ChatMessage, type ChatMsgT
 import { oneOf, type DbOrTx } from '../../../platform/db/index.ts';
 import { clock } from '../../../platform/clock.ts';
 import type { Deps } from '../../../platform/deps.ts';
-import { nextSeq, shownVenue, type Room } from './rooms.ts';
+import { shownVenue, takeSeq, type Room } from './rooms.ts';
 
 /** Who a message is from, as the room shows them: a masked login name and the nickname. */
 export interface Author {
@@ -97,18 +97,20 @@ export function toMessage(r: MessageRow): ChatMessage {
 
 /**
  * Posts a message in the caller's transaction: it takes the room's next sequence number (the room
- * stays locked until the commit, so sequence and commit order agree). Publish it after the commit.
+ * stays locked until the commit, so sequence and commit order agree). One statement, best the
+ * caller's last before its commit: every post to a busy room waits for that lock, so it is held
+ * for little more than this statement and the commit. Publish the message after the commit.
  */
 export async function postMessage(tx: DbOrTx, room: Room, m: NewMessage): Promise<ChatMessage> {
-  const seq = await nextSeq(tx, room.chatRoomNo);
   const a = m.author;
   const card = m.order ?? m.gift ?? null;
   const row = await oneOf<MessageRow>(
     tx,
     sql`
+    WITH taken AS (${takeSeq(room.chatRoomNo)})
     INSERT INTO live_chat_messages (chat_room_no, seq, msg_type, level, room_wide, content, card, member_id, site_id, site_series, venue_name,
       username, member_name, vip_level, client_msg_id, push_key, created_at)
-    VALUES (${room.chatRoomNo}, ${seq}, ${m.msgType}, ${a.side}, ${ROOM_WIDE_MSG_TYPES.includes(m.msgType)}, ${m.content},
+    VALUES (${room.chatRoomNo}, (SELECT last_seq FROM taken), ${m.msgType}, ${a.side}, ${ROOM_WIDE_MSG_TYPES.includes(m.msgType)}, ${m.content},
       ${card === null ? null : JSON.stringify(card)}::jsonb, ${a.memberId}, ${a.siteId}, ${a.siteSeries}, ${m.venueName ?? shownVenue(room.venueCode)},
       ${a.username}, ${a.memberName}, ${a.vipLevel}, ${m.clientMsgId ?? null}, ${m.pushKey ?? null}, ${new Date(clock.now())})
     RETURNING ${MESSAGE_COLUMNS}`,
