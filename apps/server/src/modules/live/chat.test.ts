@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { applyFeedEvents } from '../sports/index.ts';
 import { fund, idemKey, scriptMatch } from '../sports/testing.ts';
 import { burst, chat, clientId, demoRoom, expectBurstReceived, follow, memberAt, operator, type Member } from './testing.ts';
-import { postMessage } from './chat/messages.ts';
+import { postMessage, writePost } from './chat/messages.ts';
 import { requireRoom } from './chat/rooms.ts';
 
 let s: TestServer;
@@ -173,6 +173,25 @@ describe('sending a message', () => {
     expect(new Set(tries.map((t) => t.data.id)).size).toBe(1);
     expect((await c.send(m, cast, '只发一次', id)).data).toEqual(tries[0].data);
     expect(await messageCount(cast)).toBe(before + 1);
+  });
+
+  it('shows no post before its number; a retry of a post whose first call stopped short of numbering numbers it and tells the room once', async () => {
+    const m = await memberAt(s);
+    const socket = await follow(s, cast);
+    const author = { memberId: m.memberId, siteId: 1, siteSeries: 'classy', username: 'x', memberName: 'x', vipLevel: 0, side: 'low' as const };
+    const id = clientId();
+    const written = await s.deps.db.transaction(async (tx) =>
+      writePost(tx, await requireRoom(tx, cast), { msgType: 'text', content: '未编号', author, clientMsgId: id }),
+    );
+    expect(texts((await c.history(null, cast)).data.list)).not.toContain('未编号');
+    const retried = await c.send(m, cast, '未编号', id);
+    expect(retried.data).toEqual({ id: Number(written.message_id), seq: expect.any(Number) });
+    expect((await c.history(null, cast)).data.list.at(-1)).toMatchObject({ id: retried.data.id, seq: retried.data.seq, content: '未编号' });
+    await socket.next((f) => f.type === 'chat.message' && f.data.id === retried.data.id);
+    expect((await c.send(m, cast, '未编号', id)).data).toEqual(retried.data);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(socket.frames.filter((f) => f.type === 'chat.message' && f.data.id === retried.data.id)).toHaveLength(1);
+    socket.close();
   });
 
   it('keeps a member’s pace: the sixth message within 10 s is refused, and goes once the window passed', async () => {
