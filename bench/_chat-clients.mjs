@@ -84,7 +84,17 @@ function report(acked, clients) {
     );
   const sorted = latencies.slice(0, Math.min(count, latencies.length)).sort();
   const at = (p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? null;
-  return { delivered: count, frames, distinct, duplicated, lost: acked.length * clients - distinct, p50: at(50), p99: at(99), max: sorted.at(-1) ?? null, lastAt };
+  return {
+    delivered: count,
+    frames,
+    distinct,
+    duplicated,
+    lost: acked.length * clients - distinct,
+    p50: at(50),
+    p99: at(99),
+    max: sorted.at(-1) ?? null,
+    lastAt,
+  };
 }
 
 process.on('message', async (msg) => {

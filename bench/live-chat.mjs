@@ -20,6 +20,11 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const CLIENTS = Number(process.env.BENCH_WS_CLIENTS ?? 2000);
 const SENDERS = 20;
 const RATE = 100; // messages a second, all senders together
+/** The first of three ports (one instance, the second instance, the bare server); BENCH_PORT moves them off another run's. */
+const PORT = Number(process.env.BENCH_PORT ?? 18196);
+const [A, B, BARE] = [PORT, PORT + 1, PORT + 2];
+const url = (port) => `http://127.0.0.1:${port}`;
+const wsUrl = (port) => `ws://127.0.0.1:${port}/ws`;
 const BATCH_MS = Number(process.env.BENCH_BATCH_MS ?? 50);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MAX_MESSAGES = RATE * DURATION + 100;
@@ -35,12 +40,12 @@ const serverEnv = (port, redis) => ({
   ...(redis ? { REDIS_URL, REDIS_PREFIX: `${schema}:` } : {}),
 });
 
-const startServer = (port, redis) => startProcess('apps/server/src/main.ts', serverEnv(port, redis), `http://127.0.0.1:${port}/api/health`);
+const startServer = (port, redis) => startProcess('apps/server/src/main.ts', serverEnv(port, redis), `${url(port)}/api/health`);
 
 /** Senders that may post 100 a second together: the site's pace for members raised for the run. */
 async function prepare() {
-  const server = await startServer(18196, false);
-  const base = 'http://127.0.0.1:18196';
+  const server = await startServer(A, false);
+  const base = url(A);
   try {
     const anchors = (await post(`${base}/api/live/anchor/list`, { page: 1, size: 200 })).data.list;
     const room = anchors.find((a) => a.anchorType === 2)?.chatRoomNo ?? anchors[0].chatRoomNo;
@@ -83,12 +88,12 @@ async function send(bases, room, senders, phase) {
   const until = start + DURATION * 1000;
   const post = async (auth, base, mine) => {
     const at = Date.now();
-    const res = await postKeepAlive(
-      base,
-      '/api/member/chat/send',
-      { chatRoomNo: room, content: `b${mine}:${Date.now()}`, clientMsgId: `${phase}-${mine}` },
-      auth,
-    );
+    const body = { chatRoomNo: room, content: `b${mine}:${Date.now()}`, clientMsgId: `${phase}-${mine}` };
+    // A post that fails on the wire (a reset connection) counts as refused, by its error code.
+    const res = await postKeepAlive(base, '/api/member/chat/send', body, auth).catch((err) => {
+      if (!refused.has(err.code)) console.error(`[live-chat] ${base}: ${err.message}`);
+      return { code: err.code };
+    });
     answered.push(Date.now() - at);
     if (res.code === 0) acked.push(mine);
     else refused.set(res.code, (refused.get(res.code) ?? 0) + 1);
@@ -142,18 +147,17 @@ const { room, senders } = await prepare();
 let sample;
 try {
   // One instance, the in-process bus.
-  let one = await startServer(18196, false);
+  let one = await startServer(A, false);
   try {
-    rows.push(await measure('one instance, in-process bus', ['http://127.0.0.1:18196'], ['ws://127.0.0.1:18196/ws'], room, senders, [one.pid]));
-    sample = await template('http://127.0.0.1:18196', room);
+    rows.push(await measure('one instance, in-process bus', [url(A)], [wsUrl(A)], room, senders, [one.pid]));
+    sample = await template(url(A), room);
   } finally {
     await stopProcess(one);
   }
   // Two instances sharing the room through Redis.
-  const [a, b] = [await startServer(18196, true), await startServer(18197, true)];
+  const [a, b] = [await startServer(A, true), await startServer(B, true)];
   try {
-    const bases = ['http://127.0.0.1:18196', 'http://127.0.0.1:18197'];
-    rows.push(await measure('two instances, Redis', bases, ['ws://127.0.0.1:18196/ws', 'ws://127.0.0.1:18197/ws'], room, senders, [a.pid, b.pid]));
+    rows.push(await measure('two instances, Redis', [url(A), url(B)], [wsUrl(A), wsUrl(B)], room, senders, [a.pid, b.pid]));
   } finally {
     await Promise.all([stopProcess(a), stopProcess(b)]);
   }
@@ -162,10 +166,10 @@ try {
     ['bare ws broadcast, per message', 0],
     [`bare ws broadcast, batched per ${BATCH_MS} ms`, BATCH_MS],
   ]) {
-    const env = { PORT: '18198', BARE_TEMPLATE: JSON.stringify(sample), BARE_BATCH_MS: String(batchMs) };
-    const bare = await startProcess(path.join('bench', '_chat-bare.mjs'), env, 'http://127.0.0.1:18198/');
+    const env = { PORT: String(BARE), BARE_TEMPLATE: JSON.stringify(sample), BARE_BATCH_MS: String(batchMs) };
+    const bare = await startProcess(path.join('bench', '_chat-bare.mjs'), env, `${url(BARE)}/`);
     try {
-      rows.push(await measure(name, ['http://127.0.0.1:18198'], ['ws://127.0.0.1:18198/ws'], room, senders, [bare.pid]));
+      rows.push(await measure(name, [url(BARE)], [wsUrl(BARE)], room, senders, [bare.pid]));
     } finally {
       await stopProcess(bare);
     }
