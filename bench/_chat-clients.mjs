@@ -1,8 +1,8 @@
 // The chat benchmark's listeners, in a process of their own (forked by live-chat.mjs): CLIENTS
-// WebSockets spread over the given addresses, each subscribed to one room. Each delivery is read
-// as bytes, with no object made per frame: the message's number k and its send time from the
-// content `b<k>:<sentAt>`, counted per socket and k (so a loss or a duplicate shows) with its
-// latency. Told `report` with the numbers the senders had acknowledged, it answers the counts.
+// WebSockets spread over the given addresses, each subscribed to one room. Each frame is read
+// as bytes, with no object made per frame: every message in it (one, or several in a `batch`), its
+// number k and its send time from the content `b<k>:<sentAt>`, counted per socket and k (so a loss
+// or a duplicate shows) with its latency. Told `report` with the numbers the senders had acknowledged, it answers the counts.
 import WebSocket from 'ws';
 
 const MARK = Buffer.from('"content":"b');
@@ -13,6 +13,7 @@ let latencies; // Uint32Array of ms
 let count = 0;
 let max = 0;
 let lastAt = 0;
+let frames = 0; // frames that carried messages
 
 /** The number at `from` in `raw` and where it ends. */
 function numberAt(raw, from) {
@@ -22,17 +23,23 @@ function numberAt(raw, from) {
   return [n, i];
 }
 
+/** Every message in a frame (one, or several in a `batch`), counted; whether there was any. */
 function onFrame(s, raw) {
   const received = Date.now();
-  const i = raw.indexOf(MARK);
-  if (i < 0) return false;
-  const [k, end] = numberAt(raw, i + MARK.length);
-  const [sentAt] = numberAt(raw, end + 1);
-  if (k < max) seen[s * max + k]++;
-  if (count < latencies.length) latencies[count] = received - sentAt;
-  count++;
-  lastAt = received;
-  return true;
+  let found = false;
+  for (let i = raw.indexOf(MARK); i >= 0; i = raw.indexOf(MARK, i + MARK.length)) {
+    const [k, end] = numberAt(raw, i + MARK.length);
+    const [sentAt] = numberAt(raw, end + 1);
+    if (k < max) seen[s * max + k]++;
+    if (count < latencies.length) latencies[count] = received - sentAt;
+    count++;
+    found = true;
+  }
+  if (found) {
+    frames++;
+    lastAt = received;
+  }
+  return found;
 }
 
 async function open({ urls, clients, ch, maxMessages }) {
@@ -77,7 +84,17 @@ function report(acked, clients) {
     );
   const sorted = latencies.slice(0, Math.min(count, latencies.length)).sort();
   const at = (p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? null;
-  return { delivered: count, distinct, duplicated, lost: acked.length * clients - distinct, p50: at(50), p99: at(99), max: sorted.at(-1) ?? null, lastAt };
+  return {
+    delivered: count,
+    frames,
+    distinct,
+    duplicated,
+    lost: acked.length * clients - distinct,
+    p50: at(50),
+    p99: at(99),
+    max: sorted.at(-1) ?? null,
+    lastAt,
+  };
 }
 
 process.on('message', async (msg) => {

@@ -3,20 +3,29 @@
 // path (HTTP send, checks, the message stored with its sequence, the bus, the gateway), against a
 // bare `ws` server broadcasting the same frames in the same run. Three setups: one instance on
 // PostgreSQL with the in-process bus; two instances on PostgreSQL sharing the room through Redis
-// (listeners and senders split between them); the bare broadcaster. Per setup: deliveries per
-// second, p50/p99/max send→delivery, lost and duplicated deliveries. Target: a ratio of at least 1.0
-// to the bare broadcast, p99 under 100 ms, 0 lost, 0 duplicated.
+// (listeners and senders split between them); the bare broadcaster, one frame per message (the
+// yardstick, as before batching); the bare broadcaster batching as the gateway does (one frame per
+// tick). The servers batch a room's messages per BENCH_BATCH_MS (50) ms tick (SOCKET_BATCH_MS).
+// Per setup: deliveries (messages received) per second, frames per socket, p50/p99/max
+// send→delivery, lost and duplicated deliveries. Target: a ratio of at least 1.0 to the bare
+// broadcast, p99 under 100 ms, 0 lost, 0 duplicated.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PG_URL, cpuOf, machine, post, postKeepAlive, psql, startProcess, stopProcess, today } from './lib.mjs';
+import { PG_URL, cpuOf, machine, percentile, post, postKeepAlive, psql, startProcess, stopProcess, today } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const CLIENTS = Number(process.env.BENCH_WS_CLIENTS ?? 2000);
 const SENDERS = 20;
 const RATE = 100; // messages a second, all senders together
+/** The first of three ports (one instance, the second instance, the bare server); BENCH_PORT moves them off another run's. */
+const PORT = Number(process.env.BENCH_PORT ?? 18196);
+const [A, B, BARE] = [PORT, PORT + 1, PORT + 2];
+const url = (port) => `http://127.0.0.1:${port}`;
+const wsUrl = (port) => `ws://127.0.0.1:${port}/ws`;
+const BATCH_MS = Number(process.env.BENCH_BATCH_MS ?? 50);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MAX_MESSAGES = RATE * DURATION + 100;
 const schema = `bench_live_chat_${Date.now()}`;
@@ -27,15 +36,16 @@ const serverEnv = (port, redis) => ({
   DATABASE_SCHEMA: schema,
   RUN_JOBS: 'off',
   WEB_DIST: '',
+  SOCKET_BATCH_MS: String(BATCH_MS),
   ...(redis ? { REDIS_URL, REDIS_PREFIX: `${schema}:` } : {}),
 });
 
-const startServer = (port, redis) => startProcess('apps/server/src/main.ts', serverEnv(port, redis), `http://127.0.0.1:${port}/api/health`);
+const startServer = (port, redis) => startProcess('apps/server/src/main.ts', serverEnv(port, redis), `${url(port)}/api/health`);
 
 /** Senders that may post 100 a second together: the site's pace for members raised for the run. */
 async function prepare() {
-  const server = await startServer(18196, false);
-  const base = 'http://127.0.0.1:18196';
+  const server = await startServer(A, false);
+  const base = url(A);
   try {
     const anchors = (await post(`${base}/api/live/anchor/list`, { page: 1, size: 200 })).data.list;
     const room = anchors.find((a) => a.anchorType === 2)?.chatRoomNo ?? anchors[0].chatRoomNo;
@@ -69,6 +79,7 @@ async function listeners(urls, room) {
  */
 async function send(bases, room, senders, phase) {
   const acked = [];
+  const answered = []; // ms from post to answer
   const refused = new Map();
   const posts = [];
   let k = 0;
@@ -76,12 +87,14 @@ async function send(bases, room, senders, phase) {
   const start = Date.now();
   const until = start + DURATION * 1000;
   const post = async (auth, base, mine) => {
-    const res = await postKeepAlive(
-      base,
-      '/api/member/chat/send',
-      { chatRoomNo: room, content: `b${mine}:${Date.now()}`, clientMsgId: `${phase}-${mine}` },
-      auth,
-    );
+    const at = Date.now();
+    const body = { chatRoomNo: room, content: `b${mine}:${Date.now()}`, clientMsgId: `${phase}-${mine}` };
+    // A post that fails on the wire (a reset connection) counts as refused, by its error code.
+    const res = await postKeepAlive(base, '/api/member/chat/send', body, auth).catch((err) => {
+      if (!refused.has(err.code)) console.error(`[live-chat] ${base}: ${err.message}`);
+      return { code: err.code };
+    });
+    answered.push(Date.now() - at);
     if (res.code === 0) acked.push(mine);
     else refused.set(res.code, (refused.get(res.code) ?? 0) + 1);
   };
@@ -96,7 +109,7 @@ async function send(bases, room, senders, phase) {
     }),
   );
   await Promise.all(posts);
-  return { acked, refused, start };
+  return { acked, refused, start, answered: answered.sort((a, b) => a - b) };
 }
 
 /** One setup: listeners on `wsUrls`, senders to `bases`; answers the figures. */
@@ -116,6 +129,8 @@ async function measure(name, bases, wsUrls, room, senders, pids) {
     sent: sent.acked.length,
     refused: [...sent.refused].map(([code, n]) => `${code}×${n}`).join(' ') || '0',
     perSecond: Math.round(r.delivered / span),
+    answerP50: percentile(sent.answered, 50),
+    answerP99: percentile(sent.answered, 99),
     cpu,
   };
 }
@@ -132,42 +147,47 @@ const { room, senders } = await prepare();
 let sample;
 try {
   // One instance, the in-process bus.
-  let one = await startServer(18196, false);
+  let one = await startServer(A, false);
   try {
-    rows.push(await measure('one instance, in-process bus', ['http://127.0.0.1:18196'], ['ws://127.0.0.1:18196/ws'], room, senders, [one.pid]));
-    sample = await template('http://127.0.0.1:18196', room);
+    rows.push(await measure('one instance, in-process bus', [url(A)], [wsUrl(A)], room, senders, [one.pid]));
+    sample = await template(url(A), room);
   } finally {
     await stopProcess(one);
   }
   // Two instances sharing the room through Redis.
-  const [a, b] = [await startServer(18196, true), await startServer(18197, true)];
+  const [a, b] = [await startServer(A, true), await startServer(B, true)];
   try {
-    const bases = ['http://127.0.0.1:18196', 'http://127.0.0.1:18197'];
-    rows.push(await measure('two instances, Redis', bases, ['ws://127.0.0.1:18196/ws', 'ws://127.0.0.1:18197/ws'], room, senders, [a.pid, b.pid]));
+    rows.push(await measure('two instances, Redis', [url(A), url(B)], [wsUrl(A), wsUrl(B)], room, senders, [a.pid, b.pid]));
   } finally {
     await Promise.all([stopProcess(a), stopProcess(b)]);
   }
-  // The bare broadcast of the same frames.
-  const bare = await startProcess(path.join('bench', '_chat-bare.mjs'), { PORT: '18198', BARE_TEMPLATE: JSON.stringify(sample) }, 'http://127.0.0.1:18198/');
-  try {
-    rows.push(await measure('bare ws broadcast', ['http://127.0.0.1:18198'], ['ws://127.0.0.1:18198/ws'], room, senders, [bare.pid]));
-  } finally {
-    await stopProcess(bare);
+  // The bare broadcast of the same messages: one frame each (the yardstick), then batched per tick.
+  for (const [name, batchMs] of [
+    ['bare ws broadcast, per message', 0],
+    [`bare ws broadcast, batched per ${BATCH_MS} ms`, BATCH_MS],
+  ]) {
+    const env = { PORT: String(BARE), BARE_TEMPLATE: JSON.stringify(sample), BARE_BATCH_MS: String(batchMs) };
+    const bare = await startProcess(path.join('bench', '_chat-bare.mjs'), env, `${url(BARE)}/`);
+    try {
+      rows.push(await measure(name, [url(BARE)], [wsUrl(BARE)], room, senders, [bare.pid]));
+    } finally {
+      await stopProcess(bare);
+    }
   }
 } finally {
   psql(`SET client_min_messages = warning; DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
 }
 
-const bareRate = rows.at(-1).perSecond;
+const [bareRate, bareBatchedRate] = rows.slice(-2).map((r) => r.perSecond);
 const table = [
-  '| setup | messages sent | deliveries/s | ratio to bare | p50 ms | p99 ms | max ms | lost | duplicated | refused sends | server CPU s |',
-  '|---|---|---|---|---|---|---|---|---|---|---|',
+  '| setup | messages sent | frames per socket | deliveries/s | ratio to bare per message | ratio to bare batched | p50 ms | p99 ms | max ms | lost | duplicated | refused sends | send answered p50 / p99 ms | server CPU s |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows.map(
     (r) =>
-      `| ${r.name} | ${r.sent} | ${r.perSecond} | ${(r.perSecond / bareRate).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.lost} | ${r.duplicated} | ${r.refused} | ${r.cpu.toFixed(1)} |`,
+      `| ${r.name} | ${r.sent} | ${Math.round(r.frames / CLIENTS)} | ${r.perSecond} | ${(r.perSecond / bareRate).toFixed(2)} | ${(r.perSecond / bareBatchedRate).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.lost} | ${r.duplicated} | ${r.refused} | ${r.answerP50} / ${r.answerP99} | ${r.cpu.toFixed(1)} |`,
   ),
 ].join('\n');
-const heading = `${today()}, ${machine()}, load average ${load} at the start, ${CLIENTS} listeners, ${SENDERS} senders at ${RATE} messages/s for ${DURATION} s, PostgreSQL`;
+const heading = `${today()}, ${machine()}, load average ${load} at the start, ${CLIENTS} listeners, ${SENDERS} senders at ${RATE} messages/s for ${DURATION} s, PostgreSQL, batches of ${BATCH_MS} ms`;
 console.log(`\nLive chat fan-out (${heading})\n${table}`);
 fs.mkdirSync(path.join(import.meta.dirname, '.out'), { recursive: true });
 fs.writeFileSync(path.join(import.meta.dirname, '.out', 'live-chat.md'), `${heading}\n\n${table}\n`);

@@ -7,6 +7,8 @@ import { session } from '../apps/web/src/shared/session/session.ts';
 import { MemoryStorage } from '../apps/web/src/shared/api/test-network.ts';
 import { createChannelSocket, type ChannelSocket } from '../apps/web/src/shared/realtime/channel-socket.ts';
 import { onMemberFrame, startMemberSocket } from '../apps/web/src/shared/realtime/member-socket.ts';
+import { EMPTY_LOG, addMessages } from '../apps/web/src/features/live/model/chat-log.ts';
+import { burst, demoRoom, expectBurstReceived, follow, memberAt } from '../apps/server/src/modules/live/testing.ts';
 
 /** The site's socket client against the real gateway (`ws` stands in for the browser's WebSocket). */
 let s: TestServer;
@@ -151,5 +153,27 @@ describe("the member's channel", () => {
     expect(s.app.websocketServer.clients.size).toBe(0);
     stop();
     stopHearing();
+  });
+});
+
+describe('a busy chat room', () => {
+  it('reaches the listeners as its messages one by one (the server batched them), and the room’s log holds each once in order', async () => {
+    const room = (await demoRoom(s, '糖糖')).chatRoomNo;
+    const wire = await follow(s, room);
+    const socket = open();
+    const got = collector();
+    let subscribed = false;
+    const stop = socket.subscribe(channel.chat(room), { ...got.listener, onSubscribed: () => void (subscribed = true) });
+    await until('the room', () => subscribed);
+    const members = await Promise.all(Array.from({ length: 4 }, () => memberAt(s)));
+    const sent = await burst([s], room, members, 5);
+    await expectBurstReceived(wire, sent);
+    await until('every message', () => got.frames.filter((f) => f.type === 'chat.message').length >= sent.length);
+    expect(got.frames.every((f) => f.type !== 'batch')).toBe(true);
+    const log = got.frames.reduce((l, f) => (f.type === 'chat.message' ? addMessages(l, [f.data]) : l), EMPTY_LOG);
+    expect(log.messages.map((m) => m.id)).toEqual([...sent].sort((x, y) => x.seq - y.seq).map((m) => m.id));
+    expect(log.lastSeq).toBe(Math.max(...sent.map((m) => m.seq)));
+    stop();
+    wire.close();
   });
 });

@@ -71,6 +71,7 @@ export async function createServer(config: Config): Promise<Server> {
       identify: (token) => authenticate(deps.db, token),
       lostSessions: (sessionIds) => lostSessions(deps.db, sessionIds),
       recheckEveryMs: config.socketRecheckMs,
+      batchEveryMs: config.socketBatchMs,
       guards: modules.flatMap((module) => (module.channelGuard ? [module.channelGuard(deps)] : [])),
     });
     app.decorate('websocketServer', scope.websocketServer);

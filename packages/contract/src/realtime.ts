@@ -37,11 +37,23 @@ export interface RealtimeEvents {
   'chat.room': ChatRoomSetup;
   /** Live, on `chat:<chatRoomNo>` of an anchor's room: the anchor went on air, paused or stopped. */
   'anchor.status': AnchorStatusEvent;
+  /**
+   * Several frames of one channel in one (a busy chat room: the gateway sends a room's messages and
+   * removals at most once per short tick), each item as it would have come alone, in the room's
+   * sequence order. `unbatch` gives them back as frames.
+   */
+  batch: { items: BatchItem[] };
   /** Live dealer tables, on `table:<tableId>`: a round opened, was dealt (with its outcome), settled or voided. */
   'table.round': TableRoundEvent;
 }
 
 export type RealtimeType = keyof RealtimeEvents;
+
+/** The frame types a gateway may gather into a `batch`: those that carry the room's sequence. */
+export const BATCHED_TYPES = ['chat.message', 'chat.deleted'] as const satisfies readonly RealtimeType[];
+export type BatchedType = (typeof BATCHED_TYPES)[number];
+/** A frame inside a `batch`: its channel is the batch's. */
+export type BatchItem = { [K in BatchedType]: { type: K; data: RealtimeEvents[K] } }[BatchedType];
 
 /**
  * A frame on a channel: one member of a union over the event map, so a `switch` (or `if`) on
@@ -51,6 +63,12 @@ export type Frame<T extends RealtimeType = RealtimeType> = { [K in T]: { ch: str
 
 /** Whether a frame is of `type`: narrows it where the type is a variable (a `switch` needs a literal). */
 export const isFrame = <T extends RealtimeType>(frame: { type: RealtimeType }, type: T): frame is Frame<T> => frame.type === type;
+
+/** The frames a frame stands for: a batch's items, each on the batch's channel; any other frame itself. */
+export function unbatch(frame: Frame): Frame[] {
+  if (frame.type !== 'batch') return [frame];
+  return frame.data.items.map((item) => ({ ch: frame.ch, ...item }) as Frame);
+}
 
 /** Channels: `match:<id>`, `chat:<roomNo>`, `user:<memberId>`, `site:<siteId>`. */
 export const channel = {

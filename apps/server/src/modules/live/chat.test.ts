@@ -5,8 +5,8 @@ import { clock } from '../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { applyFeedEvents } from '../sports/index.ts';
 import { fund, idemKey, scriptMatch } from '../sports/testing.ts';
-import { chat, clientId, demoRoom, follow, memberAt, operator, type Member } from './testing.ts';
-import { postMessage } from './chat/messages.ts';
+import { burst, chat, clientId, demoRoom, expectBurstReceived, follow, memberAt, operator, type Member } from './testing.ts';
+import { postMessage, writePost } from './chat/messages.ts';
 import { requireRoom } from './chat/rooms.ts';
 
 let s: TestServer;
@@ -175,6 +175,25 @@ describe('sending a message', () => {
     expect(await messageCount(cast)).toBe(before + 1);
   });
 
+  it('shows no post before its number; a retry of a post whose first call stopped short of numbering numbers it and tells the room once', async () => {
+    const m = await memberAt(s);
+    const socket = await follow(s, cast);
+    const author = { memberId: m.memberId, siteId: 1, siteSeries: 'classy', username: 'x', memberName: 'x', vipLevel: 0, side: 'low' as const };
+    const id = clientId();
+    const written = await s.deps.db.transaction(async (tx) =>
+      writePost(tx, await requireRoom(tx, cast), { msgType: 'text', content: '未编号', author, clientMsgId: id }),
+    );
+    expect(texts((await c.history(null, cast)).data.list)).not.toContain('未编号');
+    const retried = await c.send(m, cast, '未编号', id);
+    expect(retried.data).toEqual({ id: Number(written.message_id), seq: expect.any(Number) });
+    expect((await c.history(null, cast)).data.list.at(-1)).toMatchObject({ id: retried.data.id, seq: retried.data.seq, content: '未编号' });
+    await socket.next((f) => f.type === 'chat.message' && f.data.id === retried.data.id);
+    expect((await c.send(m, cast, '未编号', id)).data).toEqual(retried.data);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(socket.frames.filter((f) => f.type === 'chat.message' && f.data.id === retried.data.id)).toHaveLength(1);
+    socket.close();
+  });
+
   it('keeps a member’s pace: the sixth message within 10 s is refused, and goes once the window passed', async () => {
     const m = await memberAt(s);
     for (let i = 0; i < CHAT_SEND_RATE.max; i++) expect((await c.send(m, cast, `第${i + 1}条`)).code).toBe(0);
@@ -304,6 +323,19 @@ describe('sharing a bet', () => {
     expect(list).not.toContain(inAnchorRoom.data.id);
     const refused = await c.member(m, '/api/member/chat/shareOrder', { chatRoomNo: anchor.chatRoomNo, orderId: await bet(m) });
     expect(refused.code).toBe(Errors.CHAT_ORDER_OTHER_VENUE.code);
+  });
+});
+
+describe('a burst of messages', () => {
+  it('reaches every follower batched: each message once, in sequence order, and a catch-up after it finds nothing missed', async () => {
+    const room = (await status({ matchId: (await scriptMatch(s)).matchId })).data.chatRoomNo;
+    const followers = [await follow(s, room), await follow(s, room)];
+    const members = await Promise.all(Array.from({ length: 6 }, () => memberAt(s)));
+    const sent = await burst([s], room, members, 5);
+    for (const socket of followers) await expectBurstReceived(socket, sent);
+    const lastSeq = Math.max(...sent.map((m) => m.seq));
+    expect((await c.history(null, room, { afterSeq: lastSeq })).data).toMatchObject({ list: [], reload: false });
+    followers.forEach((socket) => socket.close());
   });
 });
 

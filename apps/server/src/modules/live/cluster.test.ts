@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropSchema } from '../../platform/db/index.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { chat, demoRoom, follow, memberAt } from './testing.ts';
+import { burst, chat, demoRoom, expectBurstReceived, follow, memberAt } from './testing.ts';
 
 /**
  * Rooms span instances (the bus: Redis when REDIS_URL is set) and outlive a restart (the
@@ -29,7 +29,7 @@ describe.runIf(redisUrl)('a chat room across two instances sharing Redis', () =>
     const shared = { redisPrefix: `lc${randomBytes(4).toString('hex')}:`, ...(sharedSchema ? { databaseSchema: sharedSchema } : {}) };
     a = await startTestServer(shared);
     b = await startTestServer(shared);
-    await b.app.listen({ port: 0, host: '127.0.0.1' });
+    await Promise.all([a.app.listen({ port: 0, host: '127.0.0.1' }), b.app.listen({ port: 0, host: '127.0.0.1' })]);
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
@@ -47,6 +47,16 @@ describe.runIf(redisUrl)('a chat room across two instances sharing Redis', () =>
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(socket.frames.filter((f) => f.type === 'chat.message' && f.data.id === sent.data.id)).toHaveLength(1);
     socket.close();
+  });
+
+  it('a burst reaches the followers of both instances batched: each message once, in sequence order', async () => {
+    const room = (await demoRoom(a, '糖糖')).chatRoomNo;
+    const followers = [await follow(a, room), await follow(b, room)];
+    const members = await Promise.all(Array.from({ length: 6 }, (_, i) => memberAt(sharedSchema && i % 2 ? b : a)));
+    // On PGlite each instance has a database of its own: the posts then go through one.
+    const sent = await burst(sharedSchema ? [a, b] : [a], room, members, 5);
+    for (const socket of followers) await expectBurstReceived(socket, sent);
+    followers.forEach((socket) => socket.close());
   });
 
   it.runIf(sharedSchema)('members of both instances post in one sequence, and each instance’s history is the same', async () => {

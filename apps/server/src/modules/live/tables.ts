@@ -82,7 +82,8 @@ export const liveChatMessages = pgTable(
   {
     messageId: bigserial('message_id', { mode: 'number' }).primaryKey(),
     chatRoomNo: text('chat_room_no').notNull(),
-    seq: bigId('seq').notNull(),
+    /** Null for the moment between a member's post and its numbering (no reader sees it). */
+    seq: bigId('seq'),
     msgType: text('msg_type').notNull(),
     /** low | high */
     level: text('level').notNull(),

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { unbatch } from '@bp/contract';
 import type { AddressInfo } from 'node:net';
 import { memberChanged } from '../../platform/cache.ts';
 import { openSocket, type TestSocket } from '../../platform/realtime/testing.ts';
@@ -73,4 +74,63 @@ export async function follow(s: TestServer, chatRoomNo: string, token?: string):
   socket.send({ type: 'sub', ch: `chat:${chatRoomNo}` });
   await socket.next((f) => f.ch === `chat:${chatRoomNo}` && (f.type === 'sub.ok' || f.type === 'sub.denied'));
   return socket;
+}
+
+/** A message as its sender was answered, and the member who sent it. */
+export interface SentMessage {
+  id: number;
+  seq: number;
+  memberId: number;
+}
+
+/**
+ * A burst: each member posts `each` messages one after another, the members all at once, each
+ * through the instance at its place in `on` (round robin). The room's pace is raised for the burst.
+ */
+export async function burst(on: TestServer[], chatRoomNo: string, members: Member[], each: number): Promise<SentMessage[]> {
+  await Promise.all(on.map((s) => s.siteConfig.set(1, 'live_chat_send_rate', '1000/10')));
+  try {
+    const sent = await Promise.all(
+      members.map(async (m, i) => {
+        const mine: SentMessage[] = [];
+        for (let k = 0; k < each; k++) {
+          const res = await chat(on[i % on.length]).send(m, chatRoomNo, `连发${i}-${k}`);
+          expect(res.code, res.msg).toBe(0);
+          mine.push({ id: res.data.id, seq: res.data.seq, memberId: m.memberId });
+        }
+        return mine;
+      }),
+    );
+    return sent.flat();
+  } finally {
+    await Promise.all(on.map((s) => s.siteConfig.set(1, 'live_chat_send_rate', null)));
+  }
+}
+
+/**
+ * What a room's follower received of a burst: every message once, several in one `batch` (fewer
+ * frames than messages), each batch in sequence order, each member's messages in the order sent.
+ */
+export async function expectBurstReceived(socket: TestSocket, sent: SentMessage[]): Promise<void> {
+  const ids = new Set(sent.map((m) => m.id));
+  const mine = () => socket.frames.filter((f) => f.type === 'chat.message' && ids.has(f.data.id));
+  await expect.poll(() => new Set(mine().map((f) => (f.data as { id: number }).id)).size, { timeout: 5_000 }).toBe(sent.length);
+  await new Promise((resolve) => setTimeout(resolve, 200)); // a duplicate would have come by now
+  const got = mine().map((f) => f.data as { id: number; seq: number; memberId: number });
+  expect(got).toHaveLength(sent.length);
+  expect(new Set(got.map((m) => m.id)).size).toBe(sent.length);
+  const bySeq = new Map(sent.map((m) => [m.id, m.seq]));
+  expect(got.every((m) => bySeq.get(m.id) === m.seq)).toBe(true);
+  const carrying = socket.received.filter((f) => unbatch(f).some((one) => one.type === 'chat.message' && ids.has(one.data.id)));
+  expect(carrying.length).toBeLessThan(sent.length);
+  const batches = socket.received.filter((f) => f.type === 'batch');
+  expect(batches.length).toBeGreaterThan(0);
+  for (const batch of batches) {
+    const seqs = batch.data.items.map((item) => item.data.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+  }
+  for (const memberId of new Set(sent.map((m) => m.memberId))) {
+    const theirs = got.filter((m) => m.memberId === memberId).map((m) => m.seq);
+    expect(theirs).toEqual(sent.filter((m) => m.memberId === memberId).map((m) => m.seq));
+  }
 }

@@ -5,6 +5,7 @@ import { Errors, type ClientFrame, type Frame } from '@bp/contract';
 import { AppError } from '../http/index.ts';
 import { clock } from '../clock.ts';
 import type { Bus } from './bus.ts';
+import { channelBatcher } from './batcher.ts';
 
 /** Who is on the other end of a socket: a visitor (null) or a member's session. */
 export type SocketIdentity = { memberId: number; siteId: number; sessionId: number } | null;
@@ -32,6 +33,11 @@ export interface GatewayOptions {
   recheckEveryMs: number;
   /** The modules' guards of their channels, asked in order at each `sub`. */
   guards?: ChannelGuard[];
+  /**
+   * A channel's sequenced frames (chat) go out at most once per this many ms, several in one
+   * `batch` when they come faster (0: each at once, alone).
+   */
+  batchEveryMs?: number;
 }
 
 const MAX_SUBSCRIPTIONS = 64;
@@ -55,7 +61,10 @@ interface SessionSocket {
  * of the sessions it names and closes them, and the gateway judges its sockets' sessions again
  * now and then and before accepting a `sub`.
  */
-export async function installGateway(app: FastifyInstance, { bus, identify, lostSessions, recheckEveryMs, guards = [] }: GatewayOptions): Promise<void> {
+export async function installGateway(
+  app: FastifyInstance,
+  { bus, identify, lostSessions, recheckEveryMs, guards = [], batchEveryMs = 0 }: GatewayOptions,
+): Promise<void> {
   // No permessage-deflate (ws's default, said here on purpose): compressing is per socket, so one
   // frame to 2,000 subscribers would be deflated 2,000 times; odds frames are a few kB.
   await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
@@ -75,11 +84,10 @@ export async function installGateway(app: FastifyInstance, { bus, identify, lost
     }
   };
 
-  const stop = bus.onFrame((frame: Frame) => {
-    if (frame.type === 'session.ended') return endSessions(frame);
+  /** A frame to its channel's local subscribers, encoded once for all: with thousands on one channel, per-socket encoding dominates. */
+  const deliver = (frame: Frame) => {
     const sockets = byChannel.get(frame.ch);
     if (!sockets) return;
-    // Encoded once for every subscriber: with thousands on one match, per-socket encoding dominates.
     const bytes = Buffer.from(JSON.stringify(frame));
     for (const socket of sockets) {
       if (socket.readyState !== socket.OPEN) continue;
@@ -87,6 +95,11 @@ export async function installGateway(app: FastifyInstance, { bus, identify, lost
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.terminate();
       else socket.send(bytes, { binary: false });
     }
+  };
+  const batcher = channelBatcher(batchEveryMs, deliver);
+  const stop = bus.onFrame((frame: Frame) => {
+    if (frame.type === 'session.ended') return endSessions(frame);
+    if (byChannel.has(frame.ch)) batcher.add(frame);
   });
 
   let sweeping = false;
@@ -106,6 +119,7 @@ export async function installGateway(app: FastifyInstance, { bus, identify, lost
   recheck.unref();
   app.addHook('onClose', async () => {
     stop();
+    batcher.stop();
     clearInterval(recheck);
   });
 

@@ -1,4 +1,4 @@
-import type { ClientFrame, Frame } from '@bp/contract';
+import { unbatch, type ClientFrame, type Frame } from '@bp/contract';
 
 /**
  * The site's one WebSocket client for `/ws` (frames `{ch, type, data}`), for public channels
@@ -7,7 +7,8 @@ import type { ClientFrame, Frame } from '@bp/contract';
  * subscribes again at once). Subscriptions are counted per channel and sent again after a
  * reconnect; a dropped socket comes back after a delay that doubles up to a ceiling, and every
  * listener hears of it so it can read again what it may have missed meanwhile. A ping keeps idle
- * connections open through proxies.
+ * connections open through proxies. A `batch` (a busy chat room's messages of one tick) reaches
+ * listeners as the frames it holds, one by one in order.
  */
 export interface ChannelListener {
   onFrame(frame: Frame): void;
@@ -69,7 +70,9 @@ export function createChannelSocket(options: ChannelSocketOptions): ChannelSocke
 
   const receive = (raw: unknown) => {
     const frame = parse(raw);
-    if (!frame) return;
+    if (frame) unbatch(frame).forEach(dispatch);
+  };
+  const dispatch = (frame: Frame) => {
     options.onFrame?.(frame);
     if (frame.type === 'sub.ok') return subs.get(frame.ch)?.forEach((l) => l.onSubscribed?.());
     subs.get(frame.ch)?.forEach((l) => l.onFrame(frame));

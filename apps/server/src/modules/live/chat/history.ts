@@ -18,10 +18,11 @@ export interface HistoryQuery {
 
 /**
  * What a reader may see, in SQL (seed 4): its own side and the whole room's messages, nothing
- * removed, and no order of another site or venue than the room's.
+ * removed, and no order of another site or venue than the room's; a post not yet numbered in the
+ * room's sequence is not there yet.
  */
 function readable(room: Room, reader: HistoryReader): SQL {
-  return sql`chat_room_no = ${room.chatRoomNo} AND deleted_at IS NULL AND (level = ${reader.side} OR room_wide)
+  return sql`chat_room_no = ${room.chatRoomNo} AND seq IS NOT NULL AND deleted_at IS NULL AND (level = ${reader.side} OR room_wide)
     AND NOT (msg_type IN ('order', 'orderPush', 'revertOrderPush') AND (site_id IS DISTINCT FROM ${reader.siteId} OR venue_name <> ${shownVenue(room.venueCode)}))`;
 }
 

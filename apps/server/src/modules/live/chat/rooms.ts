@@ -86,12 +86,12 @@ export async function saveAnchorChatRoom(tx: DbOrTx, anchorRoomId: number, match
   return no;
 }
 
+/** Takes the next number of the room's sequence (`last_seq`); the room's row stays locked until the commit. */
+export const takeSeq = (chatRoomNo: string) => sql`UPDATE live_chat_rooms SET last_seq = last_seq + 1 WHERE chat_room_no = ${chatRoomNo} RETURNING last_seq`;
+
 /** The next number of the room's sequence; the room's row stays locked until the caller's commit. */
 export async function nextSeq(tx: DbOrTx, chatRoomNo: string): Promise<number> {
-  const row = await oneOf<{ last_seq: unknown }>(
-    tx,
-    sql`UPDATE live_chat_rooms SET last_seq = last_seq + 1 WHERE chat_room_no = ${chatRoomNo} RETURNING last_seq`,
-  );
+  const row = await oneOf<{ last_seq: unknown }>(tx, takeSeq(chatRoomNo));
   return row ? Number(row.last_seq) : fail('CHAT_ROOM_NOT_FOUND');
 }
 

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { CHAT_CONTENT_MAX, CHAT_ROOM_STATUS, type ChatMessage } from '@bp/contract';
+import { CHAT_CONTENT_MAX, CHAT_ROOM_STATUS } from '@bp/contract';
 import { oneOf, takeTurns, type DbOrTx, type Tx } from '../../../platform/db/index.ts';
 import { AppError, fail } from '../../../platform/http/index.ts';
 import { clock } from '../../../platform/clock.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { currentVenues, memberBet } from '../../sports/index.ts';
 import { foldText, type SendRate } from '../settings.ts';
-import { MESSAGE_COLUMNS, postMessage, publishMessage, toMessage, type Author, type MessageRow, type NewMessage } from './messages.ts';
+import { MESSAGE_COLUMNS, numberPost, publishMessage, writePost, type Author, type MessageRow, type NewMessage } from './messages.ts';
 import { mutedError, mutedUntil } from './moderation.ts';
 import { orderCard } from './order-card.ts';
 import { requireRoom, shownVenue, type Room } from './rooms.ts';
@@ -49,8 +49,6 @@ async function checkMayPost(tx: DbOrTx, room: Room, poster: Poster): Promise<voi
   if (waitSec > 0) throw new AppError('CHAT_SLOW_MODE', { msg: `聊天室处于慢速模式，请${waitSec}秒后再发言`, data: { waitSec } });
 }
 
-type Posted = { message: ChatMessage; fresh: boolean };
-
 /** Who posts: the author, whether a moderator of the room, and the site's pace for members. */
 export interface Poster {
   author: Author;
@@ -60,7 +58,9 @@ export interface Poster {
 
 /**
  * A member's post, one at a time per member (their turn): the same post again (its client id, or
- * its key) answers the first, so a retried send never posts twice.
+ * its key) answers the first, so a retried send never posts twice. Written in the member's turn,
+ * numbered in the room's sequence after (`numberPost`), told to the room by whoever numbered it
+ * (a retry numbers a post whose first call never came that far).
  */
 async function postAsMember(
   deps: Pick<Deps, 'db' | 'bus'>,
@@ -69,15 +69,17 @@ async function postAsMember(
   message: NewMessage,
   already: (tx: Tx) => Promise<MessageRow | null>,
 ): Promise<{ id: number; seq: number }> {
-  const { message: posted, fresh } = await deps.db.transaction(async (tx): Promise<Posted> => {
+  const written = await deps.db.transaction(async (tx): Promise<MessageRow> => {
     await takeTurns(tx, `chat-post:${poster.author.memberId}`);
     const earlier = await already(tx);
-    if (earlier) return { message: toMessage(earlier), fresh: false };
+    if (earlier) return earlier;
     const current = await requireRoom(tx, room.chatRoomNo);
     await checkMayPost(tx, current, poster);
-    return { message: await postMessage(tx, current, message), fresh: true };
+    return writePost(tx, current, message);
   });
-  if (fresh) await publishMessage(deps, posted);
+  if (written.seq !== null) return { id: Number(written.message_id), seq: Number(written.seq) };
+  const { message: posted, numbered } = await numberPost(deps.db, Number(written.message_id));
+  if (numbered) await publishMessage(deps, posted);
   return { id: posted.id, seq: posted.seq };
 }
 

@@ -3,7 +3,7 @@ import { CHAT_ROOM_STATUS } from '@bp/contract';
 import { rowsOf } from '../../../platform/db/index.ts';
 import { clock } from '../../../platform/clock.ts';
 import type { Deps } from '../../../platform/deps.ts';
-import { postMessage, publishMessage, type Author } from './messages.ts';
+import { numberPost, publishMessage, writePost, type Author } from './messages.ts';
 import { requireRoom, type Room } from './rooms.ts';
 
 /** A member coming back within this is not welcomed again. */
@@ -27,8 +27,10 @@ export async function enterRoom(deps: Pick<Deps, 'db' | 'bus'>, room: Room, auth
     );
     if (claimed.length === 0) return null;
     const current = await requireRoom(tx, room.chatRoomNo);
-    return postMessage(tx, current, { msgType: 'welcome', content: `欢迎 ${author.memberName} 进入直播间`, author });
+    return writePost(tx, current, { msgType: 'welcome', content: `欢迎 ${author.memberName} 进入直播间`, author });
   });
-  if (welcome) await publishMessage(deps, welcome);
-  return { welcomed: welcome !== null };
+  if (!welcome) return { welcomed: false };
+  const { message, numbered } = await numberPost(deps.db, Number(welcome.message_id));
+  if (numbered) await publishMessage(deps, message);
+  return { welcomed: true };
 }
