@@ -40,7 +40,8 @@ describe.runIf(browserAvailable())('operator sportsbook desk', () => {
     await page.getByRole('menuitem', { name: '赛事管理' }).click();
     await page.getByPlaceholder('球队或联赛').fill('北京国安');
     await page.keyboard.press('Enter');
-    const row = page.getByRole('row').filter({ hasText: '北京国安 vs 上海申花' });
+    // The demo board may hold another match of the same two teams: this one is its own row.
+    const row = page.locator(`tr[data-row-key="${match.matchId}"]`);
     await row.waitFor();
     await shoot(page, 'admin-book-1-fixtures');
 
