@@ -8,13 +8,20 @@ import { requireRoom } from './chat/rooms.ts';
 import { authorOfRequest } from './chat-routes.ts';
 import { anchorList } from './anchors/anchors.ts';
 import { buyGold, goldBalance } from './gifts/gold.ts';
-import { giftList, sendGift } from './gifts/gifts.ts';
+import { batcher } from '../../platform/batch.ts';
+import { giftList, giftOrder, sendGift, sendGifts, type GiftOrder } from './gifts/gifts.ts';
 import { anchorRank, anchorReward } from './gifts/rank.ts';
 
 /** Anchors (the live list, rank, reward), gold coins and gifts (seed 3, 7, 9). */
 export function anchorRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   const money = { auth: 'member', rateLimit: 'money' } as const;
+  // Gifts sent at the same time go together (issue 18): one transaction per batch.
+  const gifts = batcher<GiftOrder, Awaited<ReturnType<typeof sendGift>>>({
+    run: (orders) => sendGifts(deps, orders),
+    alone: (order) => sendGift(deps, order.p),
+    turnOf: (order) => String(order.p.owner.memberId),
+  });
 
   defineRoute(
     app,
@@ -54,7 +61,7 @@ export function anchorRoutes(app: FastifyInstance, deps: Deps): void {
     { url: '/api/member/gift/send', summary: 'Gives a gift to the room’s anchor from the member’s gold (Idempotency-Key required)', ...money },
     async (req) => {
       const [author, room] = await Promise.all([authorOfRequest(deps, req), requireRoom(db, req.body.chatRoomNo)]);
-      return sendGift(deps, {
+      const order = await giftOrder(db, {
         owner: walletOwner(req.site, req.member.memberId),
         author,
         room,
@@ -62,6 +69,7 @@ export function anchorRoutes(app: FastifyInstance, deps: Deps): void {
         count: req.body.count,
         key: req.idempotencyKey,
       });
+      return gifts.submit(order);
     },
   );
 }

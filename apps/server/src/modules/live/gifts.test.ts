@@ -6,6 +6,10 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { expectLedgerSound } from '../wallet/testing.ts';
 import { fund, scriptMatch } from '../sports/testing.ts';
 import { buyGold, chat, demoRoom, follow, key, memberAt, operator, site, type Member } from './testing.ts';
+import { walletOwner } from '../wallet/index.ts';
+import { requireRoom } from './chat/rooms.ts';
+import { authorOf } from './chat/messages.ts';
+import { giftOrder, sendGifts } from './gifts/gifts.ts';
 
 let s: TestServer;
 let c: ReturnType<typeof chat>;
@@ -234,3 +238,49 @@ describe('the anchor’s rank of givers', () => {
     expect((await s.call('/api/live/anchor/rank', { anchorRoomId: anchor.anchorRoomId, period: 'year' })).code).toBe(Errors.VALIDATION.code);
   });
 });
+
+describe('gifts sent together', () => {
+  it('[issue 18] go in one transaction, each answered alone: a giver short of gold and a key used for another gift change nothing', async () => {
+    const rose = giftNamed(gifts[0].giftName);
+    const givers = await Promise.all(Array.from({ length: 8 }, () => withGold(100, 100)));
+    const poor = await withGold(100, 0);
+    const used = key();
+    expect((await give(givers[0], rose.giftId, 1, used)).code).toBe(0);
+    const rooms = await chatRoomOf();
+    const author = (m: Member) => authorOf({ memberId: m.memberId, siteId: 1, name: m.name, vipLevel: 0 }, { series: 'bp' }, m.name, 'low');
+    const orders = await Promise.all(
+      [...givers, poor].map((m, i) =>
+        giftOrder(s.deps.db, {
+          owner: walletOwner({ siteId: 1, currency: 'CNY' }, m.memberId),
+          author: author(m),
+          room: rooms,
+          giftId: rose.giftId,
+          // The first giver's key again, for two roses this time.
+          count: i === 0 ? 2 : 1,
+          key: { key: i === 0 ? used : key(), route: '/api/member/gift/send' },
+        }),
+      ),
+    );
+    const outcomes = await sendGifts(s.deps, orders);
+    expect(outcomes.map((o) => (o.ok ? 0 : (o.error as { code: number }).code))).toEqual([
+      Errors.IDEMPOTENCY_MISMATCH.code,
+      ...givers.slice(1).map(() => 0),
+      Errors.GOLD_INSUFFICIENT.code,
+    ]);
+    expect(await sends(poor.memberId)).toBe(0);
+    for (const m of givers) expect(await sends(m.memberId)).toBe(1);
+    // The batch's gold moved in one transaction: its ledger rows share the transaction's start.
+    const { rows } = await s.deps.db.execute(sql`
+      SELECT count(DISTINCT t.created_at)::int AS n FROM wallet_transfers t JOIN live_gift_sends g ON t.ref = 'gift:' || g.gift_send_id
+      WHERE t.kind = 'gift.send' AND g.member_id IN (${sql.join(
+        givers.slice(1).map((m) => sql`${m.memberId}`),
+        sql`, `,
+      )})`);
+    expect(rows[0]).toEqual({ n: 1 });
+    await expectLedgerSound(s);
+  });
+});
+
+async function chatRoomOf() {
+  return requireRoom(s.deps.db, room.chatRoomNo);
+}

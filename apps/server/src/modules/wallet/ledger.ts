@@ -140,6 +140,17 @@ export async function postedTransfer(tx: DbOrTx, kind: string, ref: string): Pro
   return row ? { from: Number(row.from_account), to: Number(row.to_account), amountMinor: BigInt(row.amount_minor) } : null;
 }
 
+/**
+ * Locks the existing accounts of `keys` in the ledger's lock order (account id), inside the caller's
+ * transaction: a batch that will post between many accounts takes them all first, as
+ * wallet_post_transfers does, so batches and single postings cannot wait on each other in a circle.
+ */
+export async function lockAccounts(tx: DbOrTx, keys: string[]): Promise<void> {
+  await tx.execute(
+    sql`SELECT count(*) FROM (SELECT 1 FROM wallet_accounts WHERE account_key = ANY (${arrayParam(keys, 'text[]')}) ORDER BY account_id FOR UPDATE) AS locked`,
+  );
+}
+
 /** Balances of several accounts in one round trip, in the order asked (0 for unknown ids). */
 export async function balancesOf(tx: DbOrTx, accountIds: number[]): Promise<bigint[]> {
   const { rows } = await tx.execute(sql`

@@ -5,7 +5,18 @@ import { AppError, fail } from '../../../platform/http/index.ts';
 import { claimKey, completeKey, requestHash, type IdempotencyKey } from '../../../platform/idempotency.ts';
 import { clock } from '../../../platform/clock.ts';
 import type { Deps } from '../../../platform/deps.ts';
-import { GOLD, goldAccounts, houseAccount, postTransfer, type WalletOwner } from '../../wallet/index.ts';
+import {
+  GOLD,
+  anchorAccountKey,
+  goldAccounts,
+  houseAccount,
+  houseSliceKey,
+  lockAccounts,
+  memberAccountKey,
+  postTransfer,
+  type WalletOwner,
+} from '../../wallet/index.ts';
+import type { Outcome } from '../../../platform/batch.ts';
 import { postMessage, publishMessage, type Author } from '../chat/messages.ts';
 import { requireRoom, type Room } from '../chat/rooms.ts';
 import { requireAnchorRoom, type AnchorRoom } from '../anchors/anchors.ts';
@@ -108,45 +119,86 @@ async function payAnchor(tx: Tx, p: GiftSend, { anchor, goldMinor, anchorMinor }
   return goldAfter!;
 }
 
-/**
- * Sends a gift to the room's anchor, once per Idempotency-Key: the gold moves in the ledger first,
- * then a `giftPush` message takes its place in the room, in the same transaction; the room is told
- * after the commit. Nothing moves when the anchor, the gift or the gold is missing.
- */
-export async function sendGift(deps: Pick<Deps, 'db' | 'bus'>, p: GiftSend): Promise<Sent> {
-  const prepared = await prepare(deps.db, p);
+/** A gift checked (prepare) and on its way: it goes with the gifts sent at the same time. */
+export interface GiftOrder {
+  p: GiftSend;
+  prepared: Prepared;
+}
+type Given = { sent: Sent; message: ChatMessage | null };
+
+/** The gift's part of a batch, in the batch's transaction: key, combo, send row, gold, giftPush, answer. */
+async function give(tx: Tx, { p, prepared }: GiftOrder): Promise<Given> {
   const { anchor, gift, goldMinor, anchorMinor } = prepared;
   const body = { chatRoomNo: p.room.chatRoomNo, giftId: p.giftId, count: p.count };
-  const { sent, message } = await deps.db.transaction(async (tx): Promise<{ sent: Sent; message: ChatMessage | null }> => {
-    const claim = await claimKey<Sent>(tx, p.owner.memberId, p.key.key, requestHash(p.key, body), 'done');
-    if (!claim.fresh) return { sent: claim.response, message: null };
-    const now = clock.now();
-    const combo = await comboOf(tx, p, anchor.anchorRoomId);
-    const row = await oneOf<{ gift_send_id: unknown }>(
+  const claim = await claimKey<Sent>(tx, p.owner.memberId, p.key.key, requestHash(p.key, body), 'done');
+  if (!claim.fresh) return { sent: claim.response, message: null };
+  const now = clock.now();
+  const combo = await comboOf(tx, p, anchor.anchorRoomId);
+  const row = await oneOf<{ gift_send_id: unknown }>(
+    tx,
+    sql`
+    INSERT INTO live_gift_sends (member_id, site_id, member_name, anchor_room_id, anchor_id, gift_id, count, gold_minor, anchor_minor, combo, day, created_at)
+    VALUES (${p.owner.memberId}, ${p.owner.siteId}, ${p.author.memberName}, ${anchor.anchorRoomId}, ${anchor.anchorId}, ${gift.giftId}, ${p.count},
+      ${goldMinor.toString()}, ${anchorMinor.toString()}, ${combo}, ${shanghaiDay(now)}, ${new Date(now)})
+    RETURNING gift_send_id`,
+  );
+  const goldAfter = await payAnchor(tx, p, prepared, Number(row!.gift_send_id));
+  const card: GiftCard = {
+    giftId: gift.giftId,
+    giftName: gift.giftName,
+    giftIcon: gift.giftIcon,
+    giftType: gift.giftType,
+    count: p.count,
+    combo,
+    gold: fromMinor(goldMinor),
+  };
+  const room = await requireRoom(tx, p.room.chatRoomNo);
+  const pushed = await postMessage(tx, room, { msgType: 'giftPush', content: `送出 ${gift.giftName} x${p.count}`, author: p.author, gift: card });
+  const result: Sent = { gold: fromMinor(goldAfter), combo, id: pushed.id };
+  await completeKey(tx, p.owner.memberId, p.key.key, result);
+  return { sent: result, message: pushed };
+}
+
+/**
+ * Gifts sent together, in one transaction (issue 18): every account the batch moves gold between
+ * is locked first, in the ledger's order; then each gift goes in a savepoint of its own, so one
+ * refused (short of gold, a key used for another gift) changes nothing and leaves the others be.
+ * The anchor's account and the room's sequence, which every giver of a room shares, are then
+ * taken once per batch rather than once per gift; the room is told after the commit.
+ */
+export async function sendGifts(deps: Pick<Deps, 'db' | 'bus'>, orders: GiftOrder[]): Promise<Outcome<Sent>[]> {
+  const given = await deps.db.transaction(async (tx) => {
+    await lockAccounts(
       tx,
-      sql`
-      INSERT INTO live_gift_sends (member_id, site_id, member_name, anchor_room_id, anchor_id, gift_id, count, gold_minor, anchor_minor, combo, day, created_at)
-      VALUES (${p.owner.memberId}, ${p.owner.siteId}, ${p.author.memberName}, ${anchor.anchorRoomId}, ${anchor.anchorId}, ${gift.giftId}, ${p.count},
-        ${goldMinor.toString()}, ${anchorMinor.toString()}, ${combo}, ${shanghaiDay(now)}, ${new Date(now)})
-      RETURNING gift_send_id`,
+      orders.flatMap(({ p, prepared }) => [
+        memberAccountKey(p.owner.memberId, 'gold'),
+        houseSliceKey(p.owner.siteId, GOLD, 'gifts', p.owner.memberId),
+        anchorAccountKey(prepared.anchor.anchorId, p.owner.siteId),
+      ]),
     );
-    // The anchor's account and the room's sequence, shared by every giver, are taken last.
-    const goldAfter = await payAnchor(tx, p, prepared, Number(row!.gift_send_id));
-    const card: GiftCard = {
-      giftId: gift.giftId,
-      giftName: gift.giftName,
-      giftIcon: gift.giftIcon,
-      giftType: gift.giftType,
-      count: p.count,
-      combo,
-      gold: fromMinor(goldMinor),
-    };
-    const room = await requireRoom(tx, p.room.chatRoomNo);
-    const pushed = await postMessage(tx, room, { msgType: 'giftPush', content: `送出 ${gift.giftName} x${p.count}`, author: p.author, gift: card });
-    const result: Sent = { gold: fromMinor(goldAfter), combo, id: pushed.id };
-    await completeKey(tx, p.owner.memberId, p.key.key, result);
-    return { sent: result, message: pushed };
+    const outcomes: Array<Outcome<Given>> = [];
+    for (const order of orders) {
+      try {
+        outcomes.push({ ok: true, value: await tx.transaction((sp) => give(sp, order)) });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        outcomes.push({ ok: false, error });
+      }
+    }
+    return outcomes;
   });
-  if (message) await publishMessage(deps, message);
-  return sent;
+  for (const g of given) if (g.ok && g.value.message) await publishMessage(deps, g.value.message);
+  return given.map((g) => (g.ok ? { ok: true, value: g.value.sent } : g));
+}
+
+/** The anchor, the gift and the price, checked before the gift joins a batch (nothing moves when one is missing). */
+export function giftOrder(db: Db, p: GiftSend): Promise<GiftOrder> {
+  return prepare(db, p).then((prepared) => ({ p, prepared }));
+}
+
+/** One gift alone: a batch of one. */
+export async function sendGift(deps: Pick<Deps, 'db' | 'bus'>, p: GiftSend): Promise<Sent> {
+  const [outcome] = await sendGifts(deps, [await giftOrder(deps.db, p)]);
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
 }
