@@ -8,7 +8,7 @@ import { requireRoom } from './chat/rooms.ts';
 import { authorOfRequest } from './chat-routes.ts';
 import { anchorList } from './anchors/anchors.ts';
 import { buyGold, goldBalance } from './gifts/gold.ts';
-import { batcher } from '../../platform/batch.ts';
+import { batcher, type Batcher } from '../../platform/batch.ts';
 import { giftList, giftOrder, sendGift, sendGifts, type GiftOrder } from './gifts/gifts.ts';
 import { anchorRank, anchorReward } from './gifts/rank.ts';
 
@@ -16,12 +16,17 @@ import { anchorRank, anchorReward } from './gifts/rank.ts';
 export function anchorRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   const money = { auth: 'member', rateLimit: 'money' } as const;
-  // Gifts sent at the same time go together (issue 18): one transaction per batch.
-  const gifts = batcher<GiftOrder, Awaited<ReturnType<typeof sendGift>>>({
-    run: (orders) => sendGifts(deps, orders),
-    alone: (order) => sendGift(deps, order.p),
-    turnOf: (order) => String(order.p.owner.memberId),
-  });
+  // Gifts to one room sent at the same time go together (issue 18): one transaction per batch, the
+  // room's anchor account and sequence taken once; rooms' batches run side by side.
+  const giftBatchers = new Map<number, Batcher<GiftOrder, Awaited<ReturnType<typeof sendGift>>>>();
+  const giftsTo = (anchorRoomId: number) => {
+    let b = giftBatchers.get(anchorRoomId);
+    if (!b) {
+      b = batcher({ run: (orders) => sendGifts(deps, orders), alone: (order) => sendGift(deps, order.p), turnOf: (order) => String(order.p.owner.memberId) });
+      giftBatchers.set(anchorRoomId, b);
+    }
+    return b;
+  };
 
   defineRoute(
     app,
@@ -69,7 +74,7 @@ export function anchorRoutes(app: FastifyInstance, deps: Deps): void {
         count: req.body.count,
         key: req.idempotencyKey,
       });
-      return gifts.submit(order);
+      return giftsTo(order.prepared.anchor.anchorRoomId).submit(order);
     },
   );
 }

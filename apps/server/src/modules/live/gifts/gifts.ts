@@ -69,7 +69,7 @@ export interface GiftSend {
 
 type Sent = { gold: number; combo: number; id: number };
 /** What a gift costs (hundredths of a coin) and the anchor's part of it. */
-type Prepared = { anchor: AnchorRoom; gift: Gift; goldMinor: bigint; anchorMinor: bigint };
+export type Prepared = { anchor: AnchorRoom; gift: Gift; goldMinor: bigint; anchorMinor: bigint };
 
 /** The room's anchor, the gift and the price: all checked before anything moves. */
 async function prepare(db: Db, p: GiftSend): Promise<Prepared> {
