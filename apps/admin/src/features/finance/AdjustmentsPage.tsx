@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Radio, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Radio, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { ADJUST_DIRECTION_LABELS, ADJUST_STATUS_LABELS, AdjustRejectBody, Adjust
 import { call, newIdempotencyKey } from '../../shared/api.ts';
 import { dateTime, money } from '../../shared/format.ts';
 import { zodRule } from '../../shared/form.ts';
+import { ApproveOrReject } from '../../shared/decision.tsx';
 import { useMe, useSites } from '../../shared/me.ts';
 import { usePagedList } from '../../shared/paged.ts';
 
@@ -133,13 +134,10 @@ function ReviewButtons({ row }: { row: Row }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const me = useMe().data;
-  const [rejecting, setRejecting] = useState(false);
-  const [form] = Form.useForm<{ reason: string }>();
   // One key per row shown: approving twice (a double click, a retry) is one approval.
   const [approvalKey] = useState(newIdempotencyKey);
   const done = (text: string) => {
     message.success(text);
-    setRejecting(false);
     return queryClient.invalidateQueries({ queryKey: [QUERY_KEY] });
   };
   const approve = useMutation({
@@ -161,36 +159,19 @@ function ReviewButtons({ row }: { row: Row }) {
   }
   const sign = row.direction === 'debit' ? -row.amount : row.amount;
   return (
-    <Space>
-      <Popconfirm
-        title={`确认${ADJUST_DIRECTION_LABELS[row.direction]} ${money(sign, row.currency)}？`}
-        okText="确认通过"
-        cancelText="取消"
-        onConfirm={() => approve.mutateAsync()}
-      >
-        <Button type="primary" size="small" loading={approve.isPending}>
-          通过
-        </Button>
-      </Popconfirm>
-      <Button danger size="small" onClick={() => setRejecting(true)}>
-        驳回
-      </Button>
-      <Modal
-        title="驳回调整"
-        open={rejecting}
-        okText="确认驳回"
-        okButtonProps={{ danger: true, loading: reject.isPending }}
-        onCancel={() => setRejecting(false)}
-        onOk={() => form.validateFields().then(({ reason }) => reject.mutate(reason))}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item label="驳回原因" name="reason" rules={[zodRule(AdjustRejectBody.shape.reason)]}>
-            <Input.TextArea rows={3} maxLength={200} showCount />
-          </Form.Item>
-        </Form>
-      </Modal>
-    </Space>
+    <ApproveOrReject
+      words={{
+        confirm: `确认${ADJUST_DIRECTION_LABELS[row.direction]} ${money(sign, row.currency)}？`,
+        rejectWord: '驳回',
+        rejectTitle: '驳回调整',
+        reasonLabel: '驳回原因',
+        reasonRule: zodRule(AdjustRejectBody.shape.reason),
+      }}
+      approve={approve.mutateAsync}
+      approving={approve.isPending}
+      reject={reject.mutateAsync}
+      rejecting={reject.isPending}
+    />
   );
 }
 

@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
+import { App, Input, Select, Space, Tag } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RejectBody } from '@bp/contract';
 import { call } from '../../shared/api.ts';
+import { ApproveOrReject } from '../../shared/decision.tsx';
 import { zodRule } from '../../shared/form.ts';
 import { useSites } from '../../shared/me.ts';
 
@@ -76,11 +76,8 @@ export function DecisionButtons({
 }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [rejecting, setRejecting] = useState(false);
-  const [form] = Form.useForm<{ reason: string }>();
   const done = (text: string) => {
     message.success(text);
-    setRejecting(false);
     return queryClient.invalidateQueries({ queryKey: [queryKey] });
   };
   const approve = useMutation({
@@ -94,30 +91,19 @@ export function DecisionButtons({
     onError: (err) => message.error(err.message),
   });
   return (
-    <Space>
-      <Popconfirm title={approveText} okText="确认通过" cancelText="取消" onConfirm={() => approve.mutateAsync()}>
-        <Button type="primary" size="small" loading={approve.isPending}>
-          通过
-        </Button>
-      </Popconfirm>
-      <Button danger size="small" onClick={() => setRejecting(true)}>
-        拒绝
-      </Button>
-      <Modal
-        title="拒绝订单"
-        open={rejecting}
-        okText="确认拒绝"
-        okButtonProps={{ danger: true, loading: reject.isPending }}
-        onCancel={() => setRejecting(false)}
-        onOk={() => form.validateFields().then(({ reason }) => reject.mutate(reason))}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item label="拒绝原因（会员可见）" name="reason" rules={[zodRule(RejectBody.shape.reason)]}>
-            <Input.TextArea rows={3} maxLength={200} showCount placeholder="例如：收款信息与实名不符" />
-          </Form.Item>
-        </Form>
-      </Modal>
-    </Space>
+    <ApproveOrReject
+      words={{
+        confirm: approveText,
+        rejectWord: '拒绝',
+        rejectTitle: '拒绝订单',
+        reasonLabel: '拒绝原因（会员可见）',
+        reasonRule: zodRule(RejectBody.shape.reason),
+        placeholder: '例如：收款信息与实名不符',
+      }}
+      approve={approve.mutateAsync}
+      approving={approve.isPending}
+      reject={reject.mutateAsync}
+      rejecting={reject.isPending}
+    />
   );
 }
