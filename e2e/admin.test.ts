@@ -17,9 +17,10 @@ describe.runIf(browserAvailable())('operator console', () => {
   });
   afterAll(() => site?.close());
 
-  it('[admin] signs in with TOTP, reviews a withdrawal with its risk view, approves it, and the audit log shows it', async () => {
+  it('[admin] signs in with TOTP, reviews a withdrawal with its risk view, approves it, refuses another with a reason, and the audit log shows it', async () => {
     const { db } = site.server.deps;
     const withdrawal = await pendingWithdrawal(site.server, 120, 400);
+    const refused = await pendingWithdrawal(site.server, 100, 300);
     const { otpauthUri } = await createOperator(db, { name: 'finance_e2e', password: 'finance12345', roles: ['finance', 'risk'] });
     const { page } = await desktop(site);
 
@@ -54,6 +55,16 @@ describe.runIf(browserAvailable())('operator console', () => {
     await expect
       .poll(async () => (await db.execute(`SELECT status FROM wallet_withdraw_orders WHERE order_id = ${withdrawal.orderId}`)).rows[0])
       .toEqual({ status: 'paid' });
+    // Another refused, with the reason the member will read.
+    const other = page.getByRole('row').filter({ hasText: refused.orderNo });
+    await other.getByRole('button', { name: '拒绝' }).click();
+    await page.getByRole('button', { name: '确认拒绝' }).click();
+    await page.getByText('请填写').or(page.locator('.ant-form-item-explain-error')).first().waitFor();
+    await page.getByLabel('拒绝原因（会员可见）').fill('收款信息与实名不符');
+    await page.getByRole('button', { name: '确认拒绝' }).click();
+    await expect
+      .poll(async () => (await db.execute(`SELECT status FROM wallet_withdraw_orders WHERE order_id = ${refused.orderId}`)).rows[0])
+      .toEqual({ status: 'rejected' });
 
     await page.getByRole('menuitem', { name: '审计日志' }).click();
     const entry = page.getByRole('row').filter({ hasText: `withdraw:${withdrawal.orderId}` });
