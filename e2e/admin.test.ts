@@ -82,7 +82,7 @@ describe.runIf(browserAvailable())('operator console', () => {
     await shoot(page, 'admin-4-chain');
   });
 
-  it('[admin] a super admin reads the dashboard’s charts, finds a member, tags them and adds a note on their page', async () => {
+  it('[admin] a super admin reads the dashboard’s charts, finds a member, tags them, adds a note on their page and blocks them, which ends their session', async () => {
     const { db } = site.server.deps;
     const { member } = await pendingWithdrawal(site.server, 100, 300);
     const { otpauthUri } = await createOperator(db, { name: 'super_e2e', password: 'super123456', roles: ['super'] });
@@ -114,6 +114,14 @@ describe.runIf(browserAvailable())('operator console', () => {
     await shoot(page, 'admin-6-member');
     const [row] = (await db.execute(`SELECT tags FROM members WHERE member_id = ${member.memberId}`)).rows as Array<{ tags: string[] }>;
     expect(row.tags).toEqual(['activity_blacklist']);
+
+    // Blocked, the member's session ends: their next call is refused.
+    expect((await site.server.call('/api/member/info', {}, { token: member.token })).code).toBe(0);
+    await page.getByRole('button', { name: '封禁账号' }).click();
+    await page.getByLabel('原因（记入审计日志）').fill('盗号风险');
+    await page.getByRole('button', { name: '确定' }).click();
+    await page.getByRole('button', { name: '解封账号' }).waitFor();
+    await expect.poll(async () => (await site.server.call('/api/member/info', {}, { token: member.token })).code).not.toBe(0);
   });
 
   it('[admin] a large manual credit waits for a second operator, who approves it; the member reads 人工加款; the report downloads as CSV', async () => {
