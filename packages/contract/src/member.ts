@@ -94,11 +94,14 @@ export const MessageCountData = z.object({ unread: z.number().int() });
 /** The operator's message: to one member, or (no memberId) to every member of the site. */
 export const MessageSendBody = z.object({
   siteId: SerialId,
+  /** One member; or with `tag`, every member of the site holding it; neither: the whole site. */
   memberId: z.number().int().positive().optional(),
+  tag: z.enum(['activity_blacklist', 'no_level_bonus']).optional(),
   title: z.string().trim().min(1).max(100),
   content: z.string().trim().min(1).max(4000),
 });
-export const MessageSendData = z.object({ id: z.number().int() });
+/** The message's id (the first, to a tag); `sent`: the inboxes it reached (0 for the whole site, which every member reads). */
+export const MessageSendData = z.object({ id: z.number().int(), sent: z.number().int() });
 
 // Help centre ---------------------------------------------------------------------------------
 /** The help centre (seed 7 "Member: help categories"): categories with their articles' titles; an article in full. */

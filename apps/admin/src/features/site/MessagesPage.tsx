@@ -1,28 +1,29 @@
-import { App, Button, Card, Form, Input, InputNumber, Radio } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import { MessageSendBody } from '@bp/contract';
+import { MEMBER_TAG_LABELS, MessageSendBody } from '@bp/contract';
 import { call } from '../../shared/api.ts';
 import { zodRule } from '../../shared/form.ts';
 import { useSiteChoice } from '../../shared/site-picker.tsx';
 
 interface Fields {
-  to: 'site' | 'member';
+  to: 'site' | 'tag' | 'member';
   memberId?: number;
+  tag?: 'activity_blacklist' | 'no_level_bonus';
   title: string;
   content: string;
 }
 
-/** Messages to members' inboxes: one member, or every member of the site. */
+/** Messages to members' inboxes: one member, the members holding a tag, or every member of the site. */
 export function MessagesPage() {
   const { message } = App.useApp();
   const { siteId, picker } = useSiteChoice();
   const [form] = Form.useForm<Fields>();
   const to = Form.useWatch('to', form);
   const send = useMutation({
-    mutationFn: ({ to: target, memberId, title, content }: Fields) =>
-      call('/api/admin/message/send', { siteId: siteId!, title, content, ...(target === 'member' ? { memberId } : {}) }),
-    onSuccess: () => {
-      message.success('站内信已发送');
+    mutationFn: ({ to: target, memberId, tag, title, content }: Fields) =>
+      call('/api/admin/message/send', { siteId: siteId!, title, content, ...(target === 'member' ? { memberId } : target === 'tag' ? { tag } : {}) }),
+    onSuccess: ({ sent }) => {
+      message.success(sent > 0 ? `站内信已发送给 ${sent} 位会员` : '站内信已发送');
       form.resetFields(['title', 'content']);
     },
     onError: (err) => message.error(err.message),
@@ -34,10 +35,16 @@ export function MessagesPage() {
           <Radio.Group
             options={[
               { value: 'site', label: '本站全部会员' },
+              { value: 'tag', label: '持有标签的会员' },
               { value: 'member', label: '指定会员' },
             ]}
           />
         </Form.Item>
+        {to === 'tag' && (
+          <Form.Item label="会员标签" name="tag" rules={[{ required: true, message: '请选择会员标签' }]}>
+            <Select style={{ width: 200 }} options={Object.entries(MEMBER_TAG_LABELS).map(([value, label]) => ({ value, label }))} />
+          </Form.Item>
+        )}
         {to === 'member' && (
           <Form.Item label="会员ID" name="memberId" rules={[{ required: true, message: '请填写会员ID' }]}>
             <InputNumber min={1} precision={0} style={{ width: 200 }} />

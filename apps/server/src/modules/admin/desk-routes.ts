@@ -13,10 +13,15 @@ export function deskRoutes(app: FastifyInstance, deps: Deps): void {
 
   defineRoute(
     app,
-    { url: '/api/admin/message/send', summary: 'Sends a message to one member, or to every member of a site', ...operatorRoute('message.send') },
+    {
+      url: '/api/admin/message/send',
+      summary: 'Sends a message to one member, to each member of a site holding a tag, or to every member of a site',
+      ...operatorRoute('message.send'),
+    },
     (req) => {
       requireSite(operatorOf(req), req.body.siteId);
-      const target = req.body.memberId ? `member:${req.body.memberId}` : `site:${req.body.siteId}`;
+      const { memberId, tag, siteId } = req.body;
+      const target = memberId ? `member:${memberId}` : tag ? `site:${siteId}:tag:${tag}` : `site:${siteId}`;
       return audited(db, req, { action: 'message.send', target, before: null, after: (sent) => ({ ...req.body, ...sent }) }, () => sendMessage(deps, req.body));
     },
   );

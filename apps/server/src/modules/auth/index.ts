@@ -35,6 +35,7 @@ export {
   searchMembers,
   memberProfile,
   setMemberTags,
+  membersTagged,
   resetMemberPassword,
   dailyMembers,
   type MemberSearch,

@@ -139,6 +139,15 @@ export async function memberProfile(db: Db, memberId: number) {
   };
 }
 
+/** The members of a site who hold `tag` (a message to a tag reaches them). */
+export async function membersTagged(db: Db, siteId: number, tag: string): Promise<number[]> {
+  const rows = await db
+    .select({ memberId: members.memberId })
+    .from(members)
+    .where(and(eq(members.siteId, siteId), sql`${tag} = ANY(${members.tags})`));
+  return rows.map((r) => r.memberId);
+}
+
 /** Replaces a member's tags (e.g. activity_blacklist, no_level_bonus); answers the tags before and after. */
 export async function setMemberTags(db: Db, memberId: number, tags: string[]) {
   const [before] = await db.select({ tags: members.tags }).from(members).where(eq(members.memberId, memberId));

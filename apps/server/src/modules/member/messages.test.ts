@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, type Frame, type MessageItem } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { operatorCall } from '../admin/testing.ts';
+import { setMemberTags } from '../auth/index.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -111,5 +112,24 @@ describe('member messages', () => {
       title: '<script>x</script>',
       content: "'; DROP TABLE members; --",
     });
+  });
+
+  it('[admin] reach each member of a site holding a tag, and no one else', async () => {
+    const tagged = [await s.member(), await s.member()];
+    const other = await s.member();
+    const elsewhere = await s.member({ siteId: 2 });
+    for (const m of [...tagged, elsewhere]) await setMemberTags(s.deps.db, m.memberId, ['no_level_bonus']);
+    const sent = await send({ siteId: 1, tag: 'no_level_bonus', title: '等级礼金说明', content: '您的账户暂不参与等级礼金' });
+    expect(sent.code, sent.msg).toBe(0);
+    expect(sent.data.sent).toBe(2);
+    const titlesOf = async (token: string, siteId?: number) =>
+      titles((await s.call('/api/member/message/list', {}, { token, headers: siteId ? { 'x-site-id': String(siteId) } : {} })).data.list);
+    for (const m of tagged) expect(await titlesOf(m.token)).toContain('等级礼金说明');
+    expect(await titlesOf(other.token)).not.toContain('等级礼金说明');
+    expect(await titlesOf(elsewhere.token, 2)).not.toContain('等级礼金说明');
+    // One member and a tag at once is refused; a tag no one holds reaches no one, and says so.
+    expect((await send({ siteId: 1, memberId: other.memberId, tag: 'no_level_bonus', title: '两者', content: '无' })).code).toBe(Errors.VALIDATION.code);
+    expect((await send({ siteId: 2, tag: 'activity_blacklist', title: '无人', content: '无' })).code).toBe(Errors.MEMBER_NOT_FOUND.code);
+    expect((await send({ siteId: 1, tag: 'vip', title: '未知标签', content: '无' })).code).toBe(Errors.VALIDATION.code);
   });
 });

@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { channel, type MessageItem } from '@bp/contract';
-import { rowsOf, type Db, type DbOrTx } from '../../platform/db/index.ts';
+import { arrayParam, rowsOf, type Db, type DbOrTx } from '../../platform/db/index.ts';
 import { clock } from '../../platform/clock.ts';
 import { fail } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { listSites, requireSite } from '../site/index.ts';
-import { getMember } from '../auth/index.ts';
+import { getMember, membersTagged } from '../auth/index.ts';
 
 /** Whose messages: a member of a site. */
 export interface Reader {
@@ -117,26 +117,30 @@ export async function pinMessage(db: Db, r: Reader, id: number, sticky: boolean)
   return toItem(row);
 }
 
-/** The operator's message to one member of the site (told at once on their channel), or to all of them. */
+/** The operator's message to one member of the site (told at once on their channel), to each member holding a tag, or to all of them. */
 export async function sendMessage(
   { db, bus }: Pick<Deps, 'db' | 'bus'>,
-  to: { siteId: number; memberId?: number; title: string; content: string },
-): Promise<{ id: number }> {
+  to: { siteId: number; memberId?: number; tag?: string; title: string; content: string },
+): Promise<{ id: number; sent: number }> {
   await requireSite(db, to.siteId);
+  if (to.memberId !== undefined && to.tag !== undefined) fail('VALIDATION', { msg: '指定会员与会员标签只能选其一' });
   if (to.memberId !== undefined) {
     const member = await getMember(db, to.memberId);
     if (!member || member.siteId !== to.siteId) fail('MEMBER_NOT_FOUND');
   }
-  const [row] = await rowsOf<{ message_id: unknown }>(
+  const recipients = to.tag !== undefined ? await membersTagged(db, to.siteId, to.tag) : to.memberId !== undefined ? [to.memberId] : null;
+  if (recipients?.length === 0) fail('MEMBER_NOT_FOUND', { msg: '该站点没有持有此标签的会员' });
+  const rows = await rowsOf<{ message_id: unknown; member_id: unknown }>(
     db,
     sql`
     INSERT INTO member_messages (site_id, member_id, title, content, created_at)
-    VALUES (${to.siteId}, ${to.memberId ?? null}, ${to.title}, ${to.content}, ${now()})
-    RETURNING message_id`,
+    SELECT ${to.siteId}, m, ${to.title}, ${to.content}, ${now()} FROM unnest(${arrayParam(recipients ?? [null], 'bigint[]')}) AS m
+    RETURNING message_id, member_id`,
   );
-  const id = Number(row.message_id);
-  if (to.memberId !== undefined) await bus.publish(channel.user(to.memberId), 'message.new', { id, title: to.title });
-  return { id };
+  for (const row of rows) {
+    if (row.member_id !== null) await bus.publish(channel.user(Number(row.member_id)), 'message.new', { id: Number(row.message_id), title: to.title });
+  }
+  return { id: Number(rows[0].message_id), sent: recipients?.length ?? 0 };
 }
 
 /** Demo data: each site greets its members once (safe on every start). */
