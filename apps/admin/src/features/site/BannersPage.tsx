@@ -2,7 +2,7 @@ import { Form, Image, Input, Select, Typography } from 'antd';
 import type { z } from 'zod';
 import { AdminBanner } from '@bp/contract';
 import { zodRule } from '../../shared/form.ts';
-import { ContentTable } from './content.tsx';
+import { ContentTable, TitleField } from './content.tsx';
 import { WindowField, windowFromForm, windowText, windowToForm, type WindowValue } from './window-field.tsx';
 
 type Banner = z.output<typeof AdminBanner>;
@@ -51,16 +51,7 @@ export function BannersPage() {
       ]}
       fields={
         <>
-          <Form.Item
-            label="标题"
-            name="title"
-            rules={[
-              { required: true, whitespace: true, message: '请填写标题' },
-              { max: 100, message: '标题最多100字' },
-            ]}
-          >
-            <Input />
-          </Form.Item>
+          <TitleField />
           <Form.Item
             label="图片地址"
             name="image"

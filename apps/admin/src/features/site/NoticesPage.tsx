@@ -1,7 +1,7 @@
 import { Form, Input, Select, Tag } from 'antd';
 import type { z } from 'zod';
 import type { AdminNotice } from '@bp/contract';
-import { ContentTable } from './content.tsx';
+import { ContentTable, TitleField } from './content.tsx';
 import { WindowField, windowFromForm, windowText, windowToForm, type WindowValue } from './window-field.tsx';
 
 type Notice = z.output<typeof AdminNotice>;
@@ -37,16 +37,7 @@ export function NoticesPage() {
           <Form.Item label="类型" name="category" rules={[{ required: true, message: '请选择类型' }]}>
             <Select options={Object.entries(CATEGORIES).map(([value, label]) => ({ value: Number(value), label }))} />
           </Form.Item>
-          <Form.Item
-            label="标题"
-            name="title"
-            rules={[
-              { required: true, whitespace: true, message: '请填写标题' },
-              { max: 100, message: '标题最多100字' },
-            ]}
-          >
-            <Input />
-          </Form.Item>
+          <TitleField />
           <Form.Item
             label="内容"
             name="content"

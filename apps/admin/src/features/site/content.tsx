@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Card, Form, Modal, Popconfirm, Space, Switch, Table, type TableColumnsType } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Popconfirm, Space, Switch, Table, type TableColumnsType } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_CONTENT_KINDS, type AdminContentKind } from '@bp/contract';
@@ -155,5 +155,21 @@ export function ContentTable<T extends Item, F extends object>({ kind, columns, 
         </Form>
       </Modal>
     </Card>
+  );
+}
+
+/** An item's title, required, at most 100 characters: every content kind has one. */
+export function TitleField() {
+  return (
+    <Form.Item
+      label="标题"
+      name="title"
+      rules={[
+        { required: true, whitespace: true, message: '请填写标题' },
+        { max: 100, message: '标题最多100字' },
+      ]}
+    >
+      <Input />
+    </Form.Item>
   );
 }
