@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, Errors, shanghaiDay } from '@bp/contract';
+import { DAY_MS, Errors, reportCsv, shanghaiDay } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { clock } from '../../platform/clock.ts';
 import { caller, newKey } from '../wallet/testing.ts';
+import { runTables } from '../tables/index.ts';
+import { toNextRound } from '../tables/testing.ts';
 import { signInOperator, superAdmin, type SignedIn } from './testing.ts';
 
 /** Reports by day, site, venue and agent, from the same ledger figures as the dashboard. */
@@ -16,6 +18,14 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const today = () => shanghaiDay(clock.now());
+/**
+ * Yesterday and today: the days a test's money falls on. The database's clock stamps the money and
+ * the server's (moved ahead by the table rounds) names today, so a test run across midnight finds
+ * its rows on one side or the other.
+ */
+const twoDays = () => ({ from: shanghaiDay(clock.now() - DAY_MS), to: today() });
+const shanghaiDate = (column: string) => `to_char((((${column}) AT TIME ZONE 'UTC') + interval '8 hours')::date, 'YYYY-MM-DD')`;
+const sum = (rows: Row[], key: 'ggr' | 'turnover') => Math.round(rows.reduce((total, r) => total + r[key], 0) * 100) / 100;
 const report = (body: object, op: SignedIn = finance) => s.call('/api/admin/report', body, { headers: op.headers });
 type Row = { key: string; label: string; currency: string; bets: number; turnover: number; ggr: number; ngr: number; deposits: number; payouts: number };
 
@@ -34,7 +44,93 @@ async function agentWithMember() {
   return { agent, member: { token: registered.data.token as string, memberId: registered.data.memberId as number } };
 }
 
+/** A baccarat bet at AG's table (a venue's own book, not the ledger), dealt and paid; answers its stake and payout. */
+async function baccaratRound(member: { token: string; memberId: number }, stake: number) {
+  expect((await s.call('/api/wallet/transfer', { api_name: 'AG', amount: stake, transfer_out: false }, { token: member.token, key: newKey() })).code).toBe(0);
+  const r = await toNextRound(s, 'bac1');
+  await runTables(s.deps);
+  const placed = await s.call(
+    '/api/tables/bet',
+    { tableId: 'bac1', roundNo: r.roundNo, bets: [{ spot: 'banker', amount: stake }] },
+    { token: member.token, key: newKey() },
+  );
+  expect(placed.code, placed.msg).toBe(0);
+  for (const at of [r.closesAt, r.revealAt]) {
+    clock.shift(at - clock.now());
+    await runTables(s.deps);
+  }
+  const [round] = await s.deps.database.query<{ round_id: string; payout_minor: unknown; status: string }>(
+    `SELECT round_id, payout_minor, status FROM game_rounds WHERE member_id = ${member.memberId} AND api_name = 'AG'`,
+  );
+  expect(round.status).toBe('settled');
+  return { roundId: round.round_id, stake, payout: Number(round.payout_minor) / 100 };
+}
+
+const FIGURES = [
+  { key: 'bets', title: '注单数' },
+  { key: 'turnover', title: '投注额' },
+  { key: 'payouts', title: '派彩' },
+  { key: 'ggr', title: 'GGR' },
+] as const;
+
 describe('reports', () => {
+  it('[admin] every venue’s games: a live table’s rounds by venue (AG) beside the originals and the sportsbook; by agent and by day the whole GGR; the CSV says the same', async () => {
+    const { agent, member } = await agentWithMember();
+    await caller(s).fund(member.token, 1000);
+    const dice = await s.call('/api/originals/dice/play', { amount: 10, target: 50, condition: 'over' }, { token: member.token, key: newKey() });
+    expect(dice.code, dice.msg).toBe(0);
+    const table = await baccaratRound(member, 100);
+    const days = twoDays();
+
+    const byVenue = await report({ groupBy: 'venue', ...days, siteId: 1 });
+    expect(byVenue.code, byVenue.msg).toBe(0);
+    // Every AG round of the days (other tests' too), from the game records.
+    const [ag] = await s.deps.database.query<{ n: unknown; stakes: unknown; payouts: unknown }>(
+      `SELECT count(*) AS n, sum(stake_minor) AS stakes, sum(payout_minor) AS payouts FROM game_rounds
+       WHERE api_name = 'AG' AND status = 'settled' AND site_id = 1 AND ${shanghaiDate('settled_at')} BETWEEN '${days.from}' AND '${days.to}'`,
+    );
+    const agRow = byVenue.data.rows.find((r: Row) => r.key === 'AG');
+    expect(agRow).toMatchObject({
+      label: 'AG真人',
+      currency: 'CNY',
+      bets: Number(ag.n),
+      turnover: Number(ag.stakes) / 100,
+      payouts: Number(ag.payouts) / 100,
+      ggr: (Number(ag.stakes) - Number(ag.payouts)) / 100,
+    });
+    expect(byVenue.data.rows.find((r: Row) => r.key === 'originals')).toBeDefined();
+
+    // The agent's member alone: one dice roll (ledger) and one table round (AG's book).
+    const byAgent = await report({ groupBy: 'agent', ...days, siteId: 1 });
+    const mine = byAgent.data.rows.find((r: Row) => r.key.startsWith(`${agent.memberId}:`));
+    const ggr = Math.round((10 - dice.data.payout + table.stake - table.payout) * 100) / 100;
+    expect(mine).toMatchObject({ bets: 2, turnover: 110, ggr, ngr: ggr, deposits: 1000 });
+
+    // By day: the sum of the venues, the dashboard alike.
+    const byDay = await report({ groupBy: 'day', ...days, siteId: 1 });
+    const total = (key: 'ggr' | 'turnover') => sum(byVenue.data.rows, key);
+    expect({ ggr: sum(byDay.data.rows, 'ggr'), turnover: sum(byDay.data.rows, 'turnover') }).toEqual({ ggr: total('ggr'), turnover: total('turnover') });
+    const dashboard = await s.call('/api/admin/dashboard', { siteId: 1, days: 2 }, { headers: finance.headers });
+    expect(sum(dashboard.data.days, 'ggr')).toBe(total('ggr'));
+
+    const csv = reportCsv(byVenue.data.rows as Row[], '场馆', [...FIGURES]).split('\r\n');
+    expect(csv[0]).toBe('\uFEFF场馆,币种,注单数,投注额,派彩,GGR');
+    expect(csv).toContain(`AG真人,CNY,${agRow.bets},${agRow.turnover},${agRow.payouts},${agRow.ggr}`);
+
+    // A closed day is rolled up with its tables' rounds too.
+    await s.deps.database.query(`UPDATE game_rounds SET settled_at = settled_at - interval '3 days' WHERE round_id = $1`, [table.roundId]);
+    const [{ day: closedDay }] = await s.deps.database.query<{ day: string }>(
+      `SELECT ${shanghaiDate('settled_at')} AS day FROM game_rounds WHERE round_id = $1`,
+      [table.roundId],
+    );
+    const closed = await report({ groupBy: 'venue', from: closedDay, to: closedDay, siteId: 1 });
+    expect(closed.data.rows.find((r: Row) => r.key === 'AG')).toMatchObject({ bets: 1, turnover: table.stake, payouts: table.payout });
+    const [{ n: rolled }] = await s.deps.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM wallet_report_days WHERE day = '${closedDay}' AND venue = 'AG'`,
+    );
+    expect(rolled).toBe(1);
+  });
+
   it('[admin] by agent: the agent’s members’ deposits, bets, turnover, payouts, GGR and NGR; by venue the originals’ row; by day the dashboard’s own figures', async () => {
     const { agent, member } = await agentWithMember();
     await caller(s).fund(member.token, 1000);
@@ -45,14 +141,14 @@ describe('reports', () => {
       payouts += round.data.payout;
     }
     const day = today();
-    const byAgent = await report({ groupBy: 'agent', from: day, to: day, siteId: 1 });
+    const byAgent = await report({ groupBy: 'agent', ...twoDays(), siteId: 1 });
     expect(byAgent.code, byAgent.msg).toBe(0);
     const row = byAgent.data.rows.find((r: Row) => r.key.startsWith(`${agent.memberId}:`));
     const ggr = Math.round((30 - payouts) * 100) / 100;
     expect(row).toMatchObject({ label: agent.name, currency: 'CNY', deposits: 1000, bets: 3, turnover: 30, ggr, ngr: ggr, bonuses: 0, rebates: 0 });
     expect(byAgent.data.rows.some((r: Row) => r.label === '无代理（直属会员）')).toBe(true);
 
-    const byVenue = await report({ groupBy: 'venue', from: day, to: day, siteId: 1 });
+    const byVenue = await report({ groupBy: 'venue', ...twoDays(), siteId: 1 });
     const venues = new Map(byVenue.data.rows.map((r: Row) => [r.key, r]));
     expect((venues.get('originals') as Row).label).toBe('原创游戏');
     expect((venues.get('originals') as Row).bets).toBeGreaterThanOrEqual(3);
@@ -84,7 +180,7 @@ describe('reports', () => {
     );
     expect(paid.code, paid.msg).toBe(0);
     const day = today();
-    const all = await report({ groupBy: 'site', from: day, to: day });
+    const all = await report({ groupBy: 'site', ...twoDays() });
     const bySite = new Map(all.data.rows.map((r: Row) => [r.key, r]));
     expect(bySite.get('2')).toMatchObject({ currency: 'USDT' });
     expect((bySite.get('2') as Row).deposits).toBeGreaterThanOrEqual(50);
@@ -107,7 +203,9 @@ describe('reports', () => {
     const [{ n: days }] = await s.deps.database.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM wallet_report_days_closed WHERE day >= '${from}' AND day < '${to}'`,
     );
-    expect(days).toBe(20);
+    // A day closes ten minutes after it ends by the database's clock: just after midnight, yesterday is still open.
+    const [{ open }] = await s.deps.database.query<{ open: string }>(`SELECT ${shanghaiDate("now() - interval '10 minutes'")} AS open`);
+    expect(days).toBe(Math.round((Date.parse(open < to ? open : to) - Date.parse(from)) / DAY_MS));
     expect((await report({ groupBy: 'venue', from, to })).data).toEqual(a.data);
   });
 
