@@ -17,6 +17,14 @@ class JourneysSpread extends BaseSequencer {
   }
 }
 
+/**
+ * Server files share their worker's modules: importing the server once per worker instead of once
+ * per file took the server project from 249 s to 98 s on PGlite. Each file starts its own test
+ * server on its own database; module state is kept per database (caches, blockades, venue
+ * adapters) or put back after each test (the clock, the hashing cost).
+ */
+const SERVER_LIMITS = { isolate: false, testTimeout: 30_000, hookTimeout: 60_000 };
+
 /** The browser journeys on a live book. */
 const LIVE_BOOK = 'e2e/sports.test.ts';
 /**
@@ -24,16 +32,13 @@ const LIVE_BOOK = 'e2e/sports.test.ts';
  * longest journeys (the wallet's) take 45-50 s on a busy two-core machine: the limit catches a
  * hang, not a slow machine. `expect.poll` gives up after 1 s by default: on a busy machine a page's
  * first answer came later than that (the history page, in a CI run), so a journey polls as long as
- * Playwright's own waits.
+ * Playwright's own waits. Journeys share their worker's modules, as the server's files do (see
+ * there): each file starts its own server and Chromium, and importing the server once per worker
+ * spares each file seconds.
  */
-const JOURNEY_LIMITS = { testTimeout: 120_000, hookTimeout: 240_000, expect: { poll: { timeout: 15_000 } } };
+const JOURNEY_LIMITS = { testTimeout: 120_000, hookTimeout: 240_000, expect: { poll: { timeout: 15_000 } }, isolate: false };
 
-/**
- * `BROWSER_JOURNEYS=off` leaves the browser journeys out. CI sets it for its PostgreSQL run: there
- * the journeys took over half of the run's time (CI neared 18 of its 20 minutes), they drive the same
- * server code in the PGlite run, and the server's behaviour on PostgreSQL and Redis is proven by
- * the integration tests.
- */
+/** `BROWSER_JOURNEYS=off` leaves the browser journeys out (a quick run of the server and web tests). */
 const BROWSER_JOURNEYS = process.env.BROWSER_JOURNEYS !== 'off';
 
 const JOURNEY_PROJECTS = [
@@ -62,6 +67,33 @@ const JOURNEY_PROJECTS = [
   },
 ];
 
+/**
+ * With PostgreSQL (DATABASE_URL, as in CI) every test runs there, and then the embedded database's
+ * own proofs run again on PGlite and the in-process bus, as a developer's `npm test` without
+ * services runs them: the ledger and its audit, races over one balance, the schema, kill -9
+ * mid-settlement and mid-transfer. They spread through the run beside the other files instead of
+ * a second run of their own after it. CI is unset for them: under CI=true the Redis tests are
+ * required, and the run on PostgreSQL has them.
+ */
+const EMBEDDED_PROOFS = process.env.DATABASE_URL
+  ? [
+      {
+        test: {
+          name: 'pglite',
+          include: [
+            'apps/server/src/modules/wallet/ledger*.test.ts',
+            'apps/server/src/modules/venue/transfer-races.test.ts',
+            'apps/server/src/scripts/ledger-audit.test.ts',
+            'apps/server/src/test/schema.test.ts',
+            'apps/server/src/test/server-kill.test.ts',
+          ],
+          env: { DATABASE_URL: '', REDIS_URL: '', CI: '' },
+          ...SERVER_LIMITS,
+        },
+      },
+    ]
+  : [];
+
 // One test command for the whole repo: `npm test` runs every project.
 export default defineConfig({
   test: {
@@ -77,15 +109,10 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          // Server files share their worker's modules: importing the server once per worker instead
-          // of once per file took this project from 249 s to 98 s on PGlite. Each file starts its own
-          // test server on its own database; module state is kept per database (caches, blockades,
-          // venue adapters) or put back after each test (the clock, the hashing cost).
-          isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...SERVER_LIMITS,
         },
       },
+      ...EMBEDDED_PROOFS,
       {
         // The web's client code (request path, sockets, uploads) against the real server: the one
         // place that imports both halves, as the browser journeys do.

@@ -8,15 +8,18 @@ import { memoryBus } from '../platform/realtime/index.ts';
 import { modules } from '../modules/index.ts';
 import { getConfig, setConfig } from '../modules/site/index.ts';
 import { TEST_PASSWORD_HASHING, setPasswordHashing } from '../modules/auth/index.ts';
+import { DAY_MS, shanghaiHourOf } from '@bp/contract';
+import { clock } from '../platform/clock.ts';
 import { createServer, type Server } from '../server.ts';
+import { PG_TEMPLATE_ENV, copyTemplate } from './pg-template.ts';
 
 // Cheap argon2 in every process that starts test servers (auth/passwords.ts says why); one test
 // keeps the production cost (auth/passwords.test.ts).
 setPasswordHashing(TEST_PASSWORD_HASHING);
 
 /**
- * Test servers on a real database: PGlite by default, or a schema of its own on the PostgreSQL of
- * `DATABASE_URL` (what CI uses). Redis when `REDIS_URL` is set, under a key prefix of its own.
+ * Test servers on a real database: PGlite by default, or a database (or schema) of its own on the
+ * PostgreSQL of `DATABASE_URL` (what CI uses). Redis when `REDIS_URL` is set, under a key prefix of its own.
  * Demo data is seeded, jobs are off unless asked for.
  */
 export interface TestServer extends Server {
@@ -34,7 +37,14 @@ export interface TestServer extends Server {
 
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const base = loadConfig(process.env);
-  const schema = base.databaseUrl ? `t_${randomBytes(6).toString('hex')}` : null;
+  // On PostgreSQL: a copy of the run's template database, else (a test's own schema or URL, or no
+  // demo data) a schema of its own, migrated as the server starts.
+  const pgTemplate = process.env[PG_TEMPLATE_ENV];
+  const copy =
+    base.databaseUrl && pgTemplate && overrides.seedDemo !== false && !overrides.databaseSchema && !overrides.databaseUrl
+      ? await copyTemplate(base.databaseUrl, pgTemplate)
+      : null;
+  const schema = base.databaseUrl && !copy ? `t_${randomBytes(6).toString('hex')}` : null;
   const template = base.databaseUrl || overrides.seedDemo === false ? null : templateDir();
   // PGlite starts from a copy of the template: in a folder of the test's own, or in the one the
   // test names (to reopen the same database later) while that is still empty.
@@ -44,6 +54,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const config: Config = {
     ...base,
     dataDir,
+    ...(copy ? { databaseUrl: copy.url } : {}),
     databaseSchema: schema,
     redisPrefix: `t${randomBytes(4).toString('hex')}:`,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -61,6 +72,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const close = async () => {
     await server.close();
     if (schema && config.databaseUrl) await dropSchema(config.databaseUrl, schema);
+    if (copy) await copy.drop();
     if (ownFolder) fs.rmSync(ownFolder, { recursive: true, force: true });
   };
   return {
@@ -91,6 +103,18 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     },
   };
 }
+
+/** What a script of ours run beside a PostgreSQL test server needs to reach the server's database. */
+export const postgresEnv = (server: Server): Record<string, string> => ({
+  DATABASE_URL: server.deps.config.databaseUrl ?? '',
+  DATABASE_SCHEMA: server.deps.config.databaseSchema ?? '',
+});
+
+/**
+ * Moves the server's clock to 10:00 Shanghai tomorrow: a session opened then lives 12 hours before
+ * 22:00 ends every session, so a test of idle minutes does not meet 22:00 when run at 21:50.
+ */
+export const shiftToMorning = (): void => clock.shift(shanghaiHourOf(clock.now(), 10) + DAY_MS - clock.now());
 
 /** Headers of a member call. */
 export const bearer = (token: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra });
@@ -134,13 +158,22 @@ function copyInto(template: string, dataDir: string): void {
 }
 
 /**
- * Makes the template in `dir`: every migration and every module's demo data except the sports
+ * Makes the template in `dir` (PGlite), or on `databaseUrl` (PostgreSQL): every migration and every module's demo data except the sports
  * book's, whose fixtures are timed from the moment they are seeded: each test server seeds its
  * own book as it starts (and the sites' client keys, which a test may set). Each test database
  * is a copy of its own: nothing one test writes reaches another.
  */
-export async function makeTemplate(dir: string): Promise<void> {
-  const config: Config = { ...loadConfig({}), dataDir: dir, logLevel: 'silent', webDist: null, adminDist: null, runJobs: false };
+export async function makeTemplate(dir: string, databaseUrl: string | null = null): Promise<void> {
+  const config: Config = {
+    ...loadConfig({}),
+    dataDir: dir,
+    databaseUrl,
+    databaseSchema: null,
+    logLevel: 'silent',
+    webDist: null,
+    adminDist: null,
+    runJobs: false,
+  };
   const database = await openDatabase(config);
   try {
     await migrate(database, modules);

@@ -213,8 +213,8 @@ async function attack(op: Operation, as: Caller, failures: string[]): Promise<vo
   const base = op.body ? plausible(op.body) : {};
   for (const field of op.body ? fieldsOf(op.body) : []) {
     for (const value of BAD_VALUES) await post(`${field.join('.')}=${JSON.stringify(value)?.slice(0, 20)}`, JSON.stringify(withValue(base, field, value)));
-    // Just under the body limit: a field far longer than any column.
-    await post(`${field.join('.')}=<1 MB>`, JSON.stringify(withValue(base, field, 'x'.repeat(1024 * 1024 - 200))));
+    // A field far longer than any column or index entry (the body limit itself is tried below, once per path).
+    await post(`${field.join('.')}=<100 kB>`, JSON.stringify(withValue(base, field, 'x'.repeat(100_000))));
   }
   for (const [label, payload] of [
     ['body []', '[]'],
@@ -260,7 +260,8 @@ async function attack(op: Operation, as: Caller, failures: string[]): Promise<vo
 }
 
 describe('hostile input', () => {
-  it('[hardening] no path answers 500 or leaves the envelope on hostile input, and nothing changes', { timeout: 120_000 }, async () => {
+  // 266 paths, each attacked as a visitor and as a member: about 45 s alone on PostgreSQL, minutes beside a busy suite.
+  it('[hardening] no path answers 500 or leaves the envelope on hostile input, and nothing changes', { timeout: 600_000 }, async () => {
     expect(operations.length).toBeGreaterThan(100);
     const before = await stateNow();
     const failures: string[] = [];

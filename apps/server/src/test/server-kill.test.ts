@@ -185,7 +185,7 @@ describe('a server killed with SIGKILL', () => {
     }
     const audit = await runLedgerAudit(schema ? { DATABASE_SCHEMA: schema } : { DATA_DIR: dataDir! });
     expect(audit.code, audit.out).toBe(0);
-  }, 110_000);
+  }, 240_000);
 });
 
 /**
