@@ -11,7 +11,10 @@ import autocannon from 'autocannon';
 export const root = path.resolve(import.meta.dirname, '..');
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Starts `node --import tsx <script>` with env; resolves once `url` answers. BENCH_NODE_ARGS adds node flags (e.g. `--cpu-prof`). */
+/**
+ * Starts `node --import tsx <script>` with env; resolves once `url` answers. BENCH_NODE_ARGS adds node flags (e.g. `--cpu-prof`);
+ * BENCH_START_S (60) is how long a start may take (a fresh schema's migrations on a crowded machine take longer).
+ */
 export async function startProcess(script, env, url) {
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
@@ -19,7 +22,9 @@ export async function startProcess(script, env, url) {
     env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMITS: 'off', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let i = 0; i < 600; i++) {
+  // Up to three minutes by default: on a machine shared with other sessions' suites, a fresh schema migrates slowly.
+  const tries = Number(process.env.BENCH_START_S ?? 180) * 10;
+  for (let i = 0; i < tries; i++) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
     try {
       const res = await fetch(url);

@@ -116,6 +116,8 @@ async function measure(target) {
     );
     const { categories, audits } = result.lhr;
     if (result.lhr.runtimeError) throw new Error(`${target.name}: ${result.lhr.runtimeError.message}`);
+    // BENCH_LHR_DIR keeps each run's whole report, to read where a page's time goes.
+    if (process.env.BENCH_LHR_DIR) fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${target.name}-${i}.json`), JSON.stringify(result.lhr));
     runs.push({
       performance: Math.round(categories.performance.score * 100),
       accessibility: Math.round(categories.accessibility.score * 100),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../apps/server/src/test/harness.ts';
-import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
+import { browserAvailable, phone, shoot, startSite, tour, type Site } from './harness.ts';
 import { logIn, waitForPath } from './steps.ts';
 
 /** The casino in Chromium on the real server: the lobby, a 抢庄牛牛 round, fish shots, the game records. */
@@ -136,7 +136,7 @@ describe.runIf(browserAvailable())('the casino', () => {
   it('[S2-14] [S1-03] the lobby, 抢庄牛牛, the sea and the records in three theme series, and on the USDT site in ₮', async () => {
     const { page } = await fundedMember(100);
     await api(await page.evaluate(() => localStorage.getItem('bp.token')!), '/api/wallet/transfer', { api_name: 'KY', amount: 50, transfer_out: false }, true);
-    for (const series of ['fresh', 'mecha', 'elegant']) {
+    for (const series of tour(['fresh', 'mecha', 'elegant'])) {
       await page.goto(`/app/casino?theme=${series}`);
       await page.locator('[data-venue=KY]').waitFor();
       await shoot(page, `casino-theme-${series}-lobby`);

@@ -9,7 +9,7 @@ import type { Config } from '../apps/server/src/platform/config.ts';
 
 /**
  * Browser journeys drive the built site on the real server (in-process, real database: PGlite, or
- * a schema of its own on DATABASE_URL) with Debian's Chromium.
+ * a database of its own on DATABASE_URL) with Debian's Chromium.
  */
 export const ROOT = path.resolve(import.meta.dirname, '..');
 /** The build under test; `E2E_WEB_DIST` points at a build of one's own (kept apart from others' rebuilds of apps/web/dist). */
@@ -17,6 +17,19 @@ export const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_
 /** The operator console's build under test (built with the site, by the same rule). */
 export const ADMIN_DIST = path.join(ROOT, 'apps', 'admin', 'dist');
 export const SCREENSHOTS = path.join(ROOT, 'e2e', 'screenshots');
+/**
+ * `E2E_SCREENSHOTS=off` (CI) takes no pictures for people to look at, only those of a failing test,
+ * draws the phone at one device pixel per CSS pixel, and skips the theme tours (`tour`): nobody
+ * looks at CI's pictures, and the journeys keep both of CI's cores busy.
+ */
+const PICTURES = process.env.E2E_SCREENSHOTS !== 'off';
+
+/**
+ * The theme series a journey's tour photographs its screens in. A tour is for the pictures: its
+ * screens' behaviour is proven in the site's own theme, and every series is proven to load and
+ * differ by the screens journey; without pictures it tours none.
+ */
+export const tour = <T>(series: readonly T[]): readonly T[] => (PICTURES ? series : []);
 
 /** The phone every journey uses (seed: mobile first, 390 px wide). */
 export const PHONE = { width: 390, height: 844 } as const;
@@ -123,7 +136,7 @@ export async function startSite(overrides: Partial<Config> = {}): Promise<Site> 
 export async function phone(site: Site): Promise<{ context: BrowserContext; page: Page }> {
   const context = await site.browser.newContext({
     viewport: PHONE,
-    deviceScaleFactor: 2,
+    deviceScaleFactor: PICTURES ? 2 : 1,
     isMobile: true,
     hasTouch: true,
     locale: 'zh-CN',
@@ -151,6 +164,7 @@ export async function desktop(site: Site): Promise<{ context: BrowserContext; pa
 
 /** A screenshot of the screen as the member sees it, kept in e2e/screenshots (git-ignored). */
 export async function shoot(page: Page, name: string): Promise<void> {
+  if (!PICTURES && !name.startsWith('failed-')) return;
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.waitForTimeout(350);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });

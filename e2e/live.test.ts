@@ -4,7 +4,7 @@ import { asOperator } from '../apps/server/src/modules/admin/testing.ts';
 import { settleMatch } from '../apps/server/src/modules/sports/index.ts';
 import { finish, fund, idemKey, scriptMatch } from '../apps/server/src/modules/sports/testing.ts';
 import { demoRoom } from '../apps/server/src/modules/live/testing.ts';
-import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
+import { browserAvailable, phone, shoot, startSite, tour, type Site } from './harness.ts';
 import { dismissPopups, logIn, settle, waitForPath } from './steps.ts';
 import { firstRealFrame } from './stream-page.ts';
 
@@ -241,7 +241,7 @@ describe.runIf(browserAvailable())('live: the list, an anchor room, chat, gifts 
   });
 
   it('[S2-14] the live screens in three themes and on the USDT site (₮)', async () => {
-    for (const series of ['elegant', 'glow', 'mecha']) {
+    for (const series of tour(['elegant', 'glow', 'mecha'])) {
       const { page } = await phone(site);
       await page.goto(`/app/live?theme=${series}`);
       await page.locator('.bp-live-card').first().waitFor();

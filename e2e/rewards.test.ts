@@ -5,7 +5,7 @@ import { bearer } from '../apps/server/src/test/harness.ts';
 import { recordRound } from '../apps/server/src/modules/vip/turnover.ts';
 import { setOnce } from '../apps/server/src/modules/auth/index.ts';
 import { setConfig } from '../apps/server/src/modules/site/index.ts';
-import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
+import { browserAvailable, phone, shoot, startSite, tour, type Site } from './harness.ts';
 import { logIn, waitForPath } from './steps.ts';
 
 /** Points, the birthday bonus and bonus wagering (its forfeit on withdrawal) in Chromium on the real server (issue 15). */
@@ -122,7 +122,7 @@ describe.runIf(browserAvailable())('points, birthday bonus and bonus wagering', 
     await deposit(member.token, 500);
     const { page } = await phone(site);
     await logIn(page, member.name, member.password);
-    for (const series of ['classy', 'fresh', 'mecha']) {
+    for (const series of tour(['classy', 'fresh', 'mecha'])) {
       await page.goto(`/app/vip/points?theme=${series}`);
       await page.getByTestId('points-item').first().waitFor();
       await shoot(page, `rewards-theme-${series}-points`);
@@ -130,6 +130,7 @@ describe.runIf(browserAvailable())('points, birthday bonus and bonus wagering', 
       await page.getByTestId('birthday-hero').waitFor();
       await shoot(page, `rewards-theme-${series}-birthday`);
     }
+    await page.goto('/app/vip/birthday');
     await page.getByRole('button', { name: '去设置生日' }).click();
     await waitForPath(page, '/app/member/profile');
 

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { Errors, RuleMessages, THEME_SERIES, loginDigest } from '@bp/contract';
-import { bearer } from '../apps/server/src/test/harness.ts';
+import { bearer, shiftToMorning } from '../apps/server/src/test/harness.ts';
 import { asOperator } from '../apps/server/src/modules/admin/testing.ts';
 import { setAccessRules } from '../apps/server/src/modules/site/index.ts';
 import { clock } from '../apps/server/src/platform/clock.ts';
-import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
+import { browserAvailable, phone, shoot, startSite, tour, type Site } from './harness.ts';
 import { dialogText, dismissPopups, logIn, memberOnPhone, openFromMenu, settle, waitForPath } from './steps.ts';
 
 describe.runIf(browserAvailable())('the other screens', () => {
@@ -236,7 +236,13 @@ describe.runIf(browserAvailable())('the other screens', () => {
   });
 
   it('[S7-10] logoutSetup: the member chooses 15 idle minutes; past them the next visit is sent to log in again', async () => {
-    const { page } = await memberOnPhone(site);
+    // At 10:00 Shanghai, on the server and on the phone (whose calls are signed with its time).
+    shiftToMorning();
+    onTestFinished(() => clock.reset());
+    const member = await site.server.member();
+    const { context, page } = await phone(site);
+    await context.clock.install({ time: clock.now() });
+    await logIn(page, member.name, member.password);
     await openFromMenu(page, '自动退出', '/app/member/logout-setup');
     await page.getByText('15分钟未操作后退出').click();
     await page.getByText('保存成功').waitFor();
@@ -250,13 +256,9 @@ describe.runIf(browserAvailable())('the other screens', () => {
     expect(setup.json().data).toEqual({ idleMinutes: 15 });
 
     clock.shift(16 * 60_000);
-    try {
-      await page.goto('/app/member');
-      expect(await dialogText(page)).toContain('长时间未操作，已自动退出');
-      await waitForPath(page, /^\/login/);
-    } finally {
-      clock.reset();
-    }
+    await page.goto('/app/member');
+    expect(await dialogText(page)).toContain('长时间未操作，已自动退出');
+    await waitForPath(page, /^\/login/);
   });
 
   it("[S7-14] messages: the welcome and the operator's message arrive unread, counted in the personal centre; opened, pinned, all read, deleted", async () => {
@@ -416,9 +418,11 @@ describe.runIf(browserAvailable())('the other screens', () => {
         ),
       );
       await shoot(page, `theme-${series}-login`);
-      await page.goto('/app/home');
-      await dismissPopups(page);
-      await shoot(page, `theme-${series}-home`);
+      for (const screen of tour(['home'])) {
+        await page.goto(`/app/${screen}`);
+        await dismissPopups(page);
+        await shoot(page, `theme-${series}-${screen}`);
+      }
     });
   }
 

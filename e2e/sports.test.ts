@@ -5,7 +5,7 @@ import { setConfig } from '../apps/server/src/modules/site/index.ts';
 import { INPLAY_DELAY_KEY, setMatchMedia, setVenueStatus } from '../apps/server/src/modules/sports/index.ts';
 import { finish, goLive, priced, scriptMatch, setPrices } from '../apps/server/src/modules/sports/testing.ts';
 import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
-import { dismissPopups, logIn, waitForPath } from './steps.ts';
+import { boardCard, dismissPopups, logIn, waitForPath } from './steps.ts';
 
 /**
  * The sportsbook in the browser, on a live book: the built-in feed runs in real time (each league
@@ -184,13 +184,13 @@ describe.runIf(browserAvailable())('the sportsbook', () => {
     await goLive(site.server, b);
 
     await page.goto('/app/sports?tab=live&sport=football');
-    await page.locator(`[data-match="${a.matchId}"] .bp-sp-card-foot`).click();
+    await (await boardCard(page, a.matchId)).locator('.bp-sp-card-foot').click();
     await waitForPath(page, `/app/sports/match/${a.matchId}`);
     await page.locator('.bp-sp-hero-score').waitFor();
     await shoot(page, 'sports-05-live-match');
     await page.locator(`.bp-odds[data-selection="${await a.sel('1x2', 'home')}"]`).click();
     await page.goBack();
-    await page.locator(`[data-match="${b.matchId}"] .bp-odds[data-selection="${await b.sel('1x2', 'visit')}"]`).click();
+    await (await boardCard(page, b.matchId)).locator(`.bp-odds[data-selection="${await b.sel('1x2', 'visit')}"]`).click();
     await page.locator('.bp-slipbar', { hasText: '2串1' }).click();
 
     await page.getByText('自动接受任何赔率变化').click();

@@ -70,6 +70,22 @@ export async function logIn(page: Page, name: string, password: string): Promise
   await dismissPopups(page);
 }
 
+/**
+ * A match's card on a sports board, scrolled to as a member would: the board makes its cards as the
+ * member scrolls toward them (only those near the screen are in the page).
+ */
+export async function boardCard(page: Page, matchId: number) {
+  const card = page.locator(`[data-match="${matchId}"]`);
+  await page.locator('.bp-sp-card').first().waitFor();
+  for (let i = 0; i < 40 && (await card.count()) === 0; i++) {
+    const more = page.locator('.bp-sp-more');
+    if ((await more.count()) === 0) break;
+    await more.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(50);
+  }
+  return card;
+}
+
 /** A new member of the site, logged in on a fresh phone. */
 export async function memberOnPhone(site: Site, opts?: { siteId?: number }) {
   const member = await site.server.member(opts);

@@ -123,9 +123,11 @@ describe.runIf(browserAvailable())('live dealer tables', () => {
     await page.locator('.bp-transfer-in .adm-button-primary').click();
     // The login on the phone ended the registration's session: ask with the phone's token.
     const phoneToken = await page.evaluate(() => localStorage.getItem('bp.token')!);
-    const main = (await api(phoneToken, '/api/wallet/balance', {}, false, 2)).data.venues.find((v: { api_name: string }) => v.api_name === 'AG')
-      .balance as number;
-    expect(main).toBeGreaterThanOrEqual(80);
+    const agBalance = async () =>
+      (await api(phoneToken, '/api/wallet/balance', {}, false, 2)).data.venues.find((v: { api_name: string }) => v.api_name === 'AG').balance as number;
+    // The transfer answers after the tap: wait for it rather than read the balance at once.
+    await expect.poll(agBalance, { timeout: 20_000 }).toBeGreaterThanOrEqual(80);
+    const main = await agBalance();
     await expect.poll(() => page.getByTestId('ag-balance').innerText(), { timeout: 20_000 }).toBe(`₮${main.toFixed(2)}`);
     await shoot(page, 'tables-06-usdt-dragon-tiger');
     // Dragon tiger takes bets for 12 s.

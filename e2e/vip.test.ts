@@ -4,7 +4,7 @@ import { DAY_MS, shanghaiDay } from '@bp/contract';
 import { bearer } from '../apps/server/src/test/harness.ts';
 import { computeRebates } from '../apps/server/src/modules/vip/index.ts';
 import { recordRound } from '../apps/server/src/modules/vip/turnover.ts';
-import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
+import { browserAvailable, phone, shoot, startSite, tour, type Site } from './harness.ts';
 import { logIn, openFromMenu, waitForPath } from './steps.ts';
 
 /** The VIP page, the welfare centre and rebate in Chromium on the real server (issue 15). */
@@ -91,7 +91,7 @@ describe.runIf(browserAvailable())('VIP, welfare and rebate', () => {
     const member = await site.server.member();
     const { page } = await phone(site);
     await logIn(page, member.name, member.password);
-    for (const series of ['classy', 'fresh', 'mecha']) {
+    for (const series of tour(['classy', 'fresh', 'mecha'])) {
       await page.goto(`/app/vip?theme=${series}`);
       await page.getByTestId('vip-hero').getByText('普通会员').waitFor();
       await shoot(page, `vip-theme-${series}`);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { THEME_SERIES } from '@bp/contract';
 import { setConfig } from '../apps/server/src/modules/site/index.ts';
 import { bearer } from '../apps/server/src/test/harness.ts';
-import { browserAvailable, phone, shoot, startSite, type Site } from './harness.ts';
+import { browserAvailable, phone, shoot, startSite, tour, type Site } from './harness.ts';
 import { logIn, settle, waitForPath } from './steps.ts';
 
 /** The wallet screens in Chromium on the real server: money moves through the UI, the ledger is asked after. */
@@ -305,7 +305,7 @@ describe.runIf(browserAvailable())('the wallet', () => {
     const member = await site.server.member();
     const { page } = await phone(site);
     await logIn(page, member.name, member.password);
-    for (const series of THEME_SERIES) {
+    for (const series of tour(THEME_SERIES)) {
       await page.goto(`/app/wallet?theme=${series}`);
       await page.getByTestId('wallet-main').getByText('¥0.00').waitFor();
       await shoot(page, `wallet-theme-${series}`);

@@ -12,7 +12,7 @@ import { connectCaches } from './platform/cache.ts';
 import { closeRedis, connectRedis } from './platform/redis.ts';
 import { installConsole, installWeb } from './platform/web.ts';
 import { modules } from './modules/index.ts';
-import { getConfig, listSites } from './modules/site/index.ts';
+import { firstPictures, getConfig, listSites } from './modules/site/index.ts';
 import { authenticate, installSessionCheck, lostSessions } from './modules/auth/index.ts';
 import { installOperatorCheck } from './modules/admin/index.ts';
 
@@ -77,7 +77,7 @@ export async function createServer(config: Config): Promise<Server> {
     app.decorate('websocketServer', scope.websocketServer);
   });
   await installConsole(app, config.adminDist);
-  await installWeb(app, config.webDist);
+  await installWeb(app, config.webDist, firstPictures(deps.db));
   await app.ready();
 
   if (config.seedDemo) for (const module of modules) await module.seed?.(deps);

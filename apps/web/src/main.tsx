@@ -18,6 +18,7 @@ import { previewFromQuery } from './shared/theme/theme-state.tsx';
 import { applyTheme, pickSeries, festivalOf } from './shared/theme/themes.ts';
 import { themePreview } from './shared/theme/theme-state.tsx';
 import { local } from './shared/storage/local.ts';
+import { rememberSiteForPages } from './shared/site-cookie.ts';
 
 // antd-mobile's imperative toasts and dialogs render through React 19's root API: one root per
 // container, reused when the dialog re-renders itself, unmounted after the current render.
@@ -40,6 +41,7 @@ const SITE_KEY = 'bp.siteId';
 const siteFromQuery = new URLSearchParams(location.search).get('siteId');
 if (siteFromQuery && /^\d{1,6}$/.test(siteFromQuery)) local.set(SITE_KEY, siteFromQuery);
 apiSettings.siteId = local.get(SITE_KEY) ?? import.meta.env.VITE_SITE_ID ?? null;
+rememberSiteForPages(apiSettings.siteId);
 
 keepEntryParams(location.search);
 previewFromQuery(location.search);

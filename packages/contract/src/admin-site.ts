@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { Banner, ContentInputs, ContentStatus, Maintenance, MaintenanceInput, Notice } from './site.ts';
+import { Banner, ContentInputs, ContentStatus, CsChannel, FloatIcon, Maintenance, MaintenanceInput, NavigationEntry, Notice } from './site.ts';
 
 /**
- * The back office's site screens (issue 17): notices and banners, the safe list of a site's
+ * The back office's site screens (issue 17): notices, banners, navigation entries, floating icons
+ * and customer-service channels, the safe list of a site's
  * configuration keys, maintenance windows. Every call names its site; the server checks the
  * operator may act on it.
  */
@@ -17,14 +18,31 @@ export const AdminNotice = Notice.extend({ status: ContentStatus });
 export const AdminBanner = Banner.extend({ status: ContentStatus });
 export const AdminNoticeListData = z.object({ list: z.array(AdminNotice) });
 export const AdminBannerListData = z.object({ list: z.array(AdminBanner) });
+export const AdminNavigation = NavigationEntry.extend({ status: ContentStatus });
+export const AdminFloatIcon = FloatIcon.extend({ status: ContentStatus });
+export const AdminCsChannel = CsChannel.extend({ status: ContentStatus });
+export const AdminNavigationListData = z.object({ list: z.array(AdminNavigation) });
+export const AdminFloatIconListData = z.object({ list: z.array(AdminFloatIcon) });
+export const AdminCsChannelListData = z.object({ list: z.array(AdminCsChannel) });
 /** Writes one item; with `item.id`, that item is replaced. */
 export const AdminNoticeSaveBody = z.object({ siteId: SiteId, item: ContentInputs.notice });
 export const AdminBannerSaveBody = z.object({ siteId: SiteId, item: ContentInputs.banner });
+export const AdminNavigationSaveBody = z.object({ siteId: SiteId, item: ContentInputs.navigation });
+export const AdminFloatIconSaveBody = z.object({ siteId: SiteId, item: ContentInputs.float_icon });
+export const AdminCsChannelSaveBody = z.object({ siteId: SiteId, item: ContentInputs.cs_channel });
 export const AdminContentRemoveBody = z.object({ siteId: SiteId, id: ItemId });
 
 /** The content kinds the console edits, with their names on screen. */
-export const ADMIN_CONTENT_KINDS = { notice: '公告', banner: '轮播图' } as const;
+export const ADMIN_CONTENT_KINDS = { notice: '公告', banner: '轮播图', navigation: '导航入口', float_icon: '浮动图标', cs_channel: '客服渠道' } as const;
 export type AdminContentKind = keyof typeof ADMIN_CONTENT_KINDS;
+/** Each kind's segment of its calls' paths (`/api/admin/site/<segment>/list`), spelled as the member site's calls are. */
+export const ADMIN_CONTENT_PATHS = {
+  notice: 'notice',
+  banner: 'banner',
+  navigation: 'navigation',
+  float_icon: 'floatIcon',
+  cs_channel: 'csChannel',
+} as const satisfies Record<AdminContentKind, string>;
 
 // Configuration keys ------------------------------------------------------------------------------
 
@@ -137,6 +155,15 @@ export const ADMIN_SITE_ROUTES = {
   '/api/admin/site/banner/list': { body: AdminSiteBody, data: AdminBannerListData },
   '/api/admin/site/banner/save': { body: AdminBannerSaveBody, data: AdminBanner },
   '/api/admin/site/banner/remove': { body: AdminContentRemoveBody, data: Done },
+  '/api/admin/site/navigation/list': { body: AdminSiteBody, data: AdminNavigationListData },
+  '/api/admin/site/navigation/save': { body: AdminNavigationSaveBody, data: AdminNavigation },
+  '/api/admin/site/navigation/remove': { body: AdminContentRemoveBody, data: Done },
+  '/api/admin/site/floatIcon/list': { body: AdminSiteBody, data: AdminFloatIconListData },
+  '/api/admin/site/floatIcon/save': { body: AdminFloatIconSaveBody, data: AdminFloatIcon },
+  '/api/admin/site/floatIcon/remove': { body: AdminContentRemoveBody, data: Done },
+  '/api/admin/site/csChannel/list': { body: AdminSiteBody, data: AdminCsChannelListData },
+  '/api/admin/site/csChannel/save': { body: AdminCsChannelSaveBody, data: AdminCsChannel },
+  '/api/admin/site/csChannel/remove': { body: AdminContentRemoveBody, data: Done },
   '/api/admin/site/config/list': { body: AdminSiteBody, data: AdminConfigListData },
   '/api/admin/site/config/set': { body: AdminConfigSetBody, data: AdminConfigEntry },
   '/api/admin/site/maintenance/get': { body: AdminSiteBody, data: AdminMaintenanceData },

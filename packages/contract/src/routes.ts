@@ -38,6 +38,7 @@ import {
 import { ADMIN_SITE_ROUTES } from './admin-site.ts';
 import { ADMIN_LIVE_ROUTES } from './admin-live.ts';
 import { ADMIN_PROMO_ROUTES } from './admin-promo.ts';
+import { ADMIN_PROMO_CONTENT_ROUTES } from './admin-promo-content.ts';
 import { ADMIN_AGENT_ROUTES } from './admin-agent.ts';
 import {
   BookFixtureListBody,
@@ -332,10 +333,22 @@ import {
   ActivityReceiveBody,
   ActivityRecordsBody,
   ActivityRecordsData,
+  BarrierConfigData,
+  BarrierDrawBody,
+  SoccerLotteryConfigData,
+  SoccerLotteryDrawBody,
+  SoccerLotteryDrawData,
   DepositBonusConfigData,
   GuessConfigData,
   GuessDrawBody,
   GuessDrawData,
+  QuizConfigData,
+  QuizAnswerBody,
+  QuizAnswerData,
+  SponsorListData,
+  ExpertListData,
+  ExpertInfoBody,
+  ExpertInfoData,
   InviteConfigData,
   InviteFriendsBody,
   InviteFriendsData,
@@ -598,6 +611,22 @@ export const API_ROUTES = {
   '/api/activity/guess/draw': { body: GuessDrawBody, data: GuessDrawData, idempotent: true },
   '/api/activity/guess/records': { body: ActivityRecordsBody, data: ActivityRecordsData },
   '/api/activity/guess/receive': { body: ActivityReceiveBody, data: ReceivedData, idempotent: true },
+  '/api/activity/barrier/config': { body: EmptyBody, data: BarrierConfigData },
+  '/api/activity/barrier/draw': { body: BarrierDrawBody, data: ReceivedData, idempotent: true },
+  '/api/activity/barrier/records': { body: ActivityRecordsBody, data: ActivityRecordsData },
+  '/api/activity/barrier/receive': { body: ActivityReceiveBody, data: ReceivedData, idempotent: true },
+  '/api/activity/soccer_lottery/config': { body: EmptyBody, data: SoccerLotteryConfigData },
+  '/api/activity/soccer_lottery/draw': { body: SoccerLotteryDrawBody, data: SoccerLotteryDrawData, idempotent: true },
+  '/api/activity/soccer_lottery/records': { body: ActivityRecordsBody, data: ActivityRecordsData },
+  '/api/activity/soccer_lottery/receive': { body: ActivityReceiveBody, data: ReceivedData, idempotent: true },
+  '/api/activity/quiz/config': { body: EmptyBody, data: QuizConfigData },
+  '/api/activity/quiz/answer': { body: QuizAnswerBody, data: QuizAnswerData, idempotent: true },
+  '/api/activity/quiz/records': { body: ActivityRecordsBody, data: ActivityRecordsData },
+  '/api/activity/quiz/receive': { body: ActivityReceiveBody, data: ReceivedData, idempotent: true },
+  // Content pages beside the activities: the site's sponsors, the experts' picks of our own book.
+  '/api/activity/sponsors/list': { body: EmptyBody, data: SponsorListData },
+  '/api/activity/experts/list': { body: EmptyBody, data: ExpertListData },
+  '/api/activity/experts/info': { body: ExpertInfoBody, data: ExpertInfoData },
 
   // Sports news and the game assistant (seed 7, S7-12), written from the book's own fixtures and results.
   '/api/site/game/newsoccer/news/': { method: 'GET', query: NewsListQuery, data: NewsListData },
@@ -648,6 +677,7 @@ export const API_ROUTES = {
   ...ADMIN_SITE_ROUTES,
   ...ADMIN_LIVE_ROUTES,
   ...ADMIN_PROMO_ROUTES,
+  ...ADMIN_PROMO_CONTENT_ROUTES,
   ...ADMIN_AGENT_ROUTES,
 
   // Seamless-wallet game providers: the protocol they call (signed per provider, see provider.ts;

@@ -104,6 +104,8 @@ export type AccessRule = z.infer<typeof AccessRule>;
 /** The seed's status enumeration: '0' inactive, '1' active, '2' disabled; only active content is shown. */
 export const ContentStatus = z.enum(['0', '1', '2']);
 const Text = (max: number) => z.string().max(max);
+/** What the member reads an entry by: never empty. */
+const Name = z.string().trim().min(1, '名称不能为空').max(32);
 /** A site path (`/app/...`, never `//host` or `/\host`, which browsers open as another host), or an http(s) address; empty for none. */
 const SITE_PATH = String.raw`\/(?![\/\\])[^\s\\]*`;
 const Link = z
@@ -142,7 +144,7 @@ export const NavigationEntry = z.object({
   id: z.number().int(),
   /** sports, live, casino, egames, chess, promotions... */
   code: z.string().min(1).max(32),
-  name: Text(32),
+  name: Name,
   icon: Link,
   path: Link,
   /** A corner mark such as 热门; empty for none. */
@@ -155,7 +157,7 @@ export type NavigationEntry = z.infer<typeof NavigationEntry>;
 export const FloatIcon = z.object({
   id: z.number().int(),
   code: z.string().min(1).max(32),
-  name: Text(32),
+  name: Name,
   icon: Link,
   link: Link,
   position: z.enum(['left', 'right']),
@@ -168,7 +170,7 @@ export const CS_CHANNEL_KINDS = ['online', 'qq', 'telegram', 'wechat', 'email', 
 export const CsChannel = z.object({
   id: z.number().int(),
   kind: z.enum(CS_CHANNEL_KINDS),
-  name: Text(32),
+  name: Name,
   /** What the member reads or copies: a QQ number, a Telegram handle, an address. */
   account: Text(128),
   /** Where a tap goes: the online chat, t.me, mailto:, tel:; empty when there is nothing to open. */

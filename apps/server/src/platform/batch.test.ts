@@ -9,15 +9,24 @@ interface Op {
 }
 
 /** A batcher whose batches take `ms` and are recorded; `breakWhen` makes a whole batch throw. */
-function recorded(options: { ms?: number; maxSize?: number; breakWhen?: (ops: Op[]) => boolean } = {}) {
+function recorded(options: { ms?: number; maxSize?: number; breakWhen?: (ops: Op[]) => boolean; turnsOneAtATime?: boolean } = {}) {
   const batches: number[][] = [];
   const alone: number[] = [];
+  let running = 0;
+  const overlaps: number[][] = [];
+  const inFlight = new Set<number>();
   const b = batcher<Op, number>({
     maxSize: options.maxSize,
+    turnsOneAtATime: options.turnsOneAtATime,
     turnOf: (op) => op.turn,
     run: async (ops) => {
       batches.push(ops.map((op) => op.n));
+      running++;
+      if (running > 1) overlaps.push([...inFlight, ...ops.map((op) => op.n)]);
+      for (const op of ops) inFlight.add(op.n);
       await sleep(options.ms ?? 5);
+      for (const op of ops) inFlight.delete(op.n);
+      running--;
       if (options.breakWhen?.(ops)) throw new Error('the batch’s transaction failed');
       return ops.map((op): Outcome<number> => (op.refuse ? { ok: false, error: new Error(`refused ${op.n}`) } : { ok: true, value: op.n * 10 }));
     },
@@ -27,7 +36,7 @@ function recorded(options: { ms?: number; maxSize?: number; breakWhen?: (ops: Op
       return op.n * 10;
     },
   });
-  return { b, batches, alone };
+  return { b, batches, alone, overlaps };
 }
 
 describe('the batcher', () => {
@@ -49,6 +58,18 @@ describe('the batcher', () => {
     await Promise.all(ops.map((op) => b.submit(op)));
     for (const batch of batches) expect(batch.filter((n) => n % 3 === 0).length).toBeLessThanOrEqual(1);
     expect(batches.flat().filter((n) => n % 3 === 0)).toEqual([0, 3, 6, 9]);
+  });
+
+  it('[issue 16] with turnsOneAtATime, a turn’s next operation waits for the batch holding its last one to end', async () => {
+    const { b, batches, overlaps } = recorded({ ms: 20, turnsOneAtATime: true });
+    const first = [b.submit({ turn: 'same', n: 0 }), b.submit({ turn: 'a', n: 1 })];
+    await sleep(5);
+    // While the first batch is in flight: a second goes beside it, without the turn it holds.
+    const second = [2, 3, 4].map((n) => b.submit({ turn: n === 2 ? 'same' : `t${n}`, n }));
+    expect(await Promise.all([...first, ...second])).toEqual([0, 10, 20, 30, 40]);
+    expect(batches).toEqual([[0, 1], [3, 4], [2]]);
+    expect(overlaps[0]).toEqual([0, 1, 3, 4]);
+    for (const together of overlaps) expect(together.filter((n) => n === 0 || n === 2).length).toBe(1);
   });
 
   it('[issue 18] answers a refused operation alone, beside the others', async () => {

@@ -20,6 +20,12 @@ export interface BatchOptions<I, O> {
   alone: (item: I) => Promise<O>;
   /** Operations of one turn go in different batches, in the order they came. */
   turnOf: (item: I) => string;
+  /**
+   * A turn's next operation waits until the batch holding its last one has ended (not only for a
+   * later batch): one turn's operations are applied strictly in the order they came (the
+   * originals' nonces), and batches in flight never share a turn.
+   */
+  turnsOneAtATime?: boolean;
   maxSize?: number;
   /** Batches in flight at once (each is one transaction, holding one pooled connection). */
   maxInFlight?: number;
@@ -44,11 +50,13 @@ export function batcher<I, O>(options: BatchOptions<I, O>): Batcher<I, O> {
   const stats = { operations: 0, batches: 0, fallbacks: 0 };
   let inFlight = 0;
   let scheduled = false;
+  /** Turns of the batches in flight (turnsOneAtATime). */
+  const busy = new Set<string>();
 
   /** The next batch: the oldest operations, one per turn, the rest kept in their order. */
   const takeBatch = (): Waiting<I, O>[] => {
     const batch: Waiting<I, O>[] = [];
-    const turns = new Set<string>();
+    const turns = new Set<string>(options.turnsOneAtATime ? busy : []);
     for (let i = 0; i < queue.length && batch.length < maxSize;) {
       const turn = options.turnOf(queue[i].item);
       if (turns.has(turn)) {
@@ -58,6 +66,7 @@ export function batcher<I, O>(options: BatchOptions<I, O>): Batcher<I, O> {
       turns.add(turn);
       batch.push(queue.splice(i, 1)[0]);
     }
+    if (options.turnsOneAtATime) for (const w of batch) busy.add(options.turnOf(w.item));
     return batch;
   };
 
@@ -77,6 +86,7 @@ export function batcher<I, O>(options: BatchOptions<I, O>): Batcher<I, O> {
         ),
       );
     }
+    if (options.turnsOneAtATime) for (const w of batch) busy.delete(options.turnOf(w.item));
     batch.forEach((w, i) => {
       const outcome = outcomes[i];
       stats.operations++;
@@ -89,6 +99,7 @@ export function batcher<I, O>(options: BatchOptions<I, O>): Batcher<I, O> {
     scheduled = false;
     while (inFlight < maxInFlight && queue.length > 0) {
       const batch = takeBatch();
+      if (batch.length === 0) return;
       inFlight++;
       void settle(batch).finally(() => {
         inFlight--;

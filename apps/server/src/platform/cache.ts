@@ -108,9 +108,24 @@ let lastScope = 0;
  * own database, whose ids overlap.
  */
 export function scopeOf(db: object): number {
-  let scope = scopes.get(db);
-  if (scope === undefined) scopes.set(db, (scope = ++lastScope));
+  const root = rootOf(db);
+  let scope = scopes.get(root);
+  if (scope === undefined) scopes.set(root, (scope = ++lastScope));
   return scope;
+}
+
+/**
+ * A transaction's handle keys the caches as its database does: what an action forgets inside its
+ * transaction (an operator's change, audited in the same transaction) is forgotten for every reader.
+ */
+export function shareScope(tx: object, db: object): void {
+  roots.set(tx, rootOf(db));
+}
+
+const roots = new WeakMap<object, object>();
+/** The database a transaction's handle belongs to (itself for a database), for what is kept per database. */
+export function rootOf<T extends object>(db: T): T {
+  return (roots.get(db) as T | undefined) ?? db;
 }
 
 /**

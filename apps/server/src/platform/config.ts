@@ -47,7 +47,7 @@ export interface Config {
   providerSecretKey: string | null;
   /** `PROVIDER_TX_RETENTION_DAYS`: how long providers' transaction ids are kept (default 180, at least 30). */
   providerTxRetentionDays: number;
-  /** `GAME_RECORD_RETENTION_DAYS`: how long settled game records (and the table bets behind them) are kept (default 90, at least 30). */
+  /** `GAME_RECORD_RETENTION_DAYS`: how long settled game records (and the table bets, mines boards, niuniu hands and revealed seed pairs behind them) are kept (default 90, at least 30). */
   gameRecordRetentionDays: number;
   /** `TABLE_HISTORY_RETENTION_DAYS`: how long dealer table rounds no bet references are kept (default 7, at least 1). */
   tableHistoryRetentionDays: number;

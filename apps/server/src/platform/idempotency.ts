@@ -73,23 +73,25 @@ export async function claimKey<T>(tx: DbOrTx, memberId: number, key: string, has
   return { fresh: false, response: row.response };
 }
 
-/** One key of a batch (claimKeys): the member's key, its request hash, and the turn it waits for. */
+/** One key of a batch (claimKeys): the member's key, its request hash, and the turn it waits for (if any). */
 export interface KeyClaim {
   memberId: number;
   key: string;
   hash: string;
-  turn: string;
+  turn?: string;
 }
 
 /**
  * claimKey for a batch of calls, in two round trips whatever its size: the turns are taken first,
  * in one order for every batch (so batches cannot deadlock on them), then every key is claimed
- * 'done' at once. Each claim answers as claimKey would, a refusal as an AppError instead of thrown.
+ * 'done' at once (one round trip without turns: a caller whose rows serialise its calls). Each claim answers as claimKey would, a refusal as an AppError instead of thrown.
  */
 export async function claimKeys<T>(tx: DbOrTx, claims: KeyClaim[]): Promise<Array<Claim<T> | AppError>> {
-  const turns = [...new Set(claims.map((c) => c.turn))];
-  await tx.execute(sql`
+  const turns = [...new Set(claims.flatMap((c) => (c.turn === undefined ? [] : [c.turn])))];
+  if (turns.length) {
+    await tx.execute(sql`
     SELECT count(pg_advisory_xact_lock(h)) FROM (SELECT DISTINCT hashtextextended(t, 0) AS h FROM unnest(${arrayParam(turns, 'text[]')}) AS t ORDER BY 1) AS turn`);
+  }
   const members = claims.map((c) => c.memberId);
   const keys = claims.map((c) => c.key);
   const { rows: inserted } = await tx.execute(sql`

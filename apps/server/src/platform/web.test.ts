@@ -9,6 +9,12 @@ import { pickEncoding } from './web.ts';
 const INDEX = '<!doctype html><html><head><title>site</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
+/** What the web build says the board's and a match's pages need beyond the entry (apps/web/build/first-views.ts). */
+const FIRST_VIEWS = [
+  { path: '/app/sports', scripts: ['/assets/Board-1.js', '/assets/odds-2.js'], styles: ['/assets/Board-1.css'] },
+  { path: '/app/sports/match/:matchId', scripts: ['/assets/Match-3.js'], styles: [] },
+];
+
 /** A build as the web app's `vite build` leaves it: index.html, hashed assets, .br and .gz beside them. */
 function fakeBuild(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-web-'));
@@ -21,6 +27,8 @@ function fakeBuild(): string {
   write('index.html', INDEX);
   write('assets/index-abc123.js', SCRIPT);
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.mkdirSync(path.join(dir, '.vite'));
+  fs.writeFileSync(path.join(dir, '.vite/first-views.json'), JSON.stringify(FIRST_VIEWS));
   return dir;
 }
 
@@ -58,6 +66,32 @@ describe('the built site', () => {
     const plain = await s.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
+  });
+
+  it("names a page's own code and first picture in its HTML, in every encoding", async () => {
+    const html = async (url: string, encoding = 'identity', headers: Record<string, string> = {}) => {
+      const res = await s.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding, ...headers } });
+      const body = encoding === 'br' ? zlib.brotliDecompressSync(res.rawPayload).toString() : res.body;
+      expect(body, url).toContain('<div id="root">');
+      return body;
+    };
+    const board = await html('/app/sports?tab=live', 'br');
+    expect(board).toContain('<link rel="modulepreload" crossorigin href="/assets/Board-1.js"><link rel="modulepreload" crossorigin href="/assets/odds-2.js">');
+    expect(board).toContain('<link rel="preload" as="style" crossorigin href="/assets/Board-1.css">');
+    expect(board.indexOf('Board-1.js')).toBeLessThan(board.indexOf('</head>'));
+    expect(await html('/app/sports/match/42')).toContain('href="/assets/Match-3.js"');
+    expect(await html('/app/sports/match/42/more')).not.toContain('Match-3.js');
+    expect(await html('/app/member')).toBe(INDEX);
+
+    // Home names its first banner: the default site's, the site the page was opened for, or the one its cookie keeps.
+    const banner = (body: string) => /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/.exec(body)?.[1];
+    const first = async (siteId: string) => (await s.call('/api/site/banner/list', { position: 'home' }, { headers: { 'x-site-id': siteId } })).data[0].image;
+    expect(banner(await html('/app/home'))).toBe(await first('1'));
+    const usdt = await first('2');
+    expect(usdt).not.toBe(await first('1'));
+    expect(banner(await html('/app/home?siteId=2'))).toBe(usdt);
+    expect(banner(await html('/app/home', 'identity', { cookie: 'theme=x; bp_site=2' }))).toBe(usdt);
+    expect(banner(await html('/app/home?siteId=99999'))).toBeUndefined();
   });
 
   it('caches hashed assets for a year and other files not at all', async () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { IMMUTABLE_CACHE } from './http/bundled-assets.ts';
@@ -57,9 +58,57 @@ export function pickEncoding(acceptEncoding: string | undefined, have: { br: boo
  * is not the API, an asset, the socket or the back office, so the site's routes work on reload
  * (single-page app). Without a build there is nothing to serve and the API runs alone.
  */
-export async function installWeb(app: FastifyInstance, webDist: string | null): Promise<void> {
-  await serveSinglePageApp(app, webDist, '/', NOT_PAGES);
+export async function installWeb(app: FastifyInstance, webDist: string | null, pictures?: FirstPictures): Promise<void> {
+  const views = webDist ? readFirstViews(webDist) : [];
+  await serveSinglePageApp(app, webDist, '/', NOT_PAGES, (req, pathname) => pageHints(views, pictures, req, pathname));
 }
+
+/** A page's files beyond the entry's, as the web build lists them (apps/web/build/first-views.ts). */
+interface FirstView {
+  path: string;
+  scripts: string[];
+  styles: string[];
+}
+
+/**
+ * The pictures a page shows first (its largest, the banner of home), for the site the request is
+ * for: `site` is the `siteId` the page was opened with, else the one the site remembered in its
+ * cookie, else none (the default site).
+ */
+export type FirstPictures = (pathname: string, site: string | undefined) => Promise<string[]>;
+
+/** The site cookie the member site sets (apps/web shared/site-cookie.ts): only read here. */
+const SITE_COOKIE = /(?:^|;\s*)bp_site=(\d{1,9})(?:;|$)/;
+
+function readFirstViews(dist: string): FirstView[] {
+  const file = path.join(dist, '.vite/first-views.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as FirstView[]) : [];
+}
+
+const matches = (pattern: string, pathname: string) => {
+  const want = pattern.split('/');
+  const got = pathname.replace(/\/+$/, '').split('/');
+  return want.length === got.length && want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]));
+};
+
+/**
+ * The `<link>`s a page's HTML carries so its code and first picture download beside the entry,
+ * instead of after the entry has run and asked for them (issue 13: the JS → page → data → picture
+ * chain held the first screen back).
+ */
+async function pageHints(views: FirstView[], pictures: FirstPictures | undefined, req: FastifyRequest, pathname: string): Promise<string> {
+  const view = views.find((v) => matches(v.path, pathname));
+  const query = (req.query as Record<string, unknown> | undefined)?.siteId;
+  const site = (typeof query === 'string' && /^\d{1,9}$/.test(query) ? query : undefined) ?? SITE_COOKIE.exec(req.headers.cookie ?? '')?.[1];
+  const images = pictures ? await pictures(pathname, site).catch(() => []) : [];
+  return [
+    ...images.map((href) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(href)}">`),
+    ...(view?.styles ?? []).map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttr(href)}">`),
+    ...(view?.scripts ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`),
+  ].join('');
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The operator console (apps/admin's build) at /admin/, the same way: its pages fall back to its own index.html. */
 export async function installConsole(app: FastifyInstance, adminDist: string | null): Promise<void> {
@@ -68,7 +117,13 @@ export async function installConsole(app: FastifyInstance, adminDist: string | n
 }
 
 /** Serves a build at `prefix`; false when there is none. */
-async function serveSinglePageApp(app: FastifyInstance, dist: string | null, prefix: string, notPages: RegExp): Promise<boolean> {
+async function serveSinglePageApp(
+  app: FastifyInstance,
+  dist: string | null,
+  prefix: string,
+  notPages: RegExp,
+  hintsOf?: (req: FastifyRequest, pathname: string) => Promise<string>,
+): Promise<boolean> {
   const indexFile = dist ? path.join(dist, 'index.html') : null;
   if (!dist || !indexFile || !fs.existsSync(indexFile)) {
     if (dist) app.log.warn({ dist }, 'no build to serve (run `npm run build`)');
@@ -94,7 +149,9 @@ async function serveSinglePageApp(app: FastifyInstance, dist: string | null, pre
     br: readIfPresent(`${indexFile}.br`),
     gzip: readIfPresent(`${indexFile}.gz`),
   };
-  const sendPage = (req: FastifyRequest, reply: FastifyReply) => {
+  const withHints = pagesWithHints(page.identity);
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    const hints = hintsOf ? await hintsOf(req, pathname) : '';
     const encoding = pickEncoding(req.headers['accept-encoding'], { br: page.br !== null, gzip: page.gzip !== null });
     reply
       .header('content-type', 'text/html; charset=utf-8')
@@ -102,15 +159,36 @@ async function serveSinglePageApp(app: FastifyInstance, dist: string | null, pre
       .header('vary', 'accept-encoding')
       .header('content-security-policy', CONTENT_SECURITY_POLICY);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(page[encoding] ?? page.identity);
+    return reply.send(hints ? withHints(hints, encoding) : (page[encoding] ?? page.identity));
   };
 
   app.get(`${prefix}*`, { config: { exempt: true, rateLimit: false }, schema: { hide: true } }, (req, reply) => {
     const pathname = req.url.split('?')[0];
     if (notPages.test(pathname)) return reply.callNotFound();
-    return sendPage(req, reply);
+    return sendPage(req, reply, pathname);
   });
   return true;
+}
+
+/**
+ * The page with a head's hints, encoded: pages differ only by their hints (a few per route and
+ * site), so each is made once and kept.
+ */
+function pagesWithHints(html: Buffer) {
+  const made = new Map<string, Buffer>();
+  const [head, rest] = html.toString('utf8').split('</head>');
+  return (hints: string, encoding: Encoding): Buffer => {
+    if (rest === undefined) return html;
+    const key = `${encoding} ${hints}`;
+    let body = made.get(key);
+    if (!body) {
+      const raw = Buffer.from(`${head}${hints}</head>${rest}`);
+      body = encoding === 'br' ? zlib.brotliCompressSync(raw) : encoding === 'gzip' ? zlib.gzipSync(raw, { level: 9 }) : raw;
+      if (made.size > 500) made.clear();
+      made.set(key, body);
+    }
+    return body;
+  };
 }
 
 function readIfPresent(file: string): Buffer | null {

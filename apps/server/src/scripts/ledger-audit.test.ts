@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../test/harness.ts';
+import { postgresEnv, startTestServer, type TestServer } from '../test/harness.ts';
 import { caller } from '../modules/wallet/testing.ts';
 import { runLedgerAudit as audit } from './testing.ts';
 
@@ -17,8 +17,7 @@ describe('npm run ledger:audit', () => {
       const pglite = !process.env.DATABASE_URL;
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-audit-'));
       let s: TestServer = await startTestServer(pglite ? { dataDir } : {});
-      const schema = s.deps.config.databaseSchema ?? '';
-      const env: Record<string, string> = pglite ? { DATA_DIR: dataDir } : { DATABASE_SCHEMA: schema };
+      const env: Record<string, string> = pglite ? { DATA_DIR: dataDir } : postgresEnv(s);
       try {
         const w = caller(s);
         const m = await s.member();

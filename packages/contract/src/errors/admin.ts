@@ -21,6 +21,8 @@ export const adminErrors = defineErrors({
   SITE_SETTING_INVALID: [90045, '配置值无效'],
   VIP_GRADE_ORDER: [90046, '等级门槛须随等级递增'],
   VIP_GRADE_GAP: [90047, '只能修改已有等级或新增下一个等级'],
+  // Agents' commission (90070-90089).
+  AGENT_NOT_AGENT: [90070, '该会员不是代理，不能设置佣金比例'],
 });
 
 /** The back office's sportsbook and venue desks (900 30-44). */

@@ -9,6 +9,7 @@ import { dateTime, money } from '../../shared/format.ts';
 import { useSites } from '../../shared/me.ts';
 import { usePagedList } from '../../shared/paged.ts';
 import { TimeRange } from '../../shared/TimeRange.tsx';
+import { RoundResult } from './round-result.tsx';
 
 type Round = z.output<typeof AdminRound>;
 type Recall = z.output<typeof AdminRoundData>;
@@ -23,7 +24,6 @@ interface Filters {
 }
 
 const STATUS: Record<Round['status'], [string, string]> = { open: ['进行中', 'processing'], settled: ['已结算', 'success'], refunded: ['已退款', 'default'] };
-const PRE = { background: '#fafafa', padding: 8, margin: 0, maxHeight: 280, overflow: 'auto', fontFamily: 'monospace', fontSize: 12 } as const;
 
 /** The site currency of a round, for its amounts. */
 function useCurrency() {
@@ -129,7 +129,7 @@ function RoundDetail({ roundId, currencyOf, nameOf }: { roundId: string; currenc
       </Descriptions>
       <div>
         <Typography.Title level={5}>结果</Typography.Title>
-        <pre style={PRE}>{JSON.stringify(round.detail, null, 2)}</pre>
+        <RoundResult round={round} amount={amount} />
       </div>
       {proof && <Proof proof={proof} />}
       <Ledger transfers={transfers} moneyAt={moneyAt} amount={amount} />

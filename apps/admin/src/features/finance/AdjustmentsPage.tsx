@@ -70,15 +70,26 @@ export function AdjustmentsPage() {
           onSearch={(id) => setFilters({ ...filters, memberId: Number(id.trim()) || undefined })}
         />
       </Space>
+      {/* Fits an operator's laptop (1280 px) whole: the time sits under the number, the balance under the amount, so nothing hides under the fixed 操作. */}
       <Table<Row>
         rowKey="adjustmentId"
-        scroll={{ x: 1240 }}
+        size="middle"
+        scroll={{ x: 960 }}
         {...tableProps}
         columns={[
-          { title: '单号', dataIndex: 'adjustmentId', width: 64 },
+          {
+            title: '单号 / 申请时间',
+            width: 150,
+            render: (_, r) => (
+              <Space direction="vertical" size={0}>
+                <span>{r.adjustmentId}</span>
+                <Typography.Text type="secondary">{dateTime(r.createdAt)}</Typography.Text>
+              </Space>
+            ),
+          },
           {
             title: '会员 / 站点',
-            width: 150,
+            width: 140,
             render: (_, r) => (
               <Space direction="vertical" size={0}>
                 <Link to={`/members/${r.memberId}`}>{r.memberName}</Link>
@@ -87,20 +98,23 @@ export function AdjustmentsPage() {
             ),
           },
           {
-            title: '调整',
-            width: 160,
+            title: '调整 / 调整后余额',
+            width: 170,
             render: (_, r) => (
-              <Space size={4}>
-                <Tag color={r.direction === 'credit' ? 'blue' : 'volcano'}>{ADJUST_DIRECTION_LABELS[r.direction]}</Tag>
-                {money(r.direction === 'debit' ? -r.amount : r.amount, r.currency)}
+              <Space direction="vertical" size={0}>
+                <Space size={4}>
+                  <Tag color={r.direction === 'credit' ? 'blue' : 'volcano'}>{ADJUST_DIRECTION_LABELS[r.direction]}</Tag>
+                  {money(r.direction === 'debit' ? -r.amount : r.amount, r.currency)}
+                </Space>
+                <Typography.Text type="secondary">余额：{r.balanceAfter === null ? '—' : money(r.balanceAfter, r.currency)}</Typography.Text>
               </Space>
             ),
           },
-          { title: '原因', dataIndex: 'reason', width: 170, ellipsis: true },
-          { title: '状态', width: 110, render: (_, r) => <StatusCell row={r} /> },
+          { title: '原因', dataIndex: 'reason', ellipsis: true },
+          { title: '状态', width: 96, render: (_, r) => <StatusCell row={r} /> },
           {
             title: '申请 / 复核',
-            width: 150,
+            width: 140,
             render: (_, r) => (
               <Space direction="vertical" size={0}>
                 <span>申请：{r.requestedByName}</span>
@@ -108,9 +122,7 @@ export function AdjustmentsPage() {
               </Space>
             ),
           },
-          { title: '调整后余额', align: 'right', width: 120, render: (_, r) => (r.balanceAfter === null ? '—' : money(r.balanceAfter, r.currency)) },
-          { title: '申请时间', dataIndex: 'createdAt', width: 160, render: dateTime },
-          { title: '操作', fixed: 'right', width: 130, render: (_, r) => (r.status === 'pending' ? <ReviewButtons row={r} /> : null) },
+          { title: '操作', fixed: 'right', width: 140, render: (_, r) => (r.status === 'pending' ? <ReviewButtons row={r} /> : null) },
         ]}
       />
       {asking && <RequestModal memberId={memberParam} thresholds={thresholds ?? []} onClose={() => setAsking(false)} />}

@@ -1,4 +1,5 @@
-import { App, Card, Switch, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { App, Button, Card, Switch, Table, Tag } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AdminActivity } from '@bp/contract';
@@ -6,27 +7,20 @@ import { call } from '../../shared/api.ts';
 import { dateTime, money } from '../../shared/format.ts';
 import { useSites } from '../../shared/me.ts';
 import { useSiteChoice } from '../../shared/site-picker.tsx';
+import { KIND_EDITORS } from './rules/kind-forms.tsx';
+import { RulesDrawer } from './rules/RulesDrawer.tsx';
 
 type Activity = z.output<typeof AdminActivity>;
-const KINDS: Record<Activity['kind'], string> = {
-  sign: '每日签到',
-  wheel: '幸运转盘',
-  lottery: '幸运抽奖',
-  first_deposit: '首存优惠',
-  continue_deposit: '续存优惠',
-  invite: '邀请好友',
-  novice: '新手任务',
-  guess: '赛事竞猜',
-};
 const STATUS: Record<Activity['status'], [string, string]> = { open: ['进行中', 'green'], upcoming: ['未开始', 'blue'], ended: ['已结束', 'default'] };
 
-/** A site's activities: their window, state and budget, each switched on or off. */
+/** A site's activities: their window, state and budget, each switched on or off and its rules edited. */
 export function ActivitiesPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const { siteId, picker } = useSiteChoice();
   const { sites } = useSites();
   const currency = sites.find((s) => s.siteId === siteId)?.currency;
+  const [editing, setEditing] = useState<number | null>(null);
   const key = ['activities', siteId];
   const list = useQuery({ queryKey: key, queryFn: () => call('/api/admin/promo/activity/list', { siteId: siteId! }), enabled: siteId !== undefined });
   const toggle = useMutation({
@@ -46,7 +40,7 @@ export function ActivitiesPage() {
         pagination={false}
         columns={[
           { title: '活动', dataIndex: 'title' },
-          { title: '类型', dataIndex: 'kind', width: 110, render: (k: Activity['kind']) => KINDS[k] },
+          { title: '类型', dataIndex: 'kind', width: 110, render: (k: Activity['kind']) => KIND_EDITORS[k].label },
           { title: '开始', dataIndex: 'startAt', width: 170, render: dateTime },
           { title: '结束', dataIndex: 'endAt', width: 170, render: dateTime },
           {
@@ -66,8 +60,18 @@ export function ActivitiesPage() {
               <Switch aria-label={`开关 ${a.title}`} checked={a.enabled} onChange={(enabled) => toggle.mutate({ activityId: a.activityId, enabled })} />
             ),
           },
+          {
+            title: '规则',
+            width: 90,
+            render: (_, a) => (
+              <Button type="link" size="small" aria-label={`编辑规则 ${a.title}`} onClick={() => setEditing(a.activityId)}>
+                编辑规则
+              </Button>
+            ),
+          },
         ]}
       />
+      {siteId !== undefined && <RulesDrawer siteId={siteId} activityId={editing} currency={currency ?? ''} onClose={() => setEditing(null)} />}
     </Card>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Table } from 'antd';
+import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Table, type FormInstance } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { VIP_CATEGORIES, VipGradeInput, type AdminVipGrade } from '@bp/contract';
-import { call } from '../../shared/api.ts';
+import { Errors, REBATE_MAX_PERCENT, VIP_CATEGORIES, VipGradeInput, type AdminVipGrade } from '@bp/contract';
+import { ApiError, call } from '../../shared/api.ts';
 import { zodRule } from '../../shared/form.ts';
 import { money } from '../../shared/format.ts';
 import { useSites } from '../../shared/me.ts';
@@ -26,6 +26,20 @@ const SUMS = [
 ] as const;
 const field = VipGradeInput.shape;
 
+/** The server's refusal on the fields it concerns: the thresholds when out of order, the field a check names, else the name's. */
+function gradeRefusal(err: Error): Parameters<FormInstance<Input>['setFields']>[0] {
+  const named = err instanceof ApiError ? (err.data as { field?: string | null } | null)?.field : null;
+  if (named?.startsWith('grade.'))
+    return [{ name: named.slice('grade.'.length).split('.') as never, errors: [err.message.slice(err.message.indexOf(':') + 1).trim()] }];
+  if (err instanceof ApiError && err.code === Errors.VIP_GRADE_ORDER.code) {
+    return [
+      { name: ['deposit'], errors: [err.message] },
+      { name: ['turnover'], errors: [err.message] },
+    ];
+  }
+  return [{ name: ['grade'], errors: [err.message] }];
+}
+
 /** A site's VIP grade table: thresholds, bonuses, withdrawal limit and rebates per level, each checked by the contract. */
 export function VipGradesPage() {
   const { message } = App.useApp();
@@ -44,7 +58,7 @@ export function VipGradesPage() {
       message.success(`VIP${g.vipLevel} 已保存`);
       return queryClient.invalidateQueries({ queryKey: key });
     },
-    onError: (err) => message.error(err.message),
+    onError: (err) => form.setFields(gradeRefusal(err)),
   });
   const open = (grade: Input) => {
     setEditing(grade);
@@ -130,7 +144,7 @@ export function VipGradesPage() {
             {VIP_CATEGORIES.map((c) => (
               <Col span={6} key={c}>
                 <Form.Item label={`${CATEGORY_LABELS[c]}返水`} name={['rebate', c]} rules={[zodRule(field.rebate.shape[c])]}>
-                  <InputNumber style={{ width: '100%' }} min={0} max={100} addonAfter="%" />
+                  <InputNumber style={{ width: '100%' }} min={0} max={REBATE_MAX_PERCENT} addonAfter="%" />
                 </Form.Item>
               </Col>
             ))}

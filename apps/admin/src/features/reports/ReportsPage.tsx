@@ -9,7 +9,7 @@ import { REPORT_GROUP_LABELS, REPORT_GROUPS, reportCsv, type ReportRow } from '@
 import { call } from '../../shared/api.ts';
 import { money } from '../../shared/format.ts';
 import { useSites } from '../../shared/me.ts';
-import { downloadCsv } from './csv.ts';
+import { downloadCsv } from '../../shared/csv.ts';
 
 type Row = z.output<typeof ReportRow>;
 type Group = (typeof REPORT_GROUPS)[number];

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Card, Form, Input, Modal, Popconfirm, Space, Switch, Table, type TableColumnsType } from 'antd';
+import { App, Button, Card, Form, Image, Input, Modal, Popconfirm, Space, Switch, Table, Typography, type TableColumnsType } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_CONTENT_KINDS, type AdminContentKind } from '@bp/contract';
@@ -24,11 +25,14 @@ interface ContentScreen<T extends Item, F> {
   blank: Partial<F>;
 }
 
-// The two kinds' calls, named once: the screens differ only in columns and fields.
+// Each kind's calls, named once: the screens differ only in columns and fields.
 const calls = {
   notice: { list: '/api/admin/site/notice/list', save: '/api/admin/site/notice/save', remove: '/api/admin/site/notice/remove' },
   banner: { list: '/api/admin/site/banner/list', save: '/api/admin/site/banner/save', remove: '/api/admin/site/banner/remove' },
-} as const;
+  navigation: { list: '/api/admin/site/navigation/list', save: '/api/admin/site/navigation/save', remove: '/api/admin/site/navigation/remove' },
+  float_icon: { list: '/api/admin/site/floatIcon/list', save: '/api/admin/site/floatIcon/save', remove: '/api/admin/site/floatIcon/remove' },
+  cs_channel: { list: '/api/admin/site/csChannel/list', save: '/api/admin/site/csChannel/save', remove: '/api/admin/site/csChannel/remove' },
+} as const satisfies Record<AdminContentKind, { list: string; save: string; remove: string }>;
 
 /**
  * A site's items of one kind: published or not (a switch), moved up and down, added, edited and
@@ -168,6 +172,70 @@ export function TitleField() {
         { required: true, whitespace: true, message: '请填写标题' },
         { max: 100, message: '标题最多100字' },
       ]}
+    >
+      <Input />
+    </Form.Item>
+  );
+}
+
+/** An item's name as the member reads it (navigation, floating icons, service channels), required. */
+export function NameField({ max }: { max: number }) {
+  return (
+    <Form.Item
+      label="名称"
+      name="name"
+      rules={[
+        { required: true, whitespace: true, message: '请填写名称' },
+        { max, message: `名称最多${max}字` },
+      ]}
+    >
+      <Input />
+    </Form.Item>
+  );
+}
+
+/** An item's icon: a site path or an http(s) address. */
+export function IconField({ rule }: { rule: Rule }) {
+  return (
+    <Form.Item label="图标地址" name="icon" rules={[{ required: true, message: '请填写图标地址' }, rule]} extra="站内路径（如 /assets/site/...）或 https 地址">
+      <Input />
+    </Form.Item>
+  );
+}
+
+export const iconColumn = <T extends Item & { icon: string; name: string }>(): TableColumnsType<T>[number] => ({
+  title: '图标',
+  dataIndex: 'icon',
+  width: 72,
+  render: (src: string, item) => <Image src={src} alt={item.name} width={32} height={32} preview={false} style={{ objectFit: 'contain' }} />,
+});
+
+/** An entry's name with its code beneath (navigation entries, floating icons), `mark` beside the name. */
+export const nameAndCodeColumn = <T extends Item & { name: string; code: string }>(mark?: (item: T) => ReactNode): TableColumnsType<T>[number] => ({
+  title: '名称 / 代码',
+  render: (_, item) => (
+    <div>
+      <div>
+        {item.name} {mark?.(item)}
+      </div>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {item.code}
+      </Typography.Text>
+    </div>
+  ),
+});
+
+/** An entry's code, for statistics and to tell entries apart (`examples`: the demo's). */
+export function CodeField({ examples }: { examples: string }) {
+  return (
+    <Form.Item
+      label="代码"
+      name="code"
+      rules={[
+        { required: true, whitespace: true, message: '请填写代码' },
+        { max: 32, message: '代码最多32个字符' },
+      ]}
+      extra={`如 ${examples}，用于统计与识别`}
     >
       <Input />
     </Form.Item>

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { announceBalance, type CurrencyCode } from '../wallet/index.ts';
 import { defineRoute } from '../../platform/http/index.ts';
+import type { Db } from '../../platform/db/index.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { appendAudit } from './audit.ts';
-import { operatorRoute } from './audited.ts';
+import { audited, operatorRoute } from './audited.ts';
 import {
   approveAdjustment,
   findAdjustment,
@@ -21,19 +21,20 @@ export function adjustRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   const adjust = operatorRoute('finance.adjust');
 
-  /** Records a step once it succeeded (a repeated Idempotency-Key is not a new step) and tells the member's clients when money moved. */
-  async function recorded(req: FastifyRequest, action: string, before: AdjustmentView | null, outcome: Outcome): Promise<AdjustmentView> {
-    const { adjustment, fresh } = outcome;
-    if (!fresh) return adjustment;
-    await appendAudit(db, {
-      operatorId: operatorOf(req).operatorId,
+  /**
+   * Runs a step in one transaction with its audit entry (a repeated Idempotency-Key is not a new
+   * step: no entry) and tells the member's clients when money moved.
+   */
+  async function recorded(req: FastifyRequest, action: string, before: AdjustmentView | null, step: (db: Db) => Promise<Outcome>): Promise<AdjustmentView> {
+    const spec = {
       action,
-      target: `adjust:${adjustment.adjustmentId}`,
+      target: (o: Outcome) => `adjust:${o.adjustment.adjustmentId}`,
       before,
-      after: adjustment,
-      ip: req.ip,
-    });
-    if (adjustment.status === 'approved')
+      after: (o: Outcome) => o.adjustment,
+      recorded: (o: Outcome) => o.fresh,
+    };
+    const { adjustment, fresh } = await audited(deps, req, spec, (t) => step(t.db));
+    if (fresh && adjustment.status === 'approved')
       await announceBalance(deps, { memberId: adjustment.memberId, siteId: adjustment.siteId, currency: adjustment.currency as CurrencyCode }, 'adjust');
     return adjustment;
   }
@@ -59,7 +60,7 @@ export function adjustRoutes(app: FastifyInstance, deps: Deps): void {
     async (req) => {
       const owner = await ownerOf(db, req.body.memberId);
       requireSite(operatorOf(req), owner.siteId);
-      return recorded(req, 'adjust.request', null, await requestAdjustment(db, operatorOf(req).operatorId, owner, req.idempotencyKey, req.body));
+      return recorded(req, 'adjust.request', null, (tx) => requestAdjustment(tx, operatorOf(req).operatorId, owner, req.idempotencyKey, req.body));
     },
   );
   defineRoute(
@@ -67,7 +68,7 @@ export function adjustRoutes(app: FastifyInstance, deps: Deps): void {
     { url: '/api/admin/wallet/adjust/approve', summary: 'A second operator approves a pending adjustment: the money moves once', ...adjust },
     async (req) => {
       const before = await adjustmentFor(req, req.body.adjustmentId);
-      return recorded(req, 'adjust.approve', before, await approveAdjustment(db, operatorOf(req).operatorId, req.idempotencyKey, req.body.adjustmentId));
+      return recorded(req, 'adjust.approve', before, (tx) => approveAdjustment(tx, operatorOf(req).operatorId, req.idempotencyKey, req.body.adjustmentId));
     },
   );
   defineRoute(
@@ -75,8 +76,11 @@ export function adjustRoutes(app: FastifyInstance, deps: Deps): void {
     { url: '/api/admin/wallet/adjust/reject', summary: 'A second operator rejects a pending adjustment: no money moves', ...adjust },
     async (req) => {
       const before = await adjustmentFor(req, req.body.adjustmentId);
-      const after = await rejectAdjustment(db, operatorOf(req).operatorId, req.body.adjustmentId, req.body.reason);
-      return recorded(req, 'adjust.reject', before, { adjustment: after, fresh: true });
+      const reject = async (tx: Db) => ({
+        adjustment: await rejectAdjustment(tx, operatorOf(req).operatorId, req.body.adjustmentId, req.body.reason),
+        fresh: true,
+      });
+      return recorded(req, 'adjust.reject', before, reject);
     },
   );
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Errors, OPERATOR_ROLES, ROLE_PERMISSIONS, type OperatorRole, type Permission } from '@bp/contract';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { postgresEnv, startTestServer, type TestServer } from '../../test/harness.ts';
 import { clock } from '../../platform/clock.ts';
 import { runScript } from '../../scripts/testing.ts';
 import { depositUnderReview, pendingWithdrawal } from '../wallet/testing.ts';
@@ -45,6 +45,7 @@ async function everything() {
     notes: await q('SELECT count(*)::int AS n FROM admin_member_notes'),
     adjustments: await q('SELECT adjustment_id, status FROM admin_adjustments ORDER BY 1'),
     blocked: await q('SELECT (SELECT count(*) FROM blocked_ips)::int AS ips, (SELECT count(*) FROM blocked_devices)::int AS devices'),
+    agentRates: await q('SELECT member_id, rate_bp FROM agent_commission_rates ORDER BY 1'),
   };
 }
 
@@ -101,6 +102,8 @@ describe('the permission matrix', () => {
         '/api/admin/wallet/adjust/approve': { adjustmentId },
         '/api/admin/wallet/adjust/reject': { adjustmentId, reason: '无依据' },
         '/api/admin/report': { groupBy: 'day', from: '2026-01-01', to: '2026-01-31' },
+        '/api/admin/agent/rate': { memberId: member.memberId, rate: 10 },
+        '/api/admin/agent/commission': { month: '2026-01' },
       };
       const byRole = new Map<OperatorRole, SignedIn>();
       for (const role of OPERATOR_ROLES) byRole.set(role, await signInOperator(s, [role]));
@@ -312,7 +315,7 @@ describe('the audit log', () => {
     const pglite = !process.env.DATABASE_URL;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'audit-verify-'));
     let own: TestServer = await startTestServer(pglite ? { dataDir } : {});
-    const env: Record<string, string> = pglite ? { DATA_DIR: dataDir } : { DATABASE_SCHEMA: own.deps.config.databaseSchema ?? '' };
+    const env: Record<string, string> = pglite ? { DATA_DIR: dataDir } : postgresEnv(own);
     try {
       const admin = await signInOperator(own);
       const sent = await own.call('/api/admin/message/send', { siteId: 1, title: '通知', content: '原文' }, { headers: admin.headers });

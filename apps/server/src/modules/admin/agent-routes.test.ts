@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Errors, OPERATOR_ROLES, ROLE_PERMISSIONS } from '@bp/contract';
+import { Errors, OPERATOR_ROLES, ROLE_PERMISSIONS, shanghaiDay } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { signInOperator } from './testing.ts';
+import { clock } from '../../platform/clock.ts';
+import { caller, newKey } from '../wallet/testing.ts';
+import { signInOperator, superAdmin } from './testing.ts';
+import { shanghaiMonth } from './agent-commission.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -69,5 +72,76 @@ describe('agents in the back office', () => {
     const finance = await signInOperator(s, ['finance']);
     expect((await s.call('/api/admin/agent/applications', { status: 'maybe' }, { headers: finance.headers })).code).toBe(Errors.VALIDATION.code);
     expect((await s.call('/api/admin/agent/members', { memberId: 999_999_999 }, { headers: finance.headers })).code).toBe(Errors.MEMBER_NOT_FOUND.code);
+  });
+
+  it('[admin] commission per agent and Shanghai month: their members’ turnover, GGR, NGR and the rate’s share of a positive NGR, as computed by hand', async () => {
+    const admin = await superAdmin(s);
+    const call = (url: string, body: object) => s.call(url, body, { headers: admin.headers });
+    const agent = await s.member();
+    expect((await s.call('/api/member/agent/joinUs', { contact: 'qq 10001' }, { token: agent.token })).code).toBe(0);
+    expect((await call('/api/admin/agent/decide', { memberId: agent.memberId, approve: true })).code).toBe(0);
+    const { inviteCode } = (await s.call('/api/member/agent/isAgent', {}, { token: agent.token })).data;
+    let stakes = 0;
+    let payouts = 0;
+    for (const name of [`cm${Date.now().toString(36)}a`, `cm${Date.now().toString(36)}b`]) {
+      const kid = await s.call('/api/member/register/v4', { name, password: 'abc12345', i_code: inviteCode });
+      expect(kid.code, kid.msg).toBe(0);
+      await caller(s).fund(kid.data.token, 200);
+      for (let i = 0; i < 4; i++) {
+        const round = await s.call('/api/originals/dice/play', { amount: 12.5, target: 90, condition: 'over' }, { token: kid.data.token, key: newKey() });
+        expect(round.code, round.msg).toBe(0);
+        stakes += 12.5;
+        payouts += round.data.payout;
+      }
+    }
+    const month = shanghaiDay(clock.now()).slice(0, 7);
+    const rowOf = async () =>
+      (await call('/api/admin/agent/commission', { month, siteId: 1 })).data.rows.find((r: { agentId: number }) => r.agentId === agent.memberId);
+    const ggr = Math.round((stakes - payouts) * 100) / 100;
+    expect(await rowOf()).toEqual({
+      agentId: agent.memberId,
+      agentName: agent.name,
+      siteId: 1,
+      currency: 'CNY',
+      members: 2,
+      bets: 8,
+      turnover: 100,
+      ggr,
+      bonuses: 0,
+      rebates: 0,
+      ngr: ggr,
+      rate: null,
+      commission: 0,
+    });
+
+    expect((await call('/api/admin/agent/rate', { memberId: agent.memberId, rate: 12.5 })).data).toEqual({ memberId: agent.memberId, rate: 12.5 });
+    // 12.5% of a positive NGR, rounded down to the cent; nothing on a month the house lost.
+    const commission = ggr > 0 ? Math.floor(Math.round(ggr * 100) * 0.125) / 100 : 0;
+    expect(await rowOf()).toMatchObject({ rate: 12.5, ngr: ggr, commission });
+    const [entry] = (await call('/api/admin/audit/list', { page: 1, size: 1, action: 'agent.rate', target: `member:${agent.memberId}` })).data.list;
+    expect(entry).toMatchObject({ before: { rate: null }, after: { rate: 12.5 }, operatorId: admin.operatorId });
+
+    // Last month: no play of theirs.
+    const [monthStart] = shanghaiMonth(month);
+    const previous = shanghaiDay(monthStart.getTime() - 1).slice(0, 7);
+    const earlier = (await call('/api/admin/agent/commission', { month: previous, siteId: 1 })).data.rows.find(
+      (r: { agentId: number }) => r.agentId === agent.memberId,
+    );
+    expect(earlier).toMatchObject({ bets: 0, turnover: 0, ngr: 0, commission: 0, rate: 12.5 });
+  });
+
+  it('[admin] a rate outside 0–100, with three decimals, or for a member who is not an agent is refused and nothing is recorded; a bad month too', async () => {
+    const admin = await superAdmin(s);
+    const member = await s.member();
+    const call = (url: string, body: object) => s.call(url, body, { headers: admin.headers });
+    for (const rate of [-1, 100.5, 12.345])
+      expect((await call('/api/admin/agent/rate', { memberId: member.memberId, rate })).code, `${rate}`).toBe(Errors.VALIDATION.code);
+    const refused = await call('/api/admin/agent/rate', { memberId: member.memberId, rate: 10 });
+    expect([refused.code, refused.msg]).toEqual([Errors.AGENT_NOT_AGENT.code, Errors.AGENT_NOT_AGENT.msg]);
+    expect((await call('/api/admin/audit/list', { page: 1, size: 1, action: 'agent.rate', target: `member:${member.memberId}` })).data.total).toBe(0);
+    for (const month of ['2026-13', '2026-1', '2026-01-01'])
+      expect((await call('/api/admin/agent/commission', { month })).code, month).toBe(Errors.VALIDATION.code);
+    const cs = await signInOperator(s, ['cs']);
+    expect((await s.call('/api/admin/agent/commission', { month: '2026-01' }, { headers: cs.headers })).status).toBe(403);
   });
 });

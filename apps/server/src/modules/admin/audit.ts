@@ -45,8 +45,8 @@ export function entryHash(prevHash: string, e: Sealed): string {
 /** JSON text of a state; bigints as strings. */
 const jsonOf = (value: unknown): string => JSON.stringify(value ?? null, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
 
-/** Appends an entry to the chain. */
-export async function appendAudit(db: Db, input: AuditInput): Promise<{ id: number; hash: string }> {
+/** Appends an entry to the chain; given the action's transaction, the entry commits (or not) with it. */
+export async function appendAudit(db: DbOrTx, input: AuditInput): Promise<{ id: number; hash: string }> {
   return db.transaction(async (tx) => {
     const [head] = await tx.select().from(auditHead).for('update');
     const entry: Sealed = {

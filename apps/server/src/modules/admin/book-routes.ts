@@ -1,7 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { enterResult, findFixture, fixtureMarkets, holdMarket, holdMatch, listFixtures, marketState, resettleMarket, voidMarket } from '../sports/index.ts';
+import {
+  enterResult,
+  findFixture,
+  fixtureMarkets,
+  holdMarket,
+  holdMatch,
+  listFixtures,
+  marketState,
+  resettleMarket,
+  settleMarketBets,
+  settleResultBets,
+  voidMarket,
+} from '../sports/index.ts';
 import { listSites } from '../site/index.ts';
 import { AppError, defineRoute } from '../../platform/http/index.ts';
+import type { Db } from '../../platform/db/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { audited, operatorRoute } from './audited.ts';
 import { operatorOf, requireSite } from './sessions.ts';
@@ -19,8 +32,8 @@ export function bookRoutes(app: FastifyInstance, deps: Deps): void {
   const wholeBook = (req: FastifyRequest) => {
     if (operatorOf(req).siteIds !== null) throw new AppError('DESK_BOOK_SCOPE', { httpStatus: 403 });
   };
-  const fixtureState = async (matchId: number) => {
-    const { held, status, result, homeScore, visitScore, settled } = await findFixture(db, matchId);
+  const fixtureState = async (matchId: number, on: Db = db) => {
+    const { held, status, result, homeScore, visitScore, settled } = await findFixture(on, matchId);
     return { held, status, result, homeScore, visitScore, settled };
   };
 
@@ -41,9 +54,9 @@ export function bookRoutes(app: FastifyInstance, deps: Deps): void {
     wholeBook(req);
     const { matchId, held } = req.body;
     const before = await fixtureState(matchId);
-    const change = await audited(db, req, { action: 'sports.match.hold', target: `match:${matchId}`, before }, async () => {
-      const done = await holdMatch(deps, matchId, held);
-      return { ...(await fixtureState(matchId)), markets: done.markets };
+    const change = await audited(deps, req, { action: 'sports.match.hold', target: `match:${matchId}`, before }, async (t) => {
+      const done = await holdMatch(t, matchId, held);
+      return { ...(await fixtureState(matchId, t.db)), markets: done.markets };
     });
     return { held: change.held, markets: change.markets };
   });
@@ -51,9 +64,9 @@ export function bookRoutes(app: FastifyInstance, deps: Deps): void {
     wholeBook(req);
     const { marketId, held } = req.body;
     const before = await marketState(deps, marketId);
-    const change = await audited(db, req, { action: 'sports.market.hold', target: `market:${marketId}`, before }, async () => {
-      const done = await holdMarket(deps, marketId, held);
-      return { ...(await marketState(deps, marketId)), held: done.held, markets: done.markets };
+    const change = await audited(deps, req, { action: 'sports.market.hold', target: `market:${marketId}`, before }, async (t) => {
+      const done = await holdMarket(t, marketId, held);
+      return { ...(await marketState(t, marketId)), held: done.held, markets: done.markets };
     });
     return { held: change.held, markets: change.markets };
   });
@@ -62,20 +75,18 @@ export function bookRoutes(app: FastifyInstance, deps: Deps): void {
     wholeBook(req);
     const { matchId, reason, acceptDebt, ...result } = req.body;
     const before = await fixtureState(matchId);
-    return audited(
-      db,
-      req,
-      { action: 'sports.match.result', target: `match:${matchId}`, before, after: (r) => ({ ...result, reason, acceptDebt, ...r }) },
-      () => enterResult(deps, matchId, { result, reason, acceptDebt }),
-    );
+    // The result commits with its entry; its bets are settled after, each in its own transaction.
+    const spec = { action: 'sports.match.result', target: `match:${matchId}`, before, after: () => ({ ...result, reason, acceptDebt }) };
+    await audited(deps, req, spec, (t) => enterResult(t, matchId, { result, reason, acceptDebt }));
+    return settleResultBets(deps, matchId);
   });
   defineRoute(app, { url: '/api/admin/sports/market/void', summary: 'Voids a market with a reason: every leg on it void', ...settle }, async (req) => {
     wholeBook(req);
     const { marketId, reason, acceptDebt } = req.body;
     const before = await marketState(deps, marketId);
-    return audited(db, req, { action: 'sports.market.void', target: `market:${marketId}`, before, after: (r) => ({ reason, acceptDebt, ...r }) }, () =>
-      voidMarket(deps, marketId, reason, acceptDebt),
-    );
+    const spec = { action: 'sports.market.void', target: `market:${marketId}`, before, after: () => ({ reason, acceptDebt }) };
+    await audited(deps, req, spec, (t) => voidMarket(t, marketId, reason, acceptDebt));
+    return settleMarketBets(deps, marketId);
   });
   defineRoute(
     app,
@@ -84,9 +95,9 @@ export function bookRoutes(app: FastifyInstance, deps: Deps): void {
       wholeBook(req);
       const { marketId, reason, acceptDebt } = req.body;
       const before = await marketState(deps, marketId);
-      return audited(db, req, { action: 'sports.market.resettle', target: `market:${marketId}`, before, after: (r) => ({ reason, acceptDebt, ...r }) }, () =>
-        resettleMarket(deps, marketId, acceptDebt),
-      );
+      const spec = { action: 'sports.market.resettle', target: `market:${marketId}`, before, after: () => ({ reason, acceptDebt }) };
+      await audited(deps, req, spec, (t) => resettleMarket(t, marketId, acceptDebt));
+      return settleMarketBets(deps, marketId);
     },
   );
 

@@ -22,7 +22,7 @@ export function deskRoutes(app: FastifyInstance, deps: Deps): void {
       requireSite(operatorOf(req), req.body.siteId);
       const { memberId, tag, siteId } = req.body;
       const target = memberId ? `member:${memberId}` : tag ? `site:${siteId}:tag:${tag}` : `site:${siteId}`;
-      return audited(db, req, { action: 'message.send', target, before: null, after: (sent) => ({ ...req.body, ...sent }) }, () => sendMessage(deps, req.body));
+      return audited(deps, req, { action: 'message.send', target, before: null, after: (sent) => ({ ...req.body, ...sent }) }, (t) => sendMessage(t, req.body));
     },
   );
 
@@ -33,8 +33,8 @@ export function deskRoutes(app: FastifyInstance, deps: Deps): void {
       const member = (await getMember(db, req.body.memberId)) ?? fail('MEMBER_NOT_FOUND');
       requireSite(operatorOf(req), member.siteId);
       const before = { memberId: member.memberId, isAgent: member.isAgent };
-      return audited(db, req, { action: 'agent.decide', target: `member:${member.memberId}`, before }, () =>
-        decideAgent(db, req.body.memberId, req.body.approve),
+      return audited(deps, req, { action: 'agent.decide', target: `member:${member.memberId}`, before }, (t) =>
+        decideAgent(t.db, req.body.memberId, req.body.approve),
       );
     },
   );
@@ -52,7 +52,7 @@ export function deskRoutes(app: FastifyInstance, deps: Deps): void {
         before: { memberId, moderator: !grant },
         after: () => ({ memberId, moderator: grant, reason }),
       };
-      return audited(db, req, spec, () => grantModerator(db, chatRoomNo, memberId, grant, reason));
+      return audited(deps, req, spec, (t) => grantModerator(t.db, chatRoomNo, memberId, grant, reason));
     });
   }
   defineRoute(app, { url: '/api/admin/live/chat/actions', summary: 'The record of a room’s moderation: who, what, why, when', ...moderate }, (req) =>
@@ -67,8 +67,8 @@ export function deskRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (req) => {
       const before = await anchorRoomOf(db, req.body.anchorRoomId);
-      return audited(db, req, { action: 'live.room.update', target: `anchorRoom:${req.body.anchorRoomId}`, before }, () =>
-        updateAnchorRoom(deps, req.site.siteId, req.body),
+      return audited(deps, req, { action: 'live.room.update', target: `anchorRoom:${req.body.anchorRoomId}`, before }, (t) =>
+        updateAnchorRoom(t, req.site.siteId, req.body),
       );
     },
   );

@@ -15,6 +15,7 @@ import {
 } from '../wallet/index.ts';
 import { membersSharing } from '../auth/index.ts';
 import { defineRoute } from '../../platform/http/index.ts';
+import type { Db } from '../../platform/db/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { audited, operatorRoute } from './audited.ts';
 import { operatorOf, requireSite } from './sessions.ts';
@@ -34,12 +35,12 @@ export function financeRoutes(app: FastifyInstance, deps: Deps): void {
     table: 'deposit' | 'withdraw',
     verb: 'approve' | 'reject',
     find: (orderId: number) => Promise<T>,
-    act: () => Promise<{ orderId: number; orderNo: string; status: string; amount: number }>,
+    act: (db: Db) => Promise<{ orderId: number; orderNo: string; status: string; amount: number }>,
   ) {
     const body = req.body as { orderId: number; note?: string; reason?: string };
     const before = await find(body.orderId);
     requireSite(operatorOf(req), before.siteId);
-    const decided = await audited(db, req, { action: `${table}.${verb}`, target: `${table}:${body.orderId}`, before }, act);
+    const decided = await audited(deps, req, { action: `${table}.${verb}`, target: `${table}:${body.orderId}`, before }, (t) => act(t.db));
     await announceBalance(deps, { memberId: before.memberId, siteId: before.siteId, currency: before.currency as CurrencyCode }, table);
     return { orderId: decided.orderId, orderNo: decided.orderNo, status: decided.status, amount: decided.amount };
   }
@@ -55,10 +56,10 @@ export function financeRoutes(app: FastifyInstance, deps: Deps): void {
     return { ...risk, ...(await membersSharing(db, risk.order.memberId)) };
   });
   defineRoute(app, { url: '/api/admin/wallet/withdraw/approve', summary: 'Approves a withdrawal: paid out from the hold', ...decide }, (req) =>
-    decideOrder(req, 'withdraw', 'approve', findWithdrawal, () => approveWithdrawal(db, req.body.orderId, req.body.note)),
+    decideOrder(req, 'withdraw', 'approve', findWithdrawal, (tx) => approveWithdrawal(tx, req.body.orderId, req.body.note)),
   );
   defineRoute(app, { url: '/api/admin/wallet/withdraw/reject', summary: 'Rejects a withdrawal: the hold returns to the member', ...decide }, (req) =>
-    decideOrder(req, 'withdraw', 'reject', findWithdrawal, () => rejectWithdrawal(db, req.body.orderId, req.body.reason)),
+    decideOrder(req, 'withdraw', 'reject', findWithdrawal, (tx) => rejectWithdrawal(tx, req.body.orderId, req.body.reason)),
   );
 
   defineRoute(
@@ -71,9 +72,9 @@ export function financeRoutes(app: FastifyInstance, deps: Deps): void {
     return depositProof(db, req.body.orderId);
   });
   defineRoute(app, { url: '/api/admin/wallet/deposit/approve', summary: 'Approves a deposit: the member is credited once', ...decide }, (req) =>
-    decideOrder(req, 'deposit', 'approve', findDeposit, () => approveDeposit(db, req.body.orderId, req.body.note)),
+    decideOrder(req, 'deposit', 'approve', findDeposit, (tx) => approveDeposit(tx, req.body.orderId, req.body.note)),
   );
   defineRoute(app, { url: '/api/admin/wallet/deposit/reject', summary: 'Rejects a deposit: no money moves', ...decide }, (req) =>
-    decideOrder(req, 'deposit', 'reject', findDeposit, () => rejectDeposit(db, req.body.orderId, req.body.reason)),
+    decideOrder(req, 'deposit', 'reject', findDeposit, (tx) => rejectDeposit(tx, req.body.orderId, req.body.reason)),
   );
 }

@@ -6,6 +6,7 @@ import { providerRoutes } from './provider-routes.ts';
 import { siteRoutes } from './site-routes.ts';
 import { liveRoutes } from './live-routes.ts';
 import { promoRoutes } from './promo-routes.ts';
+import { promoContentRoutes } from './promo-content-routes.ts';
 import { agentRoutes } from './agent-routes.ts';
 import { memberRoutes } from './member-routes.ts';
 import { bookRoutes } from './book-routes.ts';
@@ -35,6 +36,7 @@ export const adminModule: Module = {
     siteRoutes(app, deps);
     liveRoutes(app, deps);
     promoRoutes(app, deps);
+    promoContentRoutes(app, deps);
     agentRoutes(app, deps);
     memberRoutes(app, deps);
     bookRoutes(app, deps);

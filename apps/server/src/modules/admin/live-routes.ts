@@ -37,19 +37,19 @@ export function liveRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, { url: '/api/admin/live/chat/mute', summary: 'Mutes a member in a room for some minutes', ...moderate }, (req) => {
     const { chatRoomNo, memberId } = req.body;
     const spec = { action: 'live.chat.mute', target: `room:${chatRoomNo}`, before: { memberId, muted: false }, after: () => ({ ...req.body, muted: true }) };
-    return audited(db, req, spec, () => operatorMute(db, req.body));
+    return audited(deps, req, spec, (t) => operatorMute(t.db, req.body));
   });
   defineRoute(app, { url: '/api/admin/live/chat/unmute', summary: 'Lifts a member’s mute in a room', ...moderate }, async (req) => {
     const { chatRoomNo, memberId } = req.body;
     const mute = (await operatorMutedList(db, chatRoomNo)).list.find((m) => m.memberId === memberId) ?? null;
     const spec = { action: 'live.chat.unmute', target: `room:${chatRoomNo}`, before: { memberId, mute }, after: () => ({ ...req.body, muted: false }) };
-    return audited(db, req, spec, () => operatorUnmute(db, req.body));
+    return audited(deps, req, spec, (t) => operatorUnmute(t.db, req.body));
   });
   defineRoute(app, { url: '/api/admin/live/chat/delete', summary: 'Removes a message from every client’s view', ...moderate }, async (req) => {
     const { chatRoomNo, id } = req.body;
     const [message] = await recentMessages(db, chatRoomNo, 1, id);
     const before = message ? { id, memberId: message.memberId, username: message.username, content: message.content } : { id };
     const spec = { action: 'live.chat.delete', target: `room:${chatRoomNo}`, before, after: () => ({ id, deleted: true, reason: req.body.reason ?? null }) };
-    return audited(db, req, spec, () => (message ? operatorDeleteMessage(deps, req.body) : fail('CHAT_MESSAGE_NOT_FOUND')));
+    return audited(deps, req, spec, (t) => (message ? operatorDeleteMessage(t, req.body) : fail('CHAT_MESSAGE_NOT_FOUND')));
   });
 }

@@ -94,8 +94,8 @@ export function memberRoutes(app: FastifyInstance, deps: Deps): void {
       before: { status: member.status },
       after: () => ({ status: blocked ? '2' : '1', reason }),
     };
-    return audited(db, req, spec, async () => {
-      await (blocked ? blockMember(db, deps.bus, memberId) : unblockMember(db, memberId));
+    return audited(deps, req, spec, async (t) => {
+      await (blocked ? blockMember(t.db, t.bus, memberId) : unblockMember(t.db, memberId));
       return null;
     });
   });
@@ -103,8 +103,8 @@ export function memberRoutes(app: FastifyInstance, deps: Deps): void {
     const { siteId, ip, blocked, reason } = req.body;
     requireSite(operatorOf(req), siteId);
     const spec = { action: 'member.blockIp', target: `ip:${siteId}:${ip}`, before: { blocked: !blocked }, after: () => ({ blocked, reason }) };
-    return audited(db, req, spec, async () => {
-      await (blocked ? blockIp(db, siteId, ip, reason) : unblockIp(db, siteId, ip));
+    return audited(deps, req, spec, async (t) => {
+      await (blocked ? blockIp(t.db, siteId, ip, reason) : unblockIp(t.db, siteId, ip));
       return null;
     });
   });
@@ -112,19 +112,19 @@ export function memberRoutes(app: FastifyInstance, deps: Deps): void {
     const { siteId, device, blocked, reason } = req.body;
     requireSite(operatorOf(req), siteId);
     const spec = { action: 'member.blockDevice', target: `device:${siteId}:${device}`, before: { blocked: !blocked }, after: () => ({ blocked, reason }) };
-    return audited(db, req, spec, async () => {
-      await (blocked ? blockDevice(db, siteId, device, reason) : unblockDevice(db, siteId, device));
+    return audited(deps, req, spec, async (t) => {
+      await (blocked ? blockDevice(t.db, siteId, device, reason) : unblockDevice(t.db, siteId, device));
       return null;
     });
   });
   defineRoute(app, { url: '/api/admin/member/tags', summary: 'Sets a member’s tags (activity blacklist, no level bonus)', ...manage }, async (req) => {
     const member = await memberFor(req, req.body.memberId);
     return audited(
-      db,
+      deps,
       req,
       { action: 'member.tags', target: `member:${member.memberId}`, before: { tags: member.tags }, after: () => ({ tags: req.body.tags }) },
-      async () => {
-        await setMemberTags(db, member.memberId, req.body.tags);
+      async (t) => {
+        await setMemberTags(t.db, member.memberId, req.body.tags);
         return null;
       },
     );
@@ -133,8 +133,8 @@ export function memberRoutes(app: FastifyInstance, deps: Deps): void {
     const { vipLevel, reason } = req.body;
     const member = await memberFor(req, req.body.memberId);
     const spec = { action: 'member.vip', target: `member:${member.memberId}`, before: { vipLevel: member.vipLevel }, after: () => ({ vipLevel, reason }) };
-    return audited(db, req, spec, async () => {
-      await setVipLevels(db, [{ memberId: member.memberId, vipLevel }]);
+    return audited(deps, req, spec, async (t) => {
+      await setVipLevels(t.db, [{ memberId: member.memberId, vipLevel }]);
       return null;
     });
   });
@@ -142,11 +142,11 @@ export function memberRoutes(app: FastifyInstance, deps: Deps): void {
     const member = await memberFor(req, req.body.memberId);
     const operatorId = operatorOf(req).operatorId;
     return audited(
-      db,
+      deps,
       req,
       { action: 'member.note', target: `member:${member.memberId}`, before: null, after: () => ({ content: req.body.content }) },
-      async () => {
-        await db.insert(memberNotes).values({ memberId: member.memberId, operatorId, content: req.body.content });
+      async (t) => {
+        await t.db.insert(memberNotes).values({ memberId: member.memberId, operatorId, content: req.body.content });
         return null;
       },
     );
@@ -158,10 +158,10 @@ export function memberRoutes(app: FastifyInstance, deps: Deps): void {
       const member = await memberFor(req, req.body.memberId);
       // The one-time password itself is never written to the log.
       return audited(
-        db,
+        deps,
         req,
         { action: 'member.password.reset', target: `member:${member.memberId}`, before: null, after: () => ({ mustChangePassword: true }) },
-        () => resetMemberPassword(db, deps.bus, member.memberId),
+        (t) => resetMemberPassword(t.db, t.bus, member.memberId),
       );
     },
   );

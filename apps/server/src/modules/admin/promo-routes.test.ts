@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Errors, OPERATOR_ROLES, ROLE_PERMISSIONS } from '@bp/contract';
+import { Errors } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { clock } from '../../platform/clock.ts';
-import { signInOperator, superAdmin } from './testing.ts';
+import { refusedOperators, superAdmin, unrefused } from './testing.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -34,24 +34,20 @@ describe('promotions and VIP configuration', () => {
       ['/api/admin/vip/grade/list', { siteId: 1 }],
       ['/api/admin/vip/grade/save', { siteId: 1, grade: level1 }],
     ];
-    const lacking = OPERATOR_ROLES.filter((role) => !ROLE_PERMISSIONS[role].includes('promo.manage'));
-    const refused = [
-      ...(await Promise.all(lacking.map((role) => signInOperator(s, [role])))).map((op) => [op, Errors.OPERATOR_FORBIDDEN.code] as const),
-      [await signInOperator(s, ['content'], [2]), Errors.OPERATOR_SITE_FORBIDDEN.code] as const,
-    ];
+    const refused = await refusedOperators(s, 'promo.manage', 'content');
     const before = await promoState();
-    const failures: string[] = [];
-    for (const [url, body] of calls) {
-      for (const [op, code] of refused) {
-        const res = await s.call(url, body, { headers: op.headers });
-        if (res.status !== 403 || res.code !== code) failures.push(`${url}: ${res.status} ${res.code}`);
-      }
-    }
+    const failures = await unrefused(s, refused, calls);
     expect(failures).toEqual([]);
 
     const save = (grade: object) => as('/api/admin/vip/grade/save', { siteId: 1, grade: { ...level1, ...grade } });
     const overLevel2 = await save({ deposit: 10_000_000 });
-    expect([overLevel2.code, overLevel2.msg]).toEqual([Errors.VIP_GRADE_ORDER.code, '等级门槛须随等级递增：VIP1 的门槛不能高于 VIP2']);
+    expect([overLevel2.code, overLevel2.msg]).toEqual([Errors.VIP_GRADE_ORDER.code, '等级门槛须随等级递增：VIP1 的门槛须低于 VIP2']);
+    // Strictly: a threshold equal to the next level's (or the previous one's) would reach two levels at once.
+    const [, , level2] = await grades();
+    expect((await save({ turnover: level2.turnover })).msg).toBe('等级门槛须随等级递增：VIP1 的门槛须低于 VIP2');
+    expect((await save({ deposit: 0 })).msg).toBe('等级门槛须随等级递增：VIP1 的门槛须高于 VIP0');
+    expect((await save({ weeklyBonus: -1 })).msg).toBe('grade.weeklyBonus: 周礼金不能为负数');
+    expect((await save({ rebate: { ...level1.rebate, sports: 3.01 } })).msg).toBe('grade.rebate.sports: 返水比例不能超过3%');
     expect((await save({ vipLevel: 99 })).code).toBe(Errors.VALIDATION.code);
     expect((await save({ vipLevel: 40 })).code).toBe(Errors.VIP_GRADE_GAP.code);
     expect((await save({ withdrawMax: 0 })).code).toBe(Errors.VALIDATION.code);

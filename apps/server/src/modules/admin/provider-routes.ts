@@ -11,7 +11,7 @@ export function providerRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, { url: '/api/admin/provider/save', summary: 'Adds or changes a seamless-wallet game provider', ...manage }, async (req) => {
     const before = (await listProviders(db)).find((p) => p.api_name === req.body.api_name);
     const spec = { action: 'provider.save', target: `venue:${req.body.api_name}`, before: before ? providerInfo(before) : null };
-    return audited(db, req, spec, async () => providerInfo(await saveProvider(deps, req.body)));
+    return audited(deps, req, spec, async (t) => providerInfo(await saveProvider(t, req.body)));
   });
   defineRoute(app, { url: '/api/admin/provider/list', summary: 'The configured game providers (never their secrets)', ...manage }, async () =>
     (await listProviders(db)).map(providerInfo),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DAY_MS, fromMinor, shanghaiDay } from '@bp/contract';
 import { ggrOf, moneyReport, type MoneyFigures, type ReportGroup } from '../wallet/index.ts';
 import { listProviders } from '../provider/index.ts';
+import { listVenues } from '../venue/index.ts';
 import { listSites } from '../site/index.ts';
 import { defineRoute, fail } from '../../platform/http/index.ts';
 import type { Db } from '../../platform/db/index.ts';
@@ -47,8 +48,10 @@ async function labeller(db: Db, by: ReportGroup): Promise<(key: string) => strin
     return (key) => sites.get(Number(key))?.name ?? `站点${key}`;
   }
   if (by === 'venue') {
+    // Play from the main wallet by its ledger key; a venue's own book by the venue (api_name).
     const providers = new Map((await listProviders(db)).map((p) => [`provider:${p.api_name}`, p.name]));
-    return (key) => VENUE_LABELS[key] ?? providers.get(key) ?? key.replace(/^provider:/, '');
+    const venues = new Map((await listVenues(db)).map((v) => [v.api_name, v.name]));
+    return (key) => VENUE_LABELS[key] ?? providers.get(key) ?? venues.get(key) ?? key.replace(/^provider:/, '');
   }
   if (by === 'agent') return (key) => (key ? key.slice(key.indexOf(':') + 1) : '无代理（直属会员）');
   return (key) => key;

@@ -17,15 +17,19 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
     { url: '/api/admin/auth/login', summary: 'An operator signs in with name, password and a TOTP code', exempt: true, rateLimit: 'read', tags: ['admin'] },
     async (req) => {
       const operator = await checkSignIn(db, req.body.name, req.body.password, req.body.totp);
-      const token = await openOperatorSession(db, operator.operatorId, req);
-      await appendAudit(db, { operatorId: operator.operatorId, action: 'auth.login', target: `operator:${operator.operatorId}`, ip: req.ip });
+      // The session opens with its entry, or not at all.
+      const token = await db.transaction(async (tx) => {
+        const opened = await openOperatorSession(tx, operator.operatorId, req);
+        await appendAudit(tx, { operatorId: operator.operatorId, action: 'auth.login', target: `operator:${operator.operatorId}`, ip: req.ip });
+        return opened;
+      });
       return { token, operatorId: operator.operatorId, roles: operatorView(operator).roles };
     },
   );
   defineRoute(app, { url: '/api/admin/auth/logout', summary: 'Ends this operator session', ...operatorRoute('session') }, async (req) => {
     const operator = operatorOf(req);
-    return audited(db, req, { action: 'auth.logout', target: `operator:${operator.operatorId}`, before: null, after: () => null }, async () => {
-      await endOperatorSession(db, operator.sessionId, 'logout');
+    return audited(deps, req, { action: 'auth.logout', target: `operator:${operator.operatorId}`, before: null, after: () => null }, async (t) => {
+      await endOperatorSession(t.db, operator.sessionId, 'logout');
       return null;
     });
   });
@@ -47,7 +51,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
     async (req) => {
       const { password: _, ...shown } = req.body;
       return audited(
-        db,
+        deps,
         req,
         {
           action: 'operator.create',
@@ -55,7 +59,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
           before: null,
           after: (created) => ({ ...shown, operatorId: created.operator.operatorId }),
         },
-        () => createOperator(db, req.body),
+        (t) => createOperator(t.db, req.body),
       );
     },
   );
@@ -66,10 +70,10 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
       const { operatorId, ...change } = req.body;
       const before = operatorView(await findOperator(db, operatorId));
       return audited(
-        db,
+        deps,
         req,
         { action: 'operator.update', target: `operator:${operatorId}`, before },
-        async () => (await updateOperator(db, operatorId, change)).after,
+        async (t) => (await updateOperator(t.db, operatorId, change)).after,
       );
     },
   );

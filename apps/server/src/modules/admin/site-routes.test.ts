@@ -27,6 +27,9 @@ async function siteState() {
 }
 
 const notice = { category: 1, title: '系统公告', content: '周末存款加赠 10%', sort: 0 };
+const navEntry = { code: 'esports', name: '电竞', icon: '/assets/site/nav-sports.svg', path: '/app/sports', badge: '新' };
+const floatIcon = { code: 'vip', name: 'VIP特权', icon: '/assets/site/float-cs.svg', link: '/app/vip', position: 'left' };
+const csChannel = { kind: 'wechat', name: '微信客服', account: 'kefu_wx88', url: '', icon: '/assets/site/cs-online.svg' };
 
 describe('site content, configuration and maintenance', () => {
   it('[admin] only roles holding site.manage may call the site screens; another site’s operator is refused; nothing changes', async () => {
@@ -38,6 +41,15 @@ describe('site content, configuration and maintenance', () => {
       '/api/admin/site/banner/list': { siteId: 1 },
       '/api/admin/site/banner/save': { siteId: 1, item: { title: 'b', image: '/assets/site/x.png', link: '', position: 'home' } },
       '/api/admin/site/banner/remove': { siteId: 1, id: existing.id },
+      '/api/admin/site/navigation/list': { siteId: 1 },
+      '/api/admin/site/navigation/save': { siteId: 1, item: navEntry },
+      '/api/admin/site/navigation/remove': { siteId: 1, id: existing.id },
+      '/api/admin/site/floatIcon/list': { siteId: 1 },
+      '/api/admin/site/floatIcon/save': { siteId: 1, item: floatIcon },
+      '/api/admin/site/floatIcon/remove': { siteId: 1, id: existing.id },
+      '/api/admin/site/csChannel/list': { siteId: 1 },
+      '/api/admin/site/csChannel/save': { siteId: 1, item: csChannel },
+      '/api/admin/site/csChannel/remove': { siteId: 1, id: existing.id },
       '/api/admin/site/config/list': { siteId: 1 },
       '/api/admin/site/config/set': { siteId: 1, keyCode: 'withdraw_turnover_multiple', value: '3' },
       '/api/admin/site/maintenance/get': { siteId: 1 },
@@ -93,6 +105,43 @@ describe('site content, configuration and maintenance', () => {
     expect(audit[0]).toMatchObject({ before: null, after: { id: first.data.id, title: '系统公告' } });
     expect(audit[1]).toMatchObject({ before: { title: '系统公告' }, after: { title: '新版公告' } });
     expect(audit[3]).toMatchObject({ before: { id: first.data.id, status: '0' }, after: null });
+  });
+
+  it('[admin] [S7-09] a navigation entry, a floating icon and a service channel an operator adds show on the member site at once, in their order; a bad link is refused and changes nothing', async () => {
+    const content = await signInOperator(s, ['content']);
+    const call = (url: string, body: object) => s.call(url, body, { headers: content.headers });
+    const shown = async (url: string) => (await s.call(url, {})).data;
+    const navBefore = (await shown('/api/site/navigation/list')) as Array<{ code: string }>;
+    await shown('/api/site/floatIcon/list'); // warms the site's cache
+    const nav = await call('/api/admin/site/navigation/save', { siteId: 1, item: { ...navEntry, sort: -1 } });
+    expect(nav.code, nav.msg).toBe(0);
+    expect(nav.data).toMatchObject({ ...navEntry, status: '1' });
+    expect(((await shown('/api/site/navigation/list')) as Array<{ code: string }>).map((e) => e.code)).toEqual(['esports', ...navBefore.map((e) => e.code)]);
+    expect((await call('/api/admin/site/floatIcon/save', { siteId: 1, item: floatIcon })).code).toBe(0);
+    expect(await shown('/api/site/floatIcon/list')).toContainEqual(
+      expect.objectContaining({ code: 'vip', name: 'VIP特权', position: 'left', link: '/app/vip' }),
+    );
+    const channel = await call('/api/admin/site/csChannel/save', { siteId: 1, item: csChannel });
+    expect(channel.code, channel.msg).toBe(0);
+    expect((await shown('/api/site/cs/config')).channels).toContainEqual(expect.objectContaining({ kind: 'wechat', account: 'kefu_wx88' }));
+
+    // Unpublished, it leaves the member site; removed, it leaves the console's list.
+    await call('/api/admin/site/navigation/save', { siteId: 1, item: { ...nav.data, status: '0' } });
+    expect(((await shown('/api/site/navigation/list')) as Array<{ code: string }>).map((e) => e.code)).not.toContain('esports');
+    expect((await call('/api/admin/site/csChannel/remove', { siteId: 1, id: channel.data.id })).code).toBe(0);
+    expect((await call('/api/admin/site/csChannel/list', { siteId: 1 })).data.list.map((c: { id: number }) => c.id)).not.toContain(channel.data.id);
+
+    const before = await siteState();
+    const refused = [
+      await call('/api/admin/site/navigation/save', { siteId: 1, item: { ...navEntry, path: 'javascript:alert(1)' } }),
+      await call('/api/admin/site/floatIcon/save', { siteId: 1, item: { ...floatIcon, position: 'top' } }),
+      await call('/api/admin/site/csChannel/save', { siteId: 1, item: { ...csChannel, url: '//evil.example.com' } }),
+      await call('/api/admin/site/navigation/save', { siteId: 1, item: { ...navEntry, name: '' } }),
+    ];
+    expect(refused.map((r) => r.code)).toEqual(Array(4).fill(Errors.VALIDATION.code));
+    expect(await siteState()).toEqual(before);
+    const actions = (await as('/api/admin/audit/list', { operatorId: content.operatorId })).data.list.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['site.navigation.save', 'site.float_icon.save', 'site.cs_channel.save', 'site.cs_channel.remove']));
   });
 
   it('[admin] a banner with a script link, a notice without a title, or a setting outside its rule is refused with its code and changes nothing', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_CONTENT_KINDS, SITE_SETTING_KEYS, settingProblem, type AdminContentKind } from '@bp/contract';
+import { ADMIN_CONTENT_KINDS, ADMIN_CONTENT_PATHS, SITE_SETTING_KEYS, settingProblem, type AdminContentKind } from '@bp/contract';
 import { currentMaintenance, getConfig, listAllContent, maintenanceSetting, removeContent, setConfig, setMaintenance, upsertContent } from '../site/index.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { defineRoute, fail } from '../../platform/http/index.ts';
@@ -17,7 +17,7 @@ async function maintenanceOf(db: Db, siteId: number) {
 }
 
 /**
- * A site's content (notices, banners), configuration keys of the safe list and maintenance. The
+ * A site's content (notices, banners, navigation, floating icons, service channels), configuration keys of the safe list and maintenance. The
  * site module forgets its cached copy on each write, so the member site shows a change at once.
  */
 export function siteRoutes(app: FastifyInstance, deps: Deps): void {
@@ -27,26 +27,23 @@ export function siteRoutes(app: FastifyInstance, deps: Deps): void {
   // One set of calls per kind; each answers that kind's items (TypeScript cannot follow the kind through the loop's union, hence `as never`).
   for (const kind of Object.keys(ADMIN_CONTENT_KINDS) as AdminContentKind[]) {
     const name = ADMIN_CONTENT_KINDS[kind];
-    defineRoute(app, { url: `/api/admin/site/${kind}/list`, summary: `Every ${kind} of a site, published or not`, ...manage }, async (req) => ({
+    const path = `/api/admin/site/${ADMIN_CONTENT_PATHS[kind]}` as const;
+    defineRoute(app, { url: `${path}/list`, summary: `Every ${kind} of a site, published or not`, ...manage }, async (req) => ({
       list: (await listAllContent(db, await operatorSite(db, req, req.body.siteId), kind)) as never,
     }));
-    defineRoute(
-      app,
-      { url: `/api/admin/site/${kind}/save`, summary: `Adds or changes a ${kind}（${name}）: text, order, window, published`, ...manage },
-      async (req) => {
-        const siteId = await operatorSite(db, req, req.body.siteId);
-        const before = await itemOf(db, siteId, kind, req.body.item.id);
-        return audited(db, req, { action: `site.${kind}.save`, target: `site:${siteId}:${kind}`, before }, async () => {
-          const id = await upsertContent(db, siteId, kind, req.body.item);
-          return (await itemOf(db, siteId, kind, id)) as never;
-        });
-      },
-    );
-    defineRoute(app, { url: `/api/admin/site/${kind}/remove`, summary: `Removes a ${kind}`, ...manage }, async (req) => {
+    defineRoute(app, { url: `${path}/save`, summary: `Adds or changes a ${kind}（${name}）: text, order, window, published`, ...manage }, async (req) => {
+      const siteId = await operatorSite(db, req, req.body.siteId);
+      const before = await itemOf(db, siteId, kind, req.body.item.id);
+      return audited(deps, req, { action: `site.${kind}.save`, target: `site:${siteId}:${kind}`, before }, async (t) => {
+        const id = await upsertContent(t.db, siteId, kind, req.body.item);
+        return (await itemOf(t.db, siteId, kind, id)) as never;
+      });
+    });
+    defineRoute(app, { url: `${path}/remove`, summary: `Removes a ${kind}`, ...manage }, async (req) => {
       const siteId = await operatorSite(db, req, req.body.siteId);
       const before = (await itemOf(db, siteId, kind, req.body.id)) ?? fail('CONTENT_NOT_FOUND');
-      return audited(db, req, { action: `site.${kind}.remove`, target: `site:${siteId}:${kind}:${before.id}`, before, after: () => null }, async () => {
-        await removeContent(db, siteId, kind, before.id);
+      return audited(deps, req, { action: `site.${kind}.remove`, target: `site:${siteId}:${kind}:${before.id}`, before, after: () => null }, async (t) => {
+        await removeContent(t.db, siteId, kind, before.id);
         return null;
       });
     });
@@ -69,8 +66,8 @@ export function siteRoutes(app: FastifyInstance, deps: Deps): void {
       const problem = settingProblem(keyCode, value);
       if (problem) fail('SITE_SETTING_INVALID', { msg: problem });
       const before = { keyCode, value: (await getConfig(db, siteId, [keyCode]))[keyCode] ?? null };
-      return audited(db, req, { action: 'site.config.set', target: `site:${siteId}:config:${keyCode}`, before }, async () => {
-        await setConfig(db, siteId, keyCode, value);
+      return audited(deps, req, { action: 'site.config.set', target: `site:${siteId}:config:${keyCode}`, before }, async (t) => {
+        await setConfig(t.db, siteId, keyCode, value);
         return { keyCode, value };
       });
     },
@@ -84,9 +81,9 @@ export function siteRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, { url: '/api/admin/site/maintenance/set', summary: 'Puts the site under maintenance for a window, or opens it', ...manage }, async (req) => {
     const siteId = await operatorSite(db, req, req.body.siteId);
     const before = await maintenanceSetting(db, siteId);
-    return audited(db, req, { action: 'site.maintenance.set', target: `site:${siteId}:maintenance`, before, after: (r) => r.setting }, async () => {
-      await setMaintenance(db, siteId, req.body.setting);
-      return maintenanceOf(db, siteId);
+    return audited(deps, req, { action: 'site.maintenance.set', target: `site:${siteId}:maintenance`, before, after: (r) => r.setting }, async (t) => {
+      await setMaintenance(t.db, siteId, req.body.setting);
+      return maintenanceOf(t.db, siteId);
     });
   });
 }

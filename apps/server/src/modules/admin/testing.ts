@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { TOTP, URI } from 'otpauth';
-import type { OperatorRole } from '@bp/contract';
+import { Errors, OPERATOR_ROLES, ROLE_PERMISSIONS, type OperatorRole, type Permission } from '@bp/contract';
 import { clock } from '../../platform/clock.ts';
 import type { Answer, TestServer } from '../../test/harness.ts';
 import { createOperator } from './operators.ts';
@@ -55,4 +55,26 @@ export async function asOperator<T>(s: TestServer, work: (headers: { authorizati
 /** An operator call as the server's super admin. */
 export async function operatorCall(s: TestServer, url: string, body: object = {}): Promise<Answer> {
   return s.call(url, body, { headers: (await superAdmin(s)).headers });
+}
+
+/** Operators who must be refused `permission`: one of every role lacking it, and one of another site (site 2 only, holding it through `role`), each with the code it is refused with. */
+export async function refusedOperators(s: TestServer, permission: Permission, role: OperatorRole): Promise<Array<readonly [SignedIn, number]>> {
+  const lacking = OPERATOR_ROLES.filter((r) => !ROLE_PERMISSIONS[r].includes(permission));
+  if (lacking.length === 0) throw new Error(`every role holds ${permission}`);
+  return [
+    ...(await Promise.all(lacking.map((r) => signInOperator(s, [r])))).map((op) => [op, Errors.OPERATOR_FORBIDDEN.code] as const),
+    [await signInOperator(s, [role], [2]), Errors.OPERATOR_SITE_FORBIDDEN.code] as const,
+  ];
+}
+
+/** Each call made by each of `operators`: those not refused with 403 and the operator's code, as `url: status code` (empty when every one was). */
+export async function unrefused(s: TestServer, operators: Array<readonly [SignedIn, number]>, calls: Array<[string, object]>): Promise<string[]> {
+  const failures: string[] = [];
+  for (const [url, body] of calls) {
+    for (const [op, code] of operators) {
+      const res = await s.call(url, body, { headers: op.headers });
+      if (res.status !== 403 || res.code !== code) failures.push(`${url}: ${res.status} ${res.code}`);
+    }
+  }
+  return failures;
 }

@@ -5,6 +5,7 @@ import { listTables, setTableLimits, type DealerTable } from '../tables/index.ts
 import { setVenueStatus } from '../sports/index.ts';
 import { listSites } from '../site/index.ts';
 import { defineRoute, fail } from '../../platform/http/index.ts';
+import type { Db } from '../../platform/db/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { audited, operatorRoute } from './audited.ts';
 
@@ -39,7 +40,7 @@ const isSportsVenue = (apiName: string): apiName is SportsVenueCode => (SPORTS_V
 export function venueDeskRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   const manage = operatorRoute('venue.manage');
-  const venueOf = async (apiName: string) => venueView((await listVenues(db)).find((v) => v.api_name === apiName) ?? fail('VENUE_UNKNOWN'));
+  const venueOf = async (apiName: string, on: Db = db) => venueView((await listVenues(on)).find((v) => v.api_name === apiName) ?? fail('VENUE_UNKNOWN'));
 
   defineRoute(app, { url: '/api/admin/venue/list', summary: 'Every venue with its maintenance state and limits', ...manage }, async () => ({
     list: (await listVenues(db)).map(venueView),
@@ -50,11 +51,12 @@ export function venueDeskRoutes(app: FastifyInstance, deps: Deps): void {
     async (req) => {
       const { api_name, maintenance, message } = req.body;
       const before = await venueOf(api_name);
-      return audited(db, req, { action: 'venue.maintenance', target: `venue:${api_name}`, before }, async () => {
-        await setVenueMaintenance(db, api_name, maintenance, message ?? '');
+      return audited(deps, req, { action: 'venue.maintenance', target: `venue:${api_name}`, before }, async (t) => {
+        await setVenueMaintenance(t.db, api_name, maintenance, message ?? '');
         // The sportsbook keeps its venues' state per site (seed 4: open only at status 0): every site follows.
-        if (isSportsVenue(api_name)) for (const siteId of (await listSites(db)).byId.keys()) await setVenueStatus(db, siteId, api_name, maintenance ? 1 : 0);
-        return venueOf(api_name);
+        if (isSportsVenue(api_name))
+          for (const siteId of (await listSites(t.db)).byId.keys()) await setVenueStatus(t.db, siteId, api_name, maintenance ? 1 : 0);
+        return venueOf(api_name, t.db);
       });
     },
   );
@@ -62,9 +64,9 @@ export function venueDeskRoutes(app: FastifyInstance, deps: Deps): void {
     const { api_name, maxTransferIn } = req.body;
     const before = await venueOf(api_name);
     const minor = Object.fromEntries(Object.entries(maxTransferIn).flatMap(([c, v]) => (v === null ? [] : [[c, toMinor(v)]])));
-    return audited(db, req, { action: 'venue.limits', target: `venue:${api_name}`, before }, async () => {
-      await setVenueTransferLimits(db, api_name, minor);
-      return venueOf(api_name);
+    return audited(deps, req, { action: 'venue.limits', target: `venue:${api_name}`, before }, async (t) => {
+      await setVenueTransferLimits(t.db, api_name, minor);
+      return venueOf(api_name, t.db);
     });
   });
 
@@ -76,8 +78,8 @@ export function venueDeskRoutes(app: FastifyInstance, deps: Deps): void {
     const before = (await listTables(db)).find((t) => t.table_id === tableId);
     if (!before) return fail('TABLE_UNKNOWN');
     const minor = Object.fromEntries(Object.entries(limits).map(([kind, [min, max]]) => [kind, [toMinor(min), toMinor(max)] as [bigint, bigint]]));
-    return audited(db, req, { action: 'table.limits', target: `table:${tableId}`, before: tableView(before) }, async () =>
-      tableView(await setTableLimits(db, tableId, currency, minor)),
+    return audited(deps, req, { action: 'table.limits', target: `table:${tableId}`, before: tableView(before) }, async (t) =>
+      tableView(await setTableLimits(t.db, tableId, currency, minor)),
     );
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, LOGIN_PATH, forgetPath } from '@bp/contract';
-import { bearer, startTestServer, type TestServer } from '../../test/harness.ts';
+import { bearer, shiftToMorning, startTestServer, type TestServer } from '../../test/harness.ts';
 import { clock } from '../../platform/clock.ts';
 import { setConfig } from '../site/index.ts';
 import { setMustChangePassword } from './index.ts';
@@ -213,6 +213,7 @@ describe('logoutSetup', () => {
     expect((await setup({ idleMinutes: 7 })).code).toBe(Errors.VALIDATION.code);
     expect((await setup({ idleMinutes: '15' })).code).toBe(Errors.VALIDATION.code);
     expect((await setup({ idleMinutes: 15 })).data).toEqual({ idleMinutes: 15 });
+    shiftToMorning();
     const login = await s.call(LOGIN_PATH, { name: m.name, password: m.password });
     const token = login.data.token as string;
     clock.shift(14 * 60_000);

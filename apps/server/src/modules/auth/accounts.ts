@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { NAME_PATTERN, checkPassword, type RegisterBody } from '@bp/contract';
-import type { Db, DbOrTx } from '../../platform/db/index.ts';
+import { arrayParam, type Db, type DbOrTx } from '../../platform/db/index.ts';
 import { clock } from '../../platform/clock.ts';
 import { fail } from '../../platform/http/index.ts';
 import { members, sessions, type MemberRow } from './tables.ts';
@@ -143,12 +143,25 @@ export async function updateProfile(db: Db, memberId: number, change: ProfileCha
   memberChanged(memberId);
 }
 
-/** Sets members' VIP levels (the vip module decides them; this column is shown wherever the level is). */
+/**
+ * Sets members' VIP levels (the vip module decides them; this column is shown wherever the level
+ * is), in one statement however many (the daily review's); only the levels that differ are written
+ * and forgotten from the caches, so telling the same levels again costs nothing.
+ */
 export async function setVipLevels(db: DbOrTx, levels: Array<{ memberId: number; vipLevel: number }>): Promise<void> {
-  for (const { memberId, vipLevel } of levels) {
-    await db.update(members).set({ vipLevel }).where(eq(members.memberId, memberId));
-    memberChanged(memberId);
-  }
+  if (levels.length === 0) return;
+  const { rows } = await db.execute(sql`
+    UPDATE members m SET vip_level = v.vip_level
+    FROM unnest(${arrayParam(
+      levels.map((l) => l.memberId),
+      'bigint[]',
+    )}, ${arrayParam(
+      levels.map((l) => l.vipLevel),
+      'integer[]',
+    )}) AS v(member_id, vip_level)
+    WHERE m.member_id = v.member_id AND m.vip_level <> v.vip_level
+    RETURNING m.member_id`);
+  for (const r of rows as Array<{ member_id: unknown }>) memberChanged(Number(r.member_id));
 }
 
 /** Sets a field that is set once (the real name withdrawals are paid to, the birthday); false when it was set before. */
@@ -206,6 +219,14 @@ export async function invitedMembers(db: DbOrTx, memberId: number, page: number,
     .limit(size)
     .offset((page - 1) * size);
   return { list, total: await countInvited(db, memberId) };
+}
+
+/**
+ * The site's members who came with an inviter (the promo module's invite pass), as an SQL subquery
+ * of (member_id, invited_by, created_at); read by the partial index members_invitees (migration 0162).
+ */
+export function inviteesOf(siteId: number): SQL {
+  return sql`SELECT member_id, invited_by, created_at FROM members WHERE site_id = ${siteId} AND invited_by IS NOT NULL`;
 }
 
 /** Whether two members were ever seen on one device or one IP (their sessions'): an invite reward's anti-abuse. */

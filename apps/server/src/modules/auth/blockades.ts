@@ -6,7 +6,7 @@ import type { Bus } from '../../platform/realtime/index.ts';
 import { AppError, routeOf, type GateCheck } from '../../platform/http/index.ts';
 import { blockedDevices, blockedIps, members } from './tables.ts';
 import { announceEnd, endSessions } from './sessions.ts';
-import { memberChanged } from '../../platform/cache.ts';
+import { memberChanged, rootOf } from '../../platform/cache.ts';
 
 /**
  * Blockades (seed 8): a blocked IP or device answers IP_BLOCKED / DEVICE_BLOCKED on every call that
@@ -40,7 +40,7 @@ async function listsOf(db: Db, siteId: number): Promise<Lists> {
   return lists;
 }
 
-const forget = (db: Db, siteId: number) => caches.get(db)?.delete(siteId);
+const forget = (db: Db, siteId: number) => caches.get(rootOf(db))?.delete(siteId);
 
 /**
  * The request hook: runs after the site is known, before anything else of the call. It guards the

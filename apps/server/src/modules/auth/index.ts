@@ -13,8 +13,8 @@ import { startHousekeeping } from './housekeeping.ts';
 
 export { authenticate, bearerToken, endSessions, announceEnd, lostSessions, openSession, type MemberContext, type EndReason } from './sessions.ts';
 export { getMember, findMember, createMember, normalizeName, countInvited, memberDevices, membersSharing } from './accounts.ts';
-/** The promo module's invite page and its anti-abuse check. */
-export { invitedMembers, sharedSession } from './accounts.ts';
+/** The promo module's invite page and pass, and its anti-abuse check. */
+export { invitedMembers, inviteesOf, sharedSession } from './accounts.ts';
 export type { MemberRow } from './tables.ts';
 /** The member module writes the profile fields through these (their rules are its own). */
 export { updateProfile, setOnce, type ProfileChange } from './accounts.ts';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, LOGIN_PATH, channel, type Frame } from '@bp/contract';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { shiftToMorning, startTestServer, type TestServer } from '../../test/harness.ts';
 import { clock } from '../../platform/clock.ts';
 import { nextTokenExpiry } from './sessions.ts';
 import { openSocket, type TestSocket } from '../../platform/realtime/testing.ts';
@@ -124,6 +124,7 @@ describe('a session that ends closes its sockets', () => {
 
 describe('a session that lapses closes its sockets', () => {
   it("idle longer than the member's logout preference: the session ends and its socket is closed", async () => {
+    shiftToMorning();
     const m = await judged.member();
     expect((await judged.call('/api/member/logoutSetup', { idleMinutes: 15 }, { token: m.token })).code).toBe(0);
     const socket = await memberSocket(judged, m.token, m.memberId);

@@ -69,6 +69,10 @@ export const members = pgTable(
     index('members_search_real_name')
       .on(t.realName)
       .where(sql`real_name IS NOT NULL`),
+    // Migration 0162: the promo module's invite pass reads a site's invited members.
+    index('members_invitees')
+      .on(t.siteId)
+      .where(sql`invited_by IS NOT NULL`),
   ],
 );
 

@@ -8,10 +8,14 @@ import { gamePageRoute } from './game-page.ts';
 import { GAME_IMAGE_PREFIX, seedGames } from './demo.ts';
 import { cataloguedVenues } from './catalogue.ts';
 import { offerVenuesOf } from '../venue/index.ts';
-import { pruneRecords, recordRetentionDays } from './retention.ts';
+import { countVenueBookPlay } from '../wallet/index.ts';
+import { venueBookPlay } from './report-play.ts';
+import { pruneRounds, recordRetentionDays } from './retention.ts';
 
 /** Game tiles: assets/games/<gameId>.svg, served under /assets/games/. */
 const GAMES_DIR = path.resolve(import.meta.dirname, '../../../assets/games');
+
+countVenueBookPlay(venueBookPlay);
 
 /**
  * Electronic games (seed 7): the catalogue per venue, members' collections, venue launch with
@@ -20,6 +24,8 @@ const GAMES_DIR = path.resolve(import.meta.dirname, '../../../assets/games');
 export { RETURN_TO_PLAYER } from './slot.ts';
 /** Modules that follow members' rounds register here (once per process); told inside the round's transaction. */
 export { whenRoundPlayed, type RoundPlayed, type RoundListener } from './rounds.ts';
+/** Stake rules of other modules (bonus wagering's limit), which a game may ask before it takes stakes (a batch refuses each alone). */
+export { addRoundStakeRule, roundStakeRefusals, type RoundStakeRule } from './rounds.ts';
 /**
  * Game records: every game writes each round here inside the round's money transaction
  * (recordRound for one step; openRound then closeRound for a round that waits for its result);
@@ -27,6 +33,7 @@ export { whenRoundPlayed, type RoundPlayed, type RoundListener } from './rounds.
  */
 export {
   recordRound,
+  recordRounds,
   openRound,
   closeRound,
   restakeRound,
@@ -45,9 +52,10 @@ export { recallRound, recallRoundsWith, type RoundRecall } from './recall.ts';
 /**
  * Game records are pruned GAME_RECORD_RETENTION_DAYS after they closed (hourly), except those a
  * module registered with `keepRoundsWhile` still refers to; games pruning their own rows behind
- * records use the same window (`recordRetentionDays` checks it).
+ * records use the same window (`recordRetentionDays` checks it); games whose own rows stand behind
+ * their records register a pruner (`pruneWithRecords`) that the same job runs after the records.
  */
-export { keepRoundsWhile, recordRetentionDays, pruneRecords, type RoundKeeper } from './retention.ts';
+export { keepRoundsWhile, recordRetentionDays, pruneRecords, pruneRounds, pruneWithRecords, type RoundKeeper, type RoundRowsPruner } from './retention.ts';
 /** Games other modules play (the live tables at AG) join the catalogue so their venue is offered. */
 export { listGame } from './catalogue.ts';
 /** The open built-in sandbox venue a built-in game plays at. */
@@ -69,8 +77,8 @@ export const casinoModule: Module = {
     return every(
       HOUSEKEEPING_MS,
       async () => {
-        const gone = await pruneRecords(deps.db, deps.config.gameRecordRetentionDays);
-        if (gone) deps.log.info({ gone }, 'game records past retention deleted');
+        const gone = await pruneRounds(deps.db, deps.config.gameRecordRetentionDays);
+        if (Object.values(gone).some((n) => n > 0)) deps.log.info(gone, 'game records past retention deleted');
       },
       (err) => deps.log.error({ err }, 'game record retention failed'),
     );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { fromMinor, type GameKind, type GameRecord } from '@bp/contract';
-import { rowsOf, type DbOrTx, type Tx } from '../../platform/db/index.ts';
+import { arrayParam, rowsOf, type DbOrTx, type Tx } from '../../platform/db/index.ts';
 import { tellRoundPlayed, type RoundPlayed } from './rounds.ts';
 
 /**
@@ -43,14 +43,56 @@ const REBATE_CATEGORY: Record<GameKind, RoundPlayed['category']> = { live: 'live
 const json = (detail: Record<string, unknown> | undefined) => JSON.stringify(detail ?? {});
 
 /** A round played and settled in one step. */
-export async function recordRound(tx: Tx, round: RoundOpening & RoundSettlement): Promise<void> {
+export function recordRound(tx: Tx, round: RoundOpening & RoundSettlement): Promise<void> {
+  return recordRounds(tx, [round]);
+}
+
+/**
+ * Rounds played and settled in one step, of different members, in one statement (a game's batch:
+ * the originals); with `stakeChecked`, the game asked roundStakeRefusals before taking the stakes.
+ */
+export async function recordRounds(tx: Tx, rounds: Array<RoundOpening & RoundSettlement>, opts: { stakeChecked?: boolean } = {}): Promise<void> {
+  if (rounds.length === 0) return;
+  const col = <T>(pick: (r: RoundOpening & RoundSettlement) => T) => rounds.map(pick);
+  const minor = (pick: (r: RoundOpening & RoundSettlement) => bigint) =>
+    arrayParam(
+      col((r) => pick(r).toString()),
+      'bigint[]',
+    );
   await tx.execute(sql`
     INSERT INTO game_rounds (round_id, member_id, site_id, api_name, kind, game_code, game_name, stake_minor, payout_minor,
                              balance_before, balance_after, status, detail, settled_at)
-    VALUES (${round.roundId}, ${round.memberId}, ${round.siteId}, ${round.apiName}, ${round.kind}, ${round.gameCode}, ${round.gameName},
-            ${round.stakeMinor.toString()}, ${round.payoutMinor.toString()}, ${round.balanceBeforeMinor.toString()},
-            ${round.balanceAfterMinor.toString()}, 'settled', ${json(round.detail)}::jsonb, now())`);
-  await tellPlayed(tx, round, round.payoutMinor);
+    SELECT round_id, member_id, site_id, api_name, kind, game_code, game_name, stake, payout, before, after, 'settled', detail, now()
+    FROM unnest(${arrayParam(
+      col((r) => r.roundId),
+      'text[]',
+    )}, ${arrayParam(
+      col((r) => r.memberId),
+      'bigint[]',
+    )}, ${arrayParam(
+      col((r) => r.siteId),
+      'int[]',
+    )}, ${arrayParam(
+      col((r) => r.apiName),
+      'text[]',
+    )}, ${arrayParam(
+      col((r) => r.kind),
+      'text[]',
+    )}, ${arrayParam(
+      col((r) => r.gameCode),
+      'text[]',
+    )}, ${arrayParam(
+      col((r) => r.gameName),
+      'text[]',
+    )}, ${minor((r) => r.stakeMinor)}, ${minor((r) => r.payoutMinor)}, ${minor((r) => r.balanceBeforeMinor)}, ${minor((r) => r.balanceAfterMinor)}, ${arrayParam(
+      col((r) => json(r.detail)),
+      'jsonb[]',
+    )})
+      AS v(round_id, member_id, site_id, api_name, kind, game_code, game_name, stake, payout, before, after, detail)`);
+  await tellRoundPlayed(
+    tx,
+    rounds.map((r) => ({ ...playedOf(r, r.payoutMinor), stakeChecked: opts.stakeChecked })),
+  );
 }
 
 /** A round whose stake is taken now and whose result comes later. */
@@ -87,7 +129,7 @@ export async function closeRound(tx: Tx, roundId: string, outcome: RoundSettleme
   if (!row) return false;
   if (!outcome.refunded) {
     const round = { roundId, memberId: Number(row.member_id), siteId: row.site_id, kind: row.kind, stakeMinor: BigInt(row.stake_minor as string) };
-    await tellPlayed(tx, round, outcome.payoutMinor);
+    await tellRoundPlayed(tx, [playedOf(round, outcome.payoutMinor)]);
   }
   return true;
 }
@@ -123,9 +165,9 @@ export async function openRoundsOf(
 
 type Played = Pick<RoundOpening, 'roundId' | 'memberId' | 'siteId' | 'kind' | 'stakeMinor'>;
 
-function tellPlayed(tx: Tx, round: Played, payoutMinor: bigint): Promise<void> {
+function playedOf(round: Played, payoutMinor: bigint): RoundPlayed {
   const { roundId: ref, memberId, siteId, stakeMinor } = round;
-  return tellRoundPlayed(tx, { memberId, siteId, ref, category: REBATE_CATEGORY[round.kind], stakeMinor, payoutMinor });
+  return { memberId, siteId, ref, category: REBATE_CATEGORY[round.kind], stakeMinor, payoutMinor };
 }
 
 export interface RecordFilter {

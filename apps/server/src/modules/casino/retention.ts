@@ -22,6 +22,29 @@ export function keepRoundsWhile(keeper: RoundKeeper): void {
   keepers.add(keeper);
 }
 
+/**
+ * A game's own rows behind its rounds (a mines board, a dealt hand, the seeds that prove them):
+ * deletes those closed more than `days` ago, never one of a round still open; answers how many went.
+ */
+export type RoundRowsPruner = (db: DbOrTx, days: number) => Promise<number>;
+
+const pruners = new Map<string, RoundRowsPruner>();
+
+/** A game whose rows stand behind its records registers here (once per process): the records' job prunes them after the records, with their window. */
+export function pruneWithRecords(game: string, pruner: RoundRowsPruner): void {
+  pruners.set(game, pruner);
+}
+
+/**
+ * The hourly job's work: the records past the window, then each game's rows behind them (after the
+ * records, so a game may rely on a record it would keep being gone); how many went of each.
+ */
+export async function pruneRounds(db: DbOrTx, days: number): Promise<Record<string, number>> {
+  const gone: Record<string, number> = { records: await pruneRecords(db, days) };
+  for (const [game, prune] of pruners) gone[game] = await prune(db, recordRetentionDays(days));
+  return gone;
+}
+
 const BATCH = 1000;
 
 type Due = { round_id: string; settled_at: string };

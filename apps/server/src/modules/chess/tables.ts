@@ -32,5 +32,8 @@ export const chessNiuniuHands = pgTable(
     index('chess_niuniu_idle')
       .on(t.createdAt)
       .where(sql`status = 'open'`),
+    index('chess_niuniu_settled')
+      .on(t.settledAt)
+      .where(sql`status = 'settled'`),
   ],
 );

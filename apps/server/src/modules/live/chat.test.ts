@@ -2,12 +2,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CHAT_CATCH_UP_MAX, CHAT_SEND_RATE, Errors, channel, type ChatMessage } from '@bp/contract';
 import { clock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { shiftToMorning, startTestServer, type TestServer } from '../../test/harness.ts';
 import { applyFeedEvents } from '../sports/index.ts';
 import { fund, idemKey, scriptMatch } from '../sports/testing.ts';
 import { burst, chat, clientId, demoRoom, expectBurstReceived, follow, memberAt, operator, type Member } from './testing.ts';
 import { postMessage, writePost } from './chat/messages.ts';
 import { requireRoom } from './chat/rooms.ts';
+import { sendTexts, type Posted } from './chat/send.ts';
+import { muteMember } from './chat/moderation.ts';
+import type { AppError } from '../../platform/http/index.ts';
 
 let s: TestServer;
 let c: ReturnType<typeof chat>;
@@ -239,6 +242,7 @@ describe('the two sides of a room (VIP 4 and below, above 4)', () => {
 describe('welcome on entry', () => {
   it('[S4-16] welcomes a member once however often it enters; later again, and the history keeps the latest welcome per member', async () => {
     const room = (await status({ matchId: (await scriptMatch(s)).matchId })).data.chatRoomNo;
+    shiftToMorning();
     const m = await memberAt(s);
     const enter = () => c.member(m, '/api/member/chat/enter', { chatRoomNo: room });
     const at = await Promise.all([enter(), enter(), enter()]);
@@ -323,6 +327,65 @@ describe('sharing a bet', () => {
     expect(list).not.toContain(inAnchorRoom.data.id);
     const refused = await c.member(m, '/api/member/chat/shareOrder', { chatRoomNo: anchor.chatRoomNo, orderId: await bet(m) });
     expect(refused.code).toBe(Errors.CHAT_ORDER_OTHER_VENUE.code);
+  });
+});
+
+describe('texts sent together (one batch, issue 14)', () => {
+  const authorFor = (m: Member) => ({
+    memberId: m.memberId,
+    siteId: 1,
+    siteSeries: 'classy',
+    username: 'x',
+    memberName: 'x',
+    vipLevel: 0,
+    side: 'low' as const,
+  });
+  const freshRoom = async () => (await status({ matchId: (await scriptMatch(s)).matchId })).data.chatRoomNo as string;
+
+  it('posts the accepted texts numbered one after another; beside them a muted member is refused and a repeated client id answers the first post', async () => {
+    const room = await freshRoom();
+    const [a, muted, b, again] = await Promise.all(Array.from({ length: 4 }, () => memberAt(s)));
+    const againId = clientId();
+    const first = await c.send(again, room, '先发的', againId);
+    await muteMember(s.deps.db, await requireRoom(s.deps.db, room), 'operator', { memberId: muted.memberId, minutes: 10, reason: '刷屏' });
+    const order = (m: Member, content: string, clientMsgId = clientId()) => ({
+      chatRoomNo: room,
+      author: authorFor(m),
+      sendRate: { ...CHAT_SEND_RATE },
+      content,
+      clientMsgId,
+    });
+    const outcomes = await sendTexts(s.deps, [order(a, '甲'), order(muted, '乙'), order(b, '丙'), order(again, '先发的', againId)]);
+    expect(outcomes.map((o) => o.ok)).toEqual([true, false, true, true]);
+    const [posted, refused, next, repeated] = outcomes.map((o) => (o.ok ? o.value : o.error)) as [Posted, AppError, Posted, Posted];
+    expect(refused.key).toBe('CHAT_MUTED');
+    expect(posted.seq).toBe(first.data.seq + 1);
+    expect(next.seq).toBe(posted.seq + 1);
+    expect(repeated).toEqual(first.data);
+    const list = (await c.history(null, room, { afterSeq: first.data.seq })).data.list as ChatMessage[];
+    expect(list.map((m) => [m.seq, m.content])).toEqual([
+      [posted.seq, '甲'],
+      [next.seq, '丙'],
+    ]);
+  });
+
+  it('many members at once through the call: every accepted text once, the sequence without a gap; a blocked word and a mute refused alone', async () => {
+    const room = await freshRoom();
+    const members = await Promise.all(Array.from({ length: 10 }, () => memberAt(s)));
+    await muteMember(s.deps.db, await requireRoom(s.deps.db, room), 'operator', { memberId: members[3].memberId, minutes: 10 });
+    const socket = await follow(s, room);
+    const answers = await Promise.all(members.map((m, i) => c.send(m, room, i === 5 ? '加微信聊' : `第${i}位`)));
+    expect(answers.map((a) => a.code)).toEqual(members.map((_, i) => (i === 3 ? Errors.CHAT_MUTED.code : i === 5 ? Errors.CHAT_BLOCKED_WORD.code : 0)));
+    const seqs = answers
+      .filter((a) => a.code === 0)
+      .map((a) => a.data.seq as number)
+      .sort((x, y) => x - y);
+    expect(seqs).toEqual(Array.from({ length: 8 }, (_, i) => seqs[0] + i));
+    const list = (await c.history(null, room, { afterSeq: seqs[0] - 1 })).data.list as ChatMessage[];
+    expect(list.map((m) => m.seq)).toEqual(seqs);
+    const told = () => socket.frames.filter((f) => f.type === 'chat.message').map((f) => (f.data as ChatMessage).seq);
+    await expect.poll(told, { timeout: 5_000 }).toEqual(seqs);
+    socket.close();
   });
 });
 

@@ -240,7 +240,7 @@ describe('the anchor’s rank of givers', () => {
 });
 
 describe('gifts sent together', () => {
-  it('[issue 18] go in one transaction, each answered alone: a giver short of gold and a key used for another gift change nothing', async () => {
+  it('[issue 18] [issue 14] go in one transaction, each answered alone: a giver short of gold and a key used for another gift change nothing, the others numbered in a row', async () => {
     const rose = giftNamed(gifts[0].giftName);
     const givers = await Promise.all(Array.from({ length: 8 }, () => withGold(100, 100)));
     const poor = await withGold(100, 0);
@@ -269,6 +269,16 @@ describe('gifts sent together', () => {
     ]);
     expect(await sends(poor.memberId)).toBe(0);
     for (const m of givers) expect(await sends(m.memberId)).toBe(1);
+    // [issue 14] The batch's giftPushes are numbered one after another in the room's sequence, in the order given.
+    const ids = outcomes.slice(1, -1).map((o) => (o.ok ? o.value.id : 0));
+    const { rows: pushes } = await s.deps.db.execute(sql`
+      SELECT message_id, seq FROM live_chat_messages WHERE message_id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) ORDER BY seq`);
+    const seqs = (pushes as Array<{ message_id: unknown; seq: unknown }>).map((r) => Number(r.seq));
+    expect(seqs).toEqual(ids.map((_, i) => seqs[0] + i));
+    expect((pushes as Array<{ message_id: unknown }>).map((r) => Number(r.message_id))).toEqual(ids);
     // The batch's gold moved in one transaction: its ledger rows share the transaction's start.
     const { rows } = await s.deps.db.execute(sql`
       SELECT count(DISTINCT t.created_at)::int AS n FROM wallet_transfers t JOIN live_gift_sends g ON t.ref = 'gift:' || g.gift_send_id

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { AgentApplicationStatus } from '@bp/contract';
-import { rowsOf, type Db } from '../../platform/db/index.ts';
+import { rowsOf, type Db, type DbOrTx } from '../../platform/db/index.ts';
+import { fail } from '../../platform/http/index.ts';
 
-/** The operator's queue of agent applications and an agent's members (the back office calls these). */
+/** The operator's queue of agent applications, an agent's members and commission rates (the back office calls these). */
 
 const ms = (v: unknown) => (v === null ? null : new Date(v as string).getTime());
 
@@ -50,4 +51,33 @@ export async function agentMembers(db: Db, agentId: number, page: number, size: 
     })),
     total: rows.length ? Number(rows[0].total) : 0,
   };
+}
+
+/** The agents of these sites (null: every site) with their commission rate (basis points; null: not set) and how many members each brought. */
+export async function agentsWithRates(db: DbOrTx, siteIds: number[] | null) {
+  const rows = await rowsOf<{ member_id: unknown; name: string; site_id: number; rate_bp: number | null; members: unknown }>(
+    db,
+    sql`
+    SELECT m.member_id, m.name, m.site_id, r.rate_bp, (SELECT count(*) FROM members d WHERE d.invited_by = m.member_id) AS members
+    FROM members m LEFT JOIN agent_commission_rates r ON r.member_id = m.member_id
+    WHERE m.is_agent ${siteIds ? sql`AND m.site_id IN (${sql.join([...siteIds, 0], sql`, `)})` : sql``}
+    ORDER BY m.site_id, m.member_id`,
+  );
+  return rows.map((r) => ({
+    agentId: Number(r.member_id),
+    name: r.name,
+    siteId: Number(r.site_id),
+    rateBp: r.rate_bp === null ? null : Number(r.rate_bp),
+    members: Number(r.members),
+  }));
+}
+
+/** Sets an agent's commission rate (basis points); a member who is not an agent is refused. */
+export async function setAgentRate(db: DbOrTx, agentId: number, rateBp: number): Promise<void> {
+  const set = await db.execute(sql`
+    INSERT INTO agent_commission_rates (member_id, rate_bp)
+    SELECT member_id, ${rateBp} FROM members WHERE member_id = ${agentId} AND is_agent
+    ON CONFLICT (member_id) DO UPDATE SET rate_bp = EXCLUDED.rate_bp, updated_at = now()
+    RETURNING member_id`);
+  if (set.rows.length === 0) fail('AGENT_NOT_AGENT');
 }

@@ -12,7 +12,7 @@ export { avatarUrl, AVATAR_IDS } from './avatars.ts';
 /** The operator's levers (the back office calls these). */
 export { sendMessage } from './messages.ts';
 export { decideAgent } from './agents.ts';
-export { agentApplications, agentMembers } from './agent-review.ts';
+export { agentApplications, agentMembers, agentsWithRates, setAgentRate } from './agent-review.ts';
 
 export const memberModule: Module = {
   name: 'member',

@@ -82,3 +82,10 @@ export const agentApplications = pgTable(
     index('agent_applications_member').on(t.memberId, t.createdAt.desc()),
   ],
 );
+
+/** An agent's commission rate in basis points of their members' monthly NGR; set by an operator. */
+export const agentCommissionRates = pgTable('agent_commission_rates', {
+  memberId: bigId('member_id').primaryKey(),
+  rateBp: integer('rate_bp').notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});

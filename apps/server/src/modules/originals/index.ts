@@ -1,9 +1,10 @@
 import type { Module } from '../../platform/deps.ts';
 import { builtInVenue, playFromMainAt } from '../venue/index.ts';
-import { recallRoundsWith } from '../casino/index.ts';
+import { pruneWithRecords, recallRoundsWith } from '../casino/index.ts';
 import { ledgerOfRound, ORIGINALS_VENUE } from './money.ts';
 import { roundProof } from './seeds.ts';
 import { originalsRoutes } from './routes.ts';
+import { pruneOriginals } from './retention.ts';
 
 /**
  * House originals, provably fair (issue 16 part 3): dice, limbo, mines, plinko and keno, played
@@ -20,6 +21,8 @@ recallRoundsWith({
   ledger: async (_db, round) => ledgerOfRound(round.roundId),
   proof: (db, round) => roundProof(db, round.memberId, round.detail),
 });
+// Settled boards and revealed pairs go with their game records, by the casino's job and window.
+pruneWithRecords('originals', pruneOriginals);
 
 export const originalsModule: Module = {
   name: 'originals',

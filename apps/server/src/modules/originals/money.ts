@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { recordRound, openRound, closeRound } from '../casino/index.ts';
 import { listVenues, refuseIfClosed } from '../venue/index.ts';
-import { postWithHouseSlice, type WalletOwner } from '../wallet/index.ts';
+import { houseSlicePosting, postWithHouseSlice, type BatchPosting, type WalletOwner } from '../wallet/index.ts';
 import type { RoundSeeds } from './seeds.ts';
 
 /**
@@ -32,6 +32,14 @@ const ledgerRef = (roundId: string) => `orig:${roundId}`;
 
 /** A round's postings in the ledger: its stake and, when it won, its payout. */
 export const ledgerOfRound = (roundId: string) => [STAKE, PAYOUT].map((kind) => ({ kind, ref: ledgerRef(roundId) }));
+
+/** A round's stake, for the ledger's batched posting: main to the member's slice of the house's stakes. */
+export const stakePosting = (owner: WalletOwner, roundId: string, amountMinor: bigint): BatchPosting =>
+  houseSlicePosting(owner, { house: 'stakes', toHouse: true, amountMinor, kind: STAKE, ref: ledgerRef(roundId) });
+
+/** A round's payout, for the ledger's batched posting: the member's slice of the house's payouts to main. */
+export const payoutPosting = (owner: WalletOwner, roundId: string, amountMinor: bigint): BatchPosting =>
+  houseSlicePosting(owner, { house: 'payouts', toHouse: false, amountMinor, kind: PAYOUT, ref: ledgerRef(roundId) });
 
 /** Takes the stake; answers the main balance after it (INSUFFICIENT_BALANCE when short). */
 export async function takeStake(tx: Tx, owner: WalletOwner, roundId: string, amountMinor: bigint): Promise<bigint> {

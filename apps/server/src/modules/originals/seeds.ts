@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { CLIENT_SEED_PATTERN, type HmacSha256, type RevealedSeed } from '@bp/contract';
-import { oneOf, rowsOf, type Db, type DbOrTx, type Tx } from '../../platform/db/index.ts';
+import { arrayParam, oneOf, rowsOf, type Db, type DbOrTx, type Tx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 
 /**
@@ -55,16 +55,36 @@ async function ensurePair(tx: DbOrTx, memberId: number, clientSeed = newClientSe
  * snapshot: the next try finds the new one.
  */
 export async function takeNonce(tx: Tx, memberId: number): Promise<RoundSeeds> {
-  for (;;) {
-    const row = await oneOf<SeedRow>(
+  return (await takeNonces(tx, [memberId])).get(memberId)!;
+}
+
+/**
+ * takeNonce for a batch of members (each once), in one statement: their pairs locked in member
+ * order (as every batch locks them, so two cannot wait on each other in a circle), each nonce
+ * taken. A member without a pair gets one, and the statement goes again for them.
+ */
+export async function takeNonces(tx: Tx, memberIds: number[]): Promise<Map<number, RoundSeeds>> {
+  const taken = new Map<number, RoundSeeds>();
+  for (let wanted = memberIds; wanted.length > 0; wanted = wanted.filter((m) => !taken.has(m))) {
+    const rows = await rowsOf<SeedRow & { member_id: unknown }>(
       tx,
       sql`
-      UPDATE originals_seeds SET nonce = nonce + 1 WHERE member_id = ${memberId} AND revealed_at IS NULL
-      RETURNING seed_id, server_seed, server_seed_hash, client_seed, nonce - 1 AS nonce`,
+      WITH pair AS (
+        SELECT seed_id FROM originals_seeds WHERE member_id = ANY (${arrayParam(wanted, 'bigint[]')}) AND revealed_at IS NULL
+        ORDER BY member_id FOR UPDATE)
+      UPDATE originals_seeds s SET nonce = s.nonce + 1 FROM pair WHERE s.seed_id = pair.seed_id
+      RETURNING s.member_id, s.seed_id, s.server_seed, s.server_seed_hash, s.client_seed, s.nonce - 1 AS nonce`,
     );
-    if (row) return seedsOf(row);
-    await ensurePair(tx, memberId);
+    for (const r of rows) taken.set(Number(r.member_id), seedsOf(r));
+    for (const m of wanted) if (!taken.has(m)) await ensurePair(tx, m);
   }
+  return taken;
+}
+
+/** Gives back nonces this transaction took for rounds it then refused (under their pairs' locks): no nonce is skipped. */
+export async function giveBackNonces(tx: Tx, seedIds: number[]): Promise<void> {
+  if (seedIds.length === 0) return;
+  await tx.execute(sql`UPDATE originals_seeds SET nonce = nonce - 1 WHERE seed_id = ANY (${arrayParam(seedIds, 'bigint[]')})`);
 }
 
 /** What the member sees before playing: the next round's seeds, the server seed only as its hash. */

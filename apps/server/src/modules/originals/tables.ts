@@ -22,6 +22,9 @@ export const originalsSeeds = pgTable(
       .on(t.memberId)
       .where(sql`revealed_at IS NULL`),
     index('originals_seeds_member').on(t.memberId, t.seedId.desc()),
+    index('originals_seeds_revealed')
+      .on(t.revealedAt)
+      .where(sql`revealed_at IS NOT NULL`),
   ],
 );
 
@@ -48,5 +51,9 @@ export const originalsMines = pgTable(
     uniqueIndex('originals_mines_open')
       .on(t.memberId)
       .where(sql`status = 'open'`),
+    index('originals_mines_settled')
+      .on(t.settledAt)
+      .where(sql`status <> 'open'`),
+    index('originals_mines_seed').on(t.seedId),
   ],
 );

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { fromMinor, type ACTIVITY_CATEGORIES, type ActivityKind } from '@bp/contract';
+import { ACTIVITY_RULES, fromMinor, type ACTIVITY_CATEGORIES, type ActivityConfigOf, type ActivityKind } from '@bp/contract';
 import { oneOf, rowsOf, type DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { clock } from '../../platform/clock.ts';
 
-/** An activity as stored; `config` is its kind's rules (see the kinds' files). */
+/** An activity as stored; `config` is its kind's rules (the contract's ACTIVITY_RULES, read with configOf). */
 export interface ActivityRow {
   activity_id: number;
   site_id: number;
@@ -28,7 +28,14 @@ export const CATEGORY_OF: Record<ActivityKind, (typeof ACTIVITY_CATEGORIES)[numb
   invite: 'welfare',
   novice: 'welfare',
   guess: 'daily',
+  barrier: 'daily',
+  soccer_lottery: 'daily',
+  quiz: 'daily',
 };
+
+/** The activity's config read with its kind's schema (the one the operator's rules were checked with). */
+export const kindConfig = <K extends ActivityKind>(a: ActivityRow, kind: K): ActivityConfigOf<K> =>
+  ACTIVITY_RULES[kind].config.parse(a.config) as ActivityConfigOf<K>;
 
 const ms = (d: Date | string) => new Date(d).getTime();
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
 import { listSites } from '../site/index.ts';
+import { seedContent } from './demo-content.ts';
 
 /**
  * The demo activities of every site without any: sign-in, spin wheel, lottery, first and continue deposit, invite, novice tasks,
@@ -104,11 +105,68 @@ async function seedWelfare(deps: Deps, siteId: number, currency: string): Promis
     VALUES ${sql.join(values, sql`, `)} ON CONFLICT DO NOTHING`);
 }
 
+/** 闯关 per currency: [valid turnover today, prize] per stage; 足彩: matches a round, [right picks, prize] per tier. */
+const CHALLENGES = {
+  CNY: {
+    stages: [
+      [1_000, 18],
+      [5_000, 58],
+      [20_000, 188],
+      [50_000, 388],
+      [100_000, 888],
+    ],
+    tiers: [
+      [5, 188],
+      [4, 28],
+      [3, 8],
+    ],
+    budget: 50_000,
+  },
+  USDT: {
+    stages: [
+      [150, 2.5],
+      [700, 8],
+      [3_000, 28],
+      [7_000, 55],
+      [15_000, 128],
+    ],
+    tiers: [
+      [5, 28],
+      [4, 4],
+      [3, 1.2],
+    ],
+    budget: 7_000,
+  },
+};
+
+/** The 闯关 and 足彩 activities of every site without them (added after the first activities). */
+async function seedChallenges(deps: Deps, siteId: number, currency: string): Promise<void> {
+  const f = CHALLENGES[currency === 'USDT' ? 'USDT' : 'CNY'];
+  const activities: Array<[kind: string, title: string, config: unknown, sort: number]> = [
+    [
+      'barrier',
+      '每日闯关',
+      { stages: f.stages.map(([turnover, prize]) => ({ turnoverMinor: minor(turnover), prizeMinor: minor(prize) })), multipleX100: 100 },
+      28,
+    ],
+    ['soccer_lottery', '足彩', { matches: 5, tiers: f.tiers.map(([correct, prize]) => ({ correct, prizeMinor: minor(prize) })), multipleX100: 100 }, 29],
+  ];
+  const values = activities.map(
+    ([kind, title, config, sort]) =>
+      sql`(${siteId}, ${kind}, ${title}, ${WINDOW.start}, ${WINDOW.end}, ${JSON.stringify(config)}::jsonb, ${minor(f.budget)}::bigint, ${sort})`,
+  );
+  await deps.db.execute(sql`
+    INSERT INTO promo_activities (site_id, kind, title, start_at, end_at, config, budget_minor, sort)
+    VALUES ${sql.join(values, sql`, `)} ON CONFLICT DO NOTHING`);
+}
+
 export async function seedActivities(deps: Deps): Promise<void> {
   const { byId } = await listSites(deps.db);
   for (const site of byId.values()) {
     await seedLottery(deps, site.siteId, site.currency);
     await seedWelfare(deps, site.siteId, site.currency);
+    await seedChallenges(deps, site.siteId, site.currency);
+    await seedContent(deps.db, site.siteId, site.currency);
     const { rows } = await deps.db.execute(
       sql`SELECT 1 FROM promo_activities WHERE site_id = ${site.siteId} AND kind IN ('sign', 'wheel', 'first_deposit', 'continue_deposit') LIMIT 1`,
     );

@@ -1,27 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { MemberTags, fromMinor } from '@bp/contract';
+import { MemberTags, fromMinor, type ActivityConfigOf } from '@bp/contract';
 import { rowsOf, type DbOrTx } from '../../platform/db/index.ts';
 import { getMember, memberDevices, type MemberRow } from '../auth/index.ts';
 import type { DepositCredited } from '../wallet/index.ts';
-import { activityOf, budgetLeft, head, money, openActivity, spend, statusOf, type ActivityRow } from './activities.ts';
+import { activityOf, budgetLeft, head, money, openActivity, spend, statusOf, type ActivityRow, kindConfig } from './activities.ts';
 import { writeRecord } from './records.ts';
+import { ineligibility } from './eligibility.ts';
 
-/**
- * First and continue deposit: the member's 1st (first_deposit) and 2nd, 3rd... (continue_deposit)
- * credited deposit, at least the minimum, is matched by a percentage up to a cap: a bonus waiting
- * in the welfare centre, asking its multiple of turnover. Granted inside the crediting transaction,
- * once per member and nth deposit (the record's ref), while the activity is open and its budget allows.
- */
-export interface DepositConfig {
-  /** nth deposit -> match in percent and cap (minor units). */
-  tiers: Array<{ nth: number; percent: number; capMinor: string }>;
-  minDepositMinor: string;
-  multipleX100: number;
-  /** Once per phone and/or device as well as per member (the first member to claim with it). */
-  oncePer?: Array<'phone' | 'device'>;
-}
-
-const configOf = (a: ActivityRow) => a.config as unknown as DepositConfig;
+const configOf = (a: ActivityRow) => kindConfig(a, a.kind === 'continue_deposit' ? 'continue_deposit' : 'first_deposit');
 
 export function depositRules(a: ActivityRow, currency: string): string[] {
   const c = configOf(a);
@@ -46,7 +32,7 @@ export async function depositConfig(db: DbOrTx, siteId: number, currency: string
 }
 
 /** What this member would claim the activity with, by its config's oncePer. */
-async function claimsOf(tx: DbOrTx, c: DepositConfig, member: MemberRow): Promise<Array<[kind: 'phone' | 'device', value: string]>> {
+async function claimsOf(tx: DbOrTx, c: ActivityConfigOf<'first_deposit'>, member: MemberRow): Promise<Array<[kind: 'phone' | 'device', value: string]>> {
   const claims: Array<[kind: 'phone' | 'device', value: string]> = [];
   if (c.oncePer?.includes('phone') && member.phone) claims.push(['phone', `${member.areaCode ?? ''}${member.phone}`]);
   if (c.oncePer?.includes('device')) for (const device of await memberDevices(tx, member.memberId)) claims.push(['device', device]);
@@ -78,7 +64,7 @@ export async function grantDepositBonus(tx: DbOrTx, d: DepositCredited): Promise
   const tier = c.tiers.find((t) => t.nth === d.nth);
   if (!tier || d.amountMinor < BigInt(c.minDepositMinor)) return;
   const member = await getMember(tx, d.owner.memberId);
-  if (!member || member.tags.includes(MemberTags.ACTIVITY_BLACKLIST)) return;
+  if (!member || member.tags.includes(MemberTags.ACTIVITY_BLACKLIST) || ineligibility(a, member)) return;
   const locked = await openActivity(tx, d.owner.siteId, a.kind, true);
   if (!(await claimOnce(tx, locked, d.owner.memberId, await claimsOf(tx, c, member)))) return;
   const matched = (d.amountMinor * BigInt(Math.round(tier.percent * 100))) / 10_000n;

@@ -7,28 +7,15 @@ import { clock } from '../../platform/clock.ts';
 import { currentVenues, findMatches, listMatches } from '../sports/index.ts';
 import { toNews } from '../news/index.ts';
 import type { WalletOwner } from '../wallet/index.ts';
-import { budgetLeft, head, money, openActivity, spend, type ActivityRow } from './activities.ts';
+import { budgetLeft, head, money, openActivity, spend, type ActivityRow, kindConfig } from './activities.ts';
 import { NO_PRIZE, writeRecord } from './records.ts';
 
-/**
- * Guess (竞猜): free, one pick (home win, draw, away win) per member and coming football match,
- * before kickoff. Once the book has the result, a right pick wins the prize: a record (ref
- * 'guess:<matchId>') with a bonus of the bonus engine; each guess is decided once (its status moves
- * from open in the same transaction as the record is written). Decided when the member looks at
- * the page; a cancelled match voids the guess.
- */
-export interface GuessConfig {
-  prizeMinor: string;
-  multipleX100: number;
-  /** How many coming matches are offered. */
-  matches: number;
-}
 type Pick = (typeof GUESS_PICKS)[number];
 
-const configOf = (a: ActivityRow) => a.config as unknown as GuessConfig;
+const configOf = (a: ActivityRow) => kindConfig(a, 'guess');
 /** How long before kickoff a match leaves the guess list. */
 const GUESS_MARGIN_MS = 60_000;
-const PICK_WORDS: Record<Pick, string> = { home: '主胜', draw: '平局', visit: '客胜' };
+export const PICK_WORDS: Record<Pick, string> = { home: '主胜', draw: '平局', visit: '客胜' };
 
 export function guessRules(a: ActivityRow, currency: string): string[] {
   const c = configOf(a);
@@ -43,6 +30,18 @@ export function guessRules(a: ActivityRow, currency: string): string[] {
 const outcomeOf = (m: { homeScore: number; visitScore: number }): Pick =>
   m.homeScore > m.visitScore ? 'home' : m.homeScore === m.visitScore ? 'draw' : 'visit';
 
+/** The matches among `matchIds` the book is done with: each with its outcome, 'void' when cancelled (the guess and 足彩 are decided by these). */
+export async function decidedMatches(db: DbOrTx, siteId: number, matchIds: number[]) {
+  const matches = await findMatches(db, matchIds, await currentVenues(db, siteId));
+  return new Map(
+    matches.flatMap((m) =>
+      m.status === 'finished' || m.status === 'cancelled'
+        ? [[m.matchId, { match: m, outcome: m.status === 'cancelled' ? ('void' as const) : outcomeOf(m) }] as const]
+        : [],
+    ),
+  );
+}
+
 interface GuessRow {
   guess_id: string;
   match_id: string;
@@ -51,21 +50,20 @@ interface GuessRow {
 }
 
 /** Decides the member's open guesses whose match the book finished or cancelled, each once. */
-async function decide(db: Db, owner: WalletOwner, a: ActivityRow): Promise<void> {
+export async function decideGuesses(db: Db, owner: WalletOwner, a: ActivityRow): Promise<void> {
   const open = await rowsOf<GuessRow>(
     db,
     sql`SELECT * FROM promo_guesses WHERE member_id = ${owner.memberId} AND activity_id = ${a.activity_id} AND status = 'open'`,
   );
   if (open.length === 0) return;
-  const matches = await findMatches(
+  const decided = await decidedMatches(
     db,
+    owner.siteId,
     open.map((g) => Number(g.match_id)),
-    await currentVenues(db, owner.siteId),
   );
-  for (const m of matches) {
-    if (m.status !== 'finished' && m.status !== 'cancelled') continue;
+  for (const { match: m, outcome } of decided.values()) {
     const g = open.find((x) => Number(x.match_id) === m.matchId)!;
-    const status = m.status === 'cancelled' ? 'void' : outcomeOf(m) === g.pick ? 'won' : 'lost';
+    const status = outcome === 'void' ? 'void' : outcome === g.pick ? 'won' : 'lost';
     await db.transaction(async (tx) => {
       const moved = await oneOf(tx, sql`UPDATE promo_guesses SET status = ${status} WHERE guess_id = ${g.guess_id} AND status = 'open' RETURNING guess_id`);
       if (moved && status === 'won') await payWin(tx, owner, a.activity_id, m.matchId, `${m.homeName} ${m.homeScore}-${m.visitScore} ${m.visitName}`);
@@ -88,7 +86,7 @@ async function payWin(tx: DbOrTx, owner: WalletOwner, activityId: number, matchI
 export async function guessConfig(db: Db, owner: WalletOwner, currency: string) {
   const a = await openActivity(db, owner.siteId, 'guess');
   const c = configOf(a);
-  await decide(db, owner, a);
+  await decideGuesses(db, owner, a);
   const venues = await currentVenues(db, owner.siteId);
   const board = await listMatches(db, { sport: 'football', live: false }, { page: 1, size: c.matches + 20, order: 'start' }, { currency, venues });
   // A match due to start within the minute is not offered: the pick would arrive after kickoff.

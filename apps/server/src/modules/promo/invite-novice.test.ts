@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { memberChanged } from '../../platform/cache.ts';
 import { caller, expectLedgerSound, luhnCard, newKey } from '../wallet/testing.ts';
 import { recordRound } from '../vip/testing.ts';
+import { grantTurnoverPrizes } from './turnover-prizes.ts';
 
 let s: TestServer;
 let w: ReturnType<typeof caller>;
@@ -139,6 +140,70 @@ describe('invite friends', () => {
     ])
       expect(r.code).toBe(Errors.ACTIVE_BLACKLIST.code);
     expect(await rows(sql`SELECT 1 FROM promo_records WHERE member_id = ${m.memberId}`)).toEqual([]);
+  });
+});
+
+describe('invite rewards granted by the pass, the invite page never opened', () => {
+  const pass = () => grantTurnoverPrizes(s.deps.db);
+  /** An inviter who never opens the invite page: the code as the member's profile holds it. */
+  async function quietInviter(): Promise<Member & { code: string }> {
+    const m = await s.member();
+    await apart(m);
+    const [{ code }] = await rows<{ code: string }>(sql`SELECT own_invite_code AS code FROM members WHERE member_id = ${m.memberId}`);
+    return { ...m, code };
+  }
+  const rewards = async (inviterId: number) =>
+    (
+      await rows<{ ref: string; prize_kind: string; amount_minor: string; refused: string | null }>(
+        sql`SELECT ref, prize_kind, amount_minor, detail->>'refused' AS refused FROM promo_records r JOIN promo_activities a USING (activity_id)
+            WHERE a.kind = 'invite' AND r.member_id = ${inviterId} ORDER BY record_id`,
+      )
+    ).map((r) => ({ ...r, amount_minor: Number(r.amount_minor) }));
+  const spent = async () =>
+    (
+      await rows<{ budget_minor: string; spent_minor: string }>(
+        sql`SELECT budget_minor, spent_minor FROM promo_activities WHERE site_id = 1 AND kind = 'invite'`,
+      )
+    ).map((r) => ({ budget: Number(r.budget_minor), spent: Number(r.spent_minor) }))[0];
+
+  it("[S7-15] [S7-14] a friend who deposits and only later plays earns the inviter 28 in the welfare centre; a friend on the inviter's device gets the refused record, no money", async () => {
+    const m = await quietInviter();
+    const [friend, twin] = [await friendOf(m.code), await friendOf(m.code)];
+    await s.deps.db.execute(sql`UPDATE sessions SET device = ${`dev-${m.memberId}`} WHERE member_id = ${twin.memberId}`);
+    for (const f of [friend, twin]) await w.fund(f.token, 100);
+    expect(await rewards(m.memberId)).toEqual([]);
+    for (const f of [friend, twin]) await play(f.memberId, 50_000n);
+    await pass();
+    expect((await s.call('/api/member/welfare/list', {}, { token: m.token })).data.list).toMatchObject([
+      { kind: 'activity', amount: 28, title: '邀请好友：邀请好友奖励', multiple: 3 },
+    ]);
+    expect(await rewards(m.memberId)).toEqual([
+      { ref: `invitee:${friend.memberId}`, prize_kind: 'money', amount_minor: 2_800, refused: null },
+      { ref: `invitee:${twin.memberId}`, prize_kind: 'none', amount_minor: 0, refused: 'device' },
+    ]);
+    expect(await rows(sql`SELECT 1 FROM vip_bonuses WHERE member_id = ${m.memberId}`)).toHaveLength(1);
+    expect((await w.balance(m.token)).main).toBe(0);
+  });
+
+  it('[S7-15] two passes at once reward each friend once, a third rewards nothing, and nothing is paid past the budget', async () => {
+    const before = await spent();
+    // Room for one reward of 28 of the two earned: the other friend's record pays nothing.
+    await s.deps.db.execute(sql`UPDATE promo_activities SET budget_minor = spent_minor + 3800 WHERE site_id = 1 AND kind = 'invite'`);
+    const inviters = [await quietInviter(), await quietInviter()];
+    for (const m of inviters) {
+      const friend = await friendOf(m.code);
+      await w.fund(friend.token, 100);
+      await play(friend.memberId, 50_000n);
+    }
+    const written = async () => (await Promise.all(inviters.map((m) => rewards(m.memberId)))).flat().map((r) => r.amount_minor);
+
+    await Promise.all([pass(), pass()]);
+    expect((await written()).sort((a, b) => a - b)).toEqual([0, 2_800]);
+    expect((await spent()).spent - before.spent).toBe(2_800);
+    await pass();
+    expect((await written()).sort((a, b) => a - b)).toEqual([0, 2_800]);
+    expect((await spent()).spent - before.spent).toBe(2_800);
+    await s.deps.db.execute(sql`UPDATE promo_activities SET budget_minor = ${before.budget} WHERE site_id = 1 AND kind = 'invite'`);
   });
 });
 

@@ -1,29 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { MemberTags, fromMinor, maskName, shanghaiDay } from '@bp/contract';
+import { fromMinor, maskName, shanghaiDay, type ActivityConfigOf } from '@bp/contract';
 import { oneOf, rowsOf, type Db, type DbOrTx } from '../../platform/db/index.ts';
-import { getMember, invitedMembers, sharedSession } from '../auth/index.ts';
-import { depositedTotal, type DepositCredited, type WalletOwner } from '../wallet/index.ts';
-import { validTurnoverSince } from '../vip/index.ts';
-import { activityOf, budgetLeft, head, money, openActivity, spend, statusOf, type ActivityRow } from './activities.ts';
+import { getMember, invitedMembers, inviteesOf, sharedSession } from '../auth/index.ts';
+import { depositedTotal, depositedTotals, walletOwner, type DepositCredited, type WalletOwner } from '../wallet/index.ts';
+import { validTurnoverSince, validTurnoversSince } from '../vip/index.ts';
+import { activityOf, budgetLeft, head, money, openActivity, spend, statusOf, type ActivityRow, kindConfig } from './activities.ts';
 import { NO_PRIZE, writeRecord, type PrizeWon } from './records.ts';
+import { shutOut } from './eligibility.ts';
 
-/**
- * Invite friends (邀请好友): a member's invite code brings friends to register (auth's i_code); once a
- * friend has deposited and played what the rule asks since registering, the inviter earns the reward,
- * once per friend (the record's ref 'invitee:<id>'), a bonus of the bonus engine waiting to be
- * received. A friend seen on the inviter's own device or IP earns nothing (a record without prize,
- * so the check is not run again). Checked when a friend's deposit is credited and when the inviter
- * looks at the page (turnover comes from settlements later).
- */
-export interface InviteConfig {
-  minDepositMinor: string;
-  minTurnoverMinor: string;
-  rewardMinor: string;
-  multipleX100: number;
-}
-
-const configOf = (a: ActivityRow) => a.config as unknown as InviteConfig;
-const refOf = (inviteeId: number) => `invitee:${inviteeId}`;
+const configOf = (a: ActivityRow) => kindConfig(a, 'invite');
+/** A reward's record is once per inviter and friend: its ref names the friend. */
+const REF = 'invitee:';
+const refOf = (inviteeId: number) => `${REF}${inviteeId}`;
 
 export function inviteRules(a: ActivityRow, currency: string): string[] {
   const c = configOf(a);
@@ -42,7 +30,7 @@ async function progressOf(db: DbOrTx, invitee: { memberId: number; createdAt: Da
   };
 }
 
-const meets = (c: InviteConfig, p: { depositMinor: bigint; turnoverMinor: bigint }) =>
+const meets = (c: ActivityConfigOf<'invite'>, p: { depositMinor: bigint; turnoverMinor: bigint }) =>
   p.depositMinor >= BigInt(c.minDepositMinor) && p.turnoverMinor >= BigInt(c.minTurnoverMinor);
 
 /**
@@ -65,19 +53,55 @@ async function rewardFor(tx: DbOrTx, inviter: WalletOwner, inviteeId: number): P
   if (recordId !== null) await spend(tx, a, prize.amountMinor);
 }
 
-/** The wallet's listener: a friend's credited deposit may complete the rule (in the crediting transaction). */
-export async function rewardOnDeposit(tx: DbOrTx, d: DepositCredited): Promise<void> {
-  const invitee = await getMember(tx, d.owner.memberId);
+/** The friend's inviter's reward if the rule is met now and it was not written yet (the caller's transaction). */
+async function rewardIfMet(tx: DbOrTx, friend: WalletOwner): Promise<void> {
+  const invitee = await getMember(tx, friend.memberId);
   const inviter = invitee?.invitedBy ? await getMember(tx, invitee.invitedBy) : null;
-  if (!invitee || !inviter || inviter.tags.includes(MemberTags.ACTIVITY_BLACKLIST)) return;
-  const a = await activityOf(tx, d.owner.siteId, 'invite');
-  if (!a || statusOf(a) !== 'open') return;
-  const owner = { ...d.owner, memberId: inviter.memberId };
+  if (!invitee || !inviter) return;
+  const a = await activityOf(tx, friend.siteId, 'invite');
+  if (!a || statusOf(a) !== 'open' || shutOut(a, inviter)) return;
+  const owner = { ...friend, memberId: inviter.memberId };
   const done = await oneOf(
     tx,
     sql`SELECT 1 FROM promo_records WHERE activity_id = ${a.activity_id} AND member_id = ${owner.memberId} AND ref = ${refOf(invitee.memberId)}`,
   );
   if (!done && meets(configOf(a), await progressOf(tx, invitee, owner))) await rewardFor(tx, owner, invitee.memberId);
+}
+
+/** The wallet's listener: a friend's credited deposit may complete the rule (in the crediting transaction). */
+export const rewardOnDeposit = (tx: DbOrTx, d: DepositCredited): Promise<void> => rewardIfMet(tx, d.owner);
+
+/**
+ * The site's friends past both thresholds whose inviter has no record for them, set-based (the
+ * pass's candidates; rewardIfMet decides each). Deposits to date, not since registering: never
+ * fewer, so no friend is missed.
+ */
+async function friendsDue(db: Db, a: ActivityRow): Promise<number[]> {
+  const c = configOf(a);
+  const rows = await rowsOf<{ member_id: string }>(
+    db,
+    sql`
+    WITH waiting AS MATERIALIZED (
+      SELECT i.member_id, (i.created_at AT TIME ZONE 'Asia/Shanghai')::date AS from_day FROM (${inviteesOf(a.site_id)}) i
+      WHERE NOT EXISTS (SELECT 1 FROM promo_records r WHERE r.activity_id = ${a.activity_id} AND r.member_id = i.invited_by AND r.ref = ${REF}::text || i.member_id)
+    )
+    SELECT w.member_id FROM waiting w
+    LEFT JOIN (${depositedTotals(sql`SELECT member_id FROM waiting`)}) d ON d.member_id = w.member_id
+    LEFT JOIN (${validTurnoversSince(sql`SELECT member_id, from_day FROM waiting`)}) t ON t.member_id = w.member_id
+    WHERE coalesce(d.deposit_minor, 0) >= ${BigInt(c.minDepositMinor)} AND coalesce(t.turnover_minor, 0) >= ${BigInt(c.minTurnoverMinor)}
+    ORDER BY w.member_id`,
+  );
+  return rows.map((r) => Number(r.member_id));
+}
+
+/**
+ * The pass (turnover-prizes.ts): every friend who met the rule rewards their inviter, each in its
+ * own transaction, so the reward waits in the welfare centre though the inviter never opens this page.
+ */
+export async function rewardFriendsDue(db: Db, site: { siteId: number; currency: string }): Promise<void> {
+  const a = await activityOf(db, site.siteId, 'invite');
+  if (!a || statusOf(a) !== 'open') return;
+  for (const friendId of await friendsDue(db, a)) await db.transaction((tx) => rewardIfMet(tx, walletOwner(site, friendId)));
 }
 
 /** Rewards every friend of the inviter who met the rule since the last look (each in its own transaction). */
@@ -96,7 +120,7 @@ const rewardedIds = async (db: DbOrTx, a: ActivityRow, memberId: number) =>
         db,
         sql`SELECT ref, amount_minor, prize_kind FROM promo_records WHERE activity_id = ${a.activity_id} AND member_id = ${memberId}`,
       )
-    ).map((r) => [Number(r.ref.slice('invitee:'.length)), r]),
+    ).map((r) => [Number(r.ref.slice(REF.length)), r]),
   );
 
 export async function inviteConfig(db: Db, owner: WalletOwner, currency: string) {

@@ -5,22 +5,10 @@ import { fail } from '../../platform/http/index.ts';
 import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
 import { depositedTotal, type WalletOwner } from '../wallet/index.ts';
 import { validTurnoverSince } from '../vip/index.ts';
-import { head, money, openActivity, type ActivityRow } from './activities.ts';
+import { head, money, openActivity, type ActivityRow, kindConfig } from './activities.ts';
 import { drawPrize, prizeList } from './draw.ts';
 
-/**
- * Lottery (幸运抽奖): tickets earned over the activity's window, one per so much deposited and one
- * per so much valid turnover since it opened, up to a maximum; each ticket is one draw of draw.ts
- * (CSPRNG, recorded, within stock and budget), numbered so a ticket is drawn once.
- */
-export interface LotteryConfig {
-  depositPerTicketMinor: string;
-  turnoverPerTicketMinor: string;
-  maxTickets: number;
-  multipleX100: number;
-}
-
-const configOf = (a: ActivityRow) => a.config as unknown as LotteryConfig;
+const configOf = (a: ActivityRow) => kindConfig(a, 'lottery');
 
 export function lotteryRules(a: ActivityRow, currency: string): string[] {
   const c = configOf(a);

@@ -6,21 +6,10 @@ import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
 import { getMember } from '../auth/index.ts';
 import { balanceOf, depositedTotal, memberAccount, payoutAccounts, stakedTotal, type WalletOwner } from '../wallet/index.ts';
 import { payBonus } from '../vip/index.ts';
-import { head, money, openActivity, spend, budgetLeft, type ActivityRow } from './activities.ts';
+import { head, money, openActivity, spend, budgetLeft, type ActivityRow, kindConfig } from './activities.ts';
 import { writeRecord } from './records.ts';
 
-/**
- * Novice tasks (新手任务): bind a phone, a bank card or USDT address, complete the profile (real name
- * and birthday), first deposit, first bet; each read from the module that owns it. A done task's
- * reward is claimed once (the record's ref 'task:<name>'), granted and paid at once through the
- * bonus engine, asking its turnover before a withdrawal.
- */
-export interface NoviceConfig {
-  tasks: Array<{ task: NoviceTask; rewardMinor: string }>;
-  multipleX100: number;
-}
-
-const configOf = (a: ActivityRow) => a.config as unknown as NoviceConfig;
+const configOf = (a: ActivityRow) => kindConfig(a, 'novice');
 
 const TITLES: Record<NoviceTask, (currency: string) => string> = {
   bind_phone: () => '绑定手机号',

@@ -53,13 +53,16 @@ describe('activities', () => {
       ['wheel', 'daily', 'open'],
       ['lottery', 'daily', 'open'],
       ['guess', 'daily', 'open'],
+      ['barrier', 'daily', 'open'],
+      ['soccer_lottery', 'daily', 'open'],
+      ['quiz', 'daily', 'open'],
       ['first_deposit', 'deposit', 'open'],
       ['continue_deposit', 'deposit', 'open'],
       ['invite', 'welfare', 'open'],
       ['novice', 'welfare', 'open'],
     ]);
-    expect(list[2].rules[0]).toBe('活动期间每存款500 元、每有效投注5000 元各得1张抽奖券，最多20张。');
-    expect(list[4].rules[0]).toBe('第1笔存款（至少100 元）赠送100%，最高188 元。');
+    expect(list.find((a) => a.kind === 'lottery')!.rules[0]).toBe('活动期间每存款500 元、每有效投注5000 元各得1张抽奖券，最多20张。');
+    expect(list.find((a) => a.kind === 'first_deposit')!.rules[0]).toBe('第1笔存款（至少100 元）赠送100%，最高188 元。');
   });
 });
 

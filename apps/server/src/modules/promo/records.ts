@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { fromMinor, type ActivityKind } from '@bp/contract';
-import { oneOf, rowsOf, type Db, type DbOrTx } from '../../platform/db/index.ts';
+import { oneOf, rowsOf, type Db, type DbOrTx, type Tx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
 import { clock } from '../../platform/clock.ts';
@@ -101,11 +101,16 @@ export function receiveRecord(db: Db, owner: WalletOwner, kind: ActivityKind, ke
     );
     if (!r) return fail('RECORD_NOT_FOUND');
     if (r.bonus_id === null) return fail('PRIZE_NOTHING');
-    const paid = await payBonus(tx, owner, Number(r.bonus_id));
-    if (paid === 0n) {
-      const status = (await bonusStatuses(tx, owner.memberId, [Number(r.bonus_id)])).get(Number(r.bonus_id));
-      return fail(status === 'expired' ? 'PRIZE_EXPIRED' : 'PRIZE_RECEIVED');
-    }
-    return { amount: fromMinor(paid), main: fromMinor(await balanceOf(tx, await memberAccount(tx, owner))) };
+    return payPrize(tx, owner, Number(r.bonus_id));
   });
+}
+
+/** Pays a record's bonus into the main wallet, refused when it was received or expired (the caller's transaction). */
+export async function payPrize(tx: Tx, owner: WalletOwner, bonusId: number) {
+  const paid = await payBonus(tx, owner, bonusId);
+  if (paid === 0n) {
+    const status = (await bonusStatuses(tx, owner.memberId, [bonusId])).get(bonusId);
+    return fail(status === 'expired' ? 'PRIZE_EXPIRED' : 'PRIZE_RECEIVED');
+  }
+  return { amount: fromMinor(paid), main: fromMinor(await balanceOf(tx, await memberAccount(tx, owner))) };
 }

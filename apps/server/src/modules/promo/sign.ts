@@ -1,26 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { DAY_MS, shanghaiDay } from '@bp/contract';
+import { DAY_MS, shanghaiDay, type ActivityConfigOf } from '@bp/contract';
 import { rowsOf, type Db, type DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
 import { clock } from '../../platform/clock.ts';
 import type { WalletOwner } from '../wallet/index.ts';
-import { budgetLeft, head, money, openActivity, spend, type ActivityRow } from './activities.ts';
+import { budgetLeft, head, money, openActivity, spend, type ActivityRow, kindConfig } from './activities.ts';
 import { NO_PRIZE, prizeView, writeRecord, type PrizeWon } from './records.ts';
 
 /**
  * Daily sign-in: once per Asia/Shanghai day (the record's ref is the day); a streak of consecutive
  * days; each day of a cycle pays its amount (milestone days more), a money prize from day 1.
  */
-export interface SignConfig {
-  /** What days 1..n of the streak pay, minor units; the cycle starts again after day n. */
-  dayMinor: string[];
-  /** Days of the cycle that are milestones (1-based). */
-  milestones: number[];
-  multipleX100: number;
-}
-
-const configOf = (a: ActivityRow) => a.config as unknown as SignConfig;
+const configOf = (a: ActivityRow) => kindConfig(a, 'sign');
 
 const dayBefore = (day: string) => shanghaiDay(Date.parse(`${day}T12:00:00+08:00`) - DAY_MS);
 
@@ -40,7 +32,7 @@ function streakOf(days: Array<{ day: string; streak: number }>, today: string): 
   return { signedToday: false, streak: last?.day === dayBefore(today) ? last.streak : 0 };
 }
 
-const prizeOfDay = (c: SignConfig, streakDay: number): PrizeWon => {
+const prizeOfDay = (c: ActivityConfigOf<'sign'>, streakDay: number): PrizeWon => {
   const amountMinor = BigInt(c.dayMinor[(streakDay - 1) % c.dayMinor.length]);
   return { kind: 'money', amountMinor, name: `连续签到第${streakDay}天彩金` };
 };

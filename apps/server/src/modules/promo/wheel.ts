@@ -6,7 +6,7 @@ import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
 import { clock } from '../../platform/clock.ts';
 import { depositedTotal, type WalletOwner } from '../wallet/index.ts';
 import { validTurnoverSince } from '../vip/index.ts';
-import { head, money, openActivity, type ActivityRow } from './activities.ts';
+import { head, money, openActivity, type ActivityRow, kindConfig } from './activities.ts';
 import { drawPrize, prizeList } from './draw.ts';
 
 /**
@@ -14,15 +14,7 @@ import { drawPrize, prizeList } from './draw.ts';
  * valid turnover that day, up to a daily maximum); each draw is draw.ts's (CSPRNG, recorded, under
  * the activity's lock, within stock and budget).
  */
-export interface WheelConfig {
-  freePerDay: number;
-  depositPerDrawMinor: string;
-  turnoverPerDrawMinor: string;
-  maxPerDay: number;
-  multipleX100: number;
-}
-
-const configOf = (a: ActivityRow) => a.config as unknown as WheelConfig;
+const configOf = (a: ActivityRow) => kindConfig(a, 'wheel');
 
 export function wheelRules(a: ActivityRow, currency: string): string[] {
   const c = configOf(a);

@@ -16,6 +16,7 @@ export { setMaintenance, currentMaintenance, maintenanceSetting } from './mainte
 export { setAccessRules, getAccessRules, type AccessVerdict } from './access.ts';
 export { upsertContent, removeContent, listContent, listAllContent, type ContentItems } from './content.ts';
 export { visitorOf } from './guard.ts';
+export { firstPictures } from './first-pictures.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -28,6 +28,8 @@ export { applyFeedEvents } from './feed/apply.ts';
 export { builtInFeed } from './feed/simulator.ts';
 export { feedTick, FEED_LEASE } from './jobs.ts';
 export { findMatch, findMatches, listMatches, finishedMatches, type Match } from './book/matches.ts';
+/** Selections as tipsters' picks name them, graded once the book settled their match (the promo module's experts). */
+export { pickedSelections, type PickedSelection } from './book/picks.ts';
 export { setVenueStatus, venueStatuses, currentVenues, venueName } from './book/venues.ts';
 /** A member's own bet by its order id (e.g. to share it in a chat room). */
 export { memberBet } from './bets/records.ts';
@@ -46,7 +48,7 @@ export { INPLAY_DELAY_KEY } from './bet-routes.ts';
 /** The operator's desk: fixtures with the house's exposure, holds, hand-entered results, voids and resettlements. */
 export { listFixtures, findFixture, fixtureMarkets } from './desk/board.ts';
 export { holdMatch, holdMarket } from './desk/holds.ts';
-export { enterResult, voidMarket, resettleMarket, marketState, type DeskSettlement } from './desk/results.ts';
+export { enterResult, voidMarket, resettleMarket, settleResultBets, settleMarketBets, marketState, type DeskSettlement } from './desk/results.ts';
 
 /** Team and league crests and the match animations, served under /assets/sports/. */
 export const SPORTS_ASSETS_DIR = path.resolve(import.meta.dirname, '../../../assets/sports');

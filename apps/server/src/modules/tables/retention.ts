@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { oneOf, rowsOf, type DbOrTx } from '../../platform/db/index.ts';
-import { retentionWindow } from '../../platform/retention.ts';
+import { oneOf, type DbOrTx } from '../../platform/db/index.ts';
+import { PRUNE_BATCH, inBatches, retentionWindow } from '../../platform/retention.ts';
 import { recordRetentionDays } from '../casino/index.ts';
 import { listTables, type DealerTable } from './catalogue.ts';
 import { HISTORY } from './state.ts';
@@ -21,18 +21,6 @@ export interface TableRetention {
   historyDays: number;
   /** How many of a table's last results are always kept (the screen's HISTORY). */
   results?: number;
-}
-
-const BATCH = 2000;
-
-/** Runs `batch` (a DELETE of at most BATCH rows … RETURNING) until it deletes less; how many went. */
-async function inBatches(db: DbOrTx, batch: () => ReturnType<typeof sql>): Promise<number> {
-  let gone = 0;
-  for (;;) {
-    const n = (await rowsOf(db, batch())).length;
-    gone += n;
-    if (n < BATCH) return gone;
-  }
 }
 
 /** A table's rounds at or after this one are kept: the current shoe's, the last HISTORY results. */
@@ -57,7 +45,7 @@ async function pruneTable(db: DbOrTx, t: DealerTable, historyDays: number, resul
       WHERE r.table_id = ${t.table_id} AND r.round_no < ${kept.roundNo} AND r.shoe_no <> ${kept.shoeNo}
         AND r.status IN ('settled', 'void') AND r.ends_at < now() - make_interval(days => ${historyDays})
         AND NOT EXISTS (SELECT 1 FROM dealer_bets b WHERE b.table_id = r.table_id AND b.round_no = r.round_no)
-      ORDER BY r.round_no LIMIT ${BATCH})
+      ORDER BY r.round_no LIMIT ${PRUNE_BATCH})
     RETURNING round_no`,
   );
   await db.execute(sql`
@@ -75,7 +63,7 @@ export async function pruneTableHistory(db: DbOrTx, keep: TableRetention): Promi
     () => sql`
     DELETE FROM dealer_bets WHERE bet_id IN (
       SELECT bet_id FROM dealer_bets WHERE status <> 'open' AND settled_at < now() - make_interval(days => ${recordDays})
-      ORDER BY settled_at LIMIT ${BATCH})
+      ORDER BY settled_at LIMIT ${PRUNE_BATCH})
     RETURNING bet_id`,
   );
   let rounds = 0;

@@ -12,18 +12,18 @@ export async function gradesForOperator(db: Db, siteId: number) {
 const operatorView = (g: Grade) => ({ ...ruleView(g), birthdayBonus: Number(g.birthdayBonusMinor) / 100 });
 
 /**
- * A grade's thresholds must grow with the level: a level above asks at least as much deposit and
- * turnover, one below at most as much (else the level a member stands at would skip or repeat).
+ * A grade's thresholds must grow strictly with the level: a level above asks more deposit and more
+ * turnover, one below less (else two levels would be reached at once and the lower never held).
  */
 function checkOrder(grades: Grade[], input: VipGradeInput): void {
   const [deposit, turnover] = [toMinor(input.deposit), toMinor(input.turnover)];
   const below = grades.filter((g) => g.vipLevel < input.vipLevel).at(-1);
   const above = grades.find((g) => g.vipLevel > input.vipLevel);
-  if (below && (deposit < below.depositMinor || turnover < below.turnoverMinor)) {
-    fail('VIP_GRADE_ORDER', { msg: `等级门槛须随等级递增：VIP${input.vipLevel} 的门槛不能低于 VIP${below.vipLevel}` });
+  if (below && (deposit <= below.depositMinor || turnover <= below.turnoverMinor)) {
+    fail('VIP_GRADE_ORDER', { msg: `等级门槛须随等级递增：VIP${input.vipLevel} 的门槛须高于 VIP${below.vipLevel}` });
   }
-  if (above && (deposit > above.depositMinor || turnover > above.turnoverMinor)) {
-    fail('VIP_GRADE_ORDER', { msg: `等级门槛须随等级递增：VIP${input.vipLevel} 的门槛不能高于 VIP${above.vipLevel}` });
+  if (above && (deposit >= above.depositMinor || turnover >= above.turnoverMinor)) {
+    fail('VIP_GRADE_ORDER', { msg: `等级门槛须随等级递增：VIP${input.vipLevel} 的门槛须低于 VIP${above.vipLevel}` });
   }
 }
 

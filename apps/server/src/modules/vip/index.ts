@@ -3,15 +3,15 @@ import type { Module } from '../../platform/deps.ts';
 import { oneOf } from '../../platform/db/index.ts';
 import { clock } from '../../platform/clock.ts';
 import { addStakeRule, whenBetSettled } from '../sports/index.ts';
-import { whenRoundPlayed } from '../casino/index.ts';
+import { addRoundStakeRule, whenRoundPlayed } from '../casino/index.ts';
 import { addBonusForfeit, addWithdrawTerms, walletOwner } from '../wallet/index.ts';
 import { vipRoutes } from './routes.ts';
 import { seedGrades } from './demo.ts';
 import { startVipJobs } from './jobs.ts';
-import { recordRound, recordSportsTurnover } from './turnover.ts';
+import { recordRounds, recordSportsTurnover } from './turnover.ts';
 import { refreshStanding } from './standing.ts';
 import { bonusTurnoverSince } from './bonuses.ts';
-import { checkWagerStake, forfeitWagering, wagerStakeRefusals, wagerTerms } from './wagering.ts';
+import { forfeitWagering, wagerStakeRefusals, wagerTerms } from './wagering.ts';
 
 /**
  * VIP grades, valid turnover, the bonus engine and rebates (issue 15). Valid turnover is recorded
@@ -23,12 +23,12 @@ import { checkWagerStake, forfeitWagering, wagerStakeRefusals, wagerTerms } from
  * sportsbook's and the casino's hooks and is forfeited through the wallet's (addBonusForfeit).
  */
 export { computeRebates } from './rebate.ts';
-export { runDuePeriods } from './jobs.ts';
-export { reviewMonth, refreshStanding } from './standing.ts';
+export { runDuePeriods, closeDay } from './jobs.ts';
+export { reviewMonth, reviewUpgrades, refreshStanding } from './standing.ts';
 export { grantPeriodBonus } from './periodic.ts';
 /** The bonus engine for the promo module's prizes and deposit bonuses. */
 export { grantBonus, payBonus, bonusStatuses, statusOf as bonusStatusOf, type BonusGrant } from './bonuses.ts';
-export { validTurnoverSince } from './turnover.ts';
+export { validTurnoverSince, validTurnoversSince, dailyValidTurnovers } from './turnover.ts';
 export { lapseDueWagering, WAGER_DAYS } from './wagering.ts';
 /** The operator's levers (the back office calls these): a site's grade table. */
 export { gradesForOperator, saveGrade } from './grade-admin.ts';
@@ -37,10 +37,15 @@ whenBetSettled(async (deps, settled) => {
   const members = await recordSportsTurnover(deps.db, { orderIds: [settled.event.orderId] });
   if (members.length > 0) await refreshStanding(deps.db, walletOwner(settled.owner, settled.owner.memberId));
 });
-whenRoundPlayed(async (tx, round) => {
-  await checkWagerStake(tx, round.memberId, round.stakeMinor);
-  await recordRound(tx, round, new Date(clock.now()));
+whenRoundPlayed(async (tx, rounds) => {
+  const unchecked = rounds.filter((r) => !r.stakeChecked);
+  if (unchecked.length) {
+    const refusal = (await wagerStakeRefusals(tx, unchecked)).find((r) => r !== null);
+    if (refusal) throw refusal;
+  }
+  await recordRounds(tx, rounds, new Date(clock.now()));
 });
+addRoundStakeRule((tx, stakes) => wagerStakeRefusals(tx, stakes));
 addStakeRule((tx, stakes) => wagerStakeRefusals(tx, stakes));
 addBonusForfeit((tx, owner) => forfeitWagering(tx, owner));
 addWithdrawTerms(async (tx, owner, since) => {

@@ -4,9 +4,9 @@ import type { Db } from '../../platform/db/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { every } from '../../platform/jobs.ts';
 import { clock } from '../../platform/clock.ts';
-import { computeRebates } from './rebate.ts';
+import { grantRebates, recordDayTurnover } from './rebate.ts';
 import { dayAfter, grantPeriodBonus } from './periodic.ts';
-import { reviewMonth } from './standing.ts';
+import { reviewMonth, reviewUpgrades } from './standing.ts';
 import { lapseDueWagering } from './wagering.ts';
 
 /** Runs `work` for (job, period) unless a run of it finished; the work is idempotent by itself. */
@@ -16,6 +16,27 @@ async function runOnce(db: Db, job: string, period: string, work: () => Promise<
   await work();
   await db.execute(sql`INSERT INTO vip_job_runs (job, period) VALUES (${job}, ${period}) ON CONFLICT DO NOTHING`);
   return true;
+}
+
+/**
+ * The daily job of a Shanghai day that ended, set-based: the day's settled bets not yet recorded,
+ * the review raising every member who played to the level reached (upgrade bonuses granted), then
+ * the day's rebates at the levels so reached. Each step is a transaction whose grants are keyed
+ * (member, source, ref), so a run killed at any point and run again, or two runs at once, grant
+ * each member's rebate and upgrade bonus once. Answers what it granted and each step's milliseconds.
+ */
+export async function closeDay(db: Db, day: string): Promise<{ raised: number; rebates: number; stepsMs: number[] }> {
+  const stepsMs: number[] = [];
+  const timed = async <T>(step: Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const result = await step;
+    stepsMs.push(Math.round(performance.now() - started));
+    return result;
+  };
+  await timed(recordDayTurnover(db, day));
+  const raised = await timed(reviewUpgrades(db, day));
+  const rebates = await timed(grantRebates(db, day));
+  return { raised, rebates, stepsMs };
 }
 
 /** 'YYYY-MM' of the Shanghai month before the one containing `at`. */
@@ -30,7 +51,7 @@ export function previousMonth(at: number): string {
  */
 export async function runDuePeriods(db: Db, at = clock.now()): Promise<void> {
   const yesterday = shanghaiDay(at - DAY_MS);
-  await runOnce(db, 'rebate', yesterday, () => computeRebates(db, yesterday));
+  await runOnce(db, 'rebate', yesterday, () => closeDay(db, yesterday));
   const lastWeek = shanghaiWeekStartDay(at - 7 * DAY_MS);
   await runOnce(db, 'weekly', lastWeek, () => grantPeriodBonus(db, 'weekly', { from: lastWeek, to: dayAfter(lastWeek, 7), ref: lastWeek }));
   const month = previousMonth(at);

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { oneOf, rowsOf, type Db, type DbOrTx } from '../../platform/db/index.ts';
 import { setVipLevels } from '../auth/index.ts';
-import { depositedTotal, type WalletOwner } from '../wallet/index.ts';
+import { memberChanged } from '../../platform/cache.ts';
+import { depositedTotal, depositedTotals, type WalletOwner } from '../wallet/index.ts';
 import { levelFor, siteGrades, type Grade } from './grades.ts';
 import { turnoverToDate } from './turnover.ts';
 import { expiryOf } from './bonuses.ts';
+import { openStep } from './rebate.ts';
 
 /** A member's standing: the level, and the deposits and valid turnover that count toward the next. */
 export interface Standing {
@@ -73,6 +75,60 @@ async function grantUpgradeBonuses(tx: DbOrTx, owner: WalletOwner, level: number
            jsonb_build_object('vipLevel', vip_level, 'grade', grade), ${expiryOf('upgrade')}::timestamptz
     FROM vip_grades WHERE site_id = ${owner.siteId} AND vip_level BETWEEN 1 AND ${level} AND upgrade_bonus_minor > 0
     ON CONFLICT (member_id, source, ref) DO NOTHING`);
+}
+
+/**
+ * The daily review of `day` (a Shanghai day), set-based: every member who played that day is
+ * counted at once (deposits from the wallet, valid turnover to date, less what a relegation set
+ * aside) and raised to the level reached, with the upgrade bonus of every level reached that has
+ * none yet, in one statement: a level only rises and a bonus is granted once per member and level,
+ * so a rerun, a run killed halfway or two instances at once grant nothing twice. What a lost
+ * follow-up or a casino round left unraised is raised here. The auth module's level follows in the
+ * same transaction. Answers how many members were raised.
+ */
+export async function reviewUpgrades(db: Db, day: string): Promise<number> {
+  const raised = await db.transaction(async (tx) => {
+    await openStep(tx, day);
+    const rows = await rowsOf<{ member_id: string; vip_level: number }>(
+      tx,
+      sql`
+      WITH played AS MATERIALIZED (
+        SELECT DISTINCT member_id FROM vip_valid_bets WHERE day = ${day}::date
+      ), counted AS (
+        SELECT t.member_id, t.site_id, coalesce(d.deposit_minor, 0)::bigint AS deposit_minor, coalesce(m.vip_level, 0) AS held,
+               coalesce(d.deposit_minor, 0)::bigint - coalesce(m.deposit_offset_minor, 0) AS deposit_counted,
+               t.turnover_minor - coalesce(m.turnover_offset_minor, 0) AS turnover_counted
+        FROM (SELECT v.member_id, min(v.site_id) AS site_id, sum(v.valid_minor)::bigint AS turnover_minor FROM vip_valid_bets v
+              WHERE v.member_id IN (SELECT member_id FROM played) GROUP BY v.member_id) t
+        LEFT JOIN (${depositedTotals(sql`SELECT member_id FROM played`)}) d ON d.member_id = t.member_id
+        LEFT JOIN vip_members m ON m.member_id = t.member_id
+      ), reached AS (
+        SELECT c.member_id, c.site_id, c.deposit_minor, max(g.vip_level) AS vip_level
+        FROM counted c JOIN vip_grades g ON g.site_id = c.site_id AND g.vip_level > c.held
+          AND g.deposit_minor <= c.deposit_counted AND g.turnover_minor <= c.turnover_counted
+        GROUP BY c.member_id, c.site_id, c.deposit_minor
+      ), raised AS (
+        INSERT INTO vip_members (member_id, site_id, deposit_minor, vip_level)
+        SELECT member_id, site_id, deposit_minor, vip_level FROM reached
+        ON CONFLICT (member_id) DO UPDATE SET deposit_minor = EXCLUDED.deposit_minor, updated_at = now(),
+          vip_level = GREATEST(vip_members.vip_level, EXCLUDED.vip_level)
+        RETURNING member_id, site_id, vip_level
+      ), granted AS (
+        INSERT INTO vip_bonuses (member_id, site_id, source, ref, amount_minor, multiple_x100, detail, expires_at)
+        SELECT r.member_id, g.site_id, 'upgrade', g.vip_level::text, g.upgrade_bonus_minor, g.bonus_multiple_x100,
+               jsonb_build_object('vipLevel', g.vip_level, 'grade', g.grade), ${expiryOf('upgrade')}::timestamptz
+        FROM raised r JOIN vip_grades g ON g.site_id = r.site_id AND g.vip_level BETWEEN 1 AND r.vip_level AND g.upgrade_bonus_minor > 0
+        ON CONFLICT (member_id, source, ref) DO NOTHING
+      )
+      SELECT member_id, vip_level FROM raised`,
+    );
+    const levels = rows.map((r) => ({ memberId: Number(r.member_id), vipLevel: Number(r.vip_level) }));
+    // In the same transaction: a run killed after it leaves no member raised here but not on their profile.
+    await setVipLevels(tx, levels);
+    return levels;
+  });
+  for (const r of raised) memberChanged(r.memberId); // again after the commit, for a read that cached the old level meanwhile
+  return raised.length;
 }
 
 /** The member's level as vip recorded it (0 without a row). */

@@ -149,8 +149,11 @@ describe('bonus wagering', () => {
     );
     expect(forfeits).toEqual([{ amount: '6000' }]);
     expect((await w.balance(m.token)).main).toBe(1_100 - 60 - 200 * ok.length);
-    // The same key answers its first result again and moves nothing more.
-    expect(await ask({ forfeitBonus: true }, key)).toMatchObject({ code: 0, data: answers[0].data });
+    // The same key answers its first result again and moves nothing more (refused among the twins,
+    // its key was let go: asked again, it is refused again, the balance being gone).
+    const again = await ask({ forfeitBonus: true }, key);
+    if (answers[0].code === 0) expect(again).toMatchObject({ code: 0, data: answers[0].data });
+    else expect(again.code).not.toBe(0);
     expect((await w.balance(m.token)).main).toBe(1_100 - 60 - 200 * ok.length);
     expect((await wagering(m.token)).list[0]).toMatchObject({ state: 'forfeited', forfeited: 60, wagered: 400 });
     expect((await s.call('/api/wallet/withdraw/prepare', {}, { token: m.token })).data).toMatchObject({ bonusWagerRemaining: 0, bonusForfeit: 0 });

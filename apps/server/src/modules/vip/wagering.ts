@@ -52,20 +52,27 @@ const unearned = (b: WagerRow): bigint => {
  * Counts `wagerMinor` of qualifying turnover (recorded once by the caller, in this transaction)
  * toward the member's open wagering, oldest bonus first; the rows' locks serialise concurrent counts.
  */
-export async function countWager(tx: DbOrTx, memberId: number, wagerMinor: bigint): Promise<void> {
-  if (wagerMinor <= 0n) return;
-  const open = await rowsOf<{ bonus_id: string; need: string }>(
+export function countWager(tx: DbOrTx, memberId: number, wagerMinor: bigint): Promise<void> {
+  return countWagers(tx, new Map([[memberId, wagerMinor]]));
+}
+
+/** countWager for several members at once: their open bonuses read and locked in one statement (in member order). */
+export async function countWagers(tx: DbOrTx, wagers: Map<number, bigint>): Promise<void> {
+  const members = [...wagers].filter(([, wager]) => wager > 0n).map(([memberId]) => memberId);
+  if (members.length === 0) return;
+  const open = await rowsOf<{ bonus_id: string; member_id: unknown; need: string }>(
     tx,
     sql`
-    SELECT bonus_id, wager_required_minor - wagered_minor AS need FROM vip_bonuses
-    WHERE member_id = ${memberId} AND wager_state = 'wagering' AND wager_until > ${new Date(clock.now())}
-    ORDER BY received_at, bonus_id FOR UPDATE`,
+    SELECT bonus_id, member_id, wager_required_minor - wagered_minor AS need FROM vip_bonuses
+    WHERE member_id = ANY (${arrayParam(members, 'bigint[]')}) AND wager_state = 'wagering' AND wager_until > ${new Date(clock.now())}
+    ORDER BY member_id, received_at, bonus_id FOR UPDATE`,
   );
-  let left = wagerMinor;
+  const left = new Map(wagers);
   for (const b of open) {
-    if (left <= 0n) break;
-    const take = min(BigInt(b.need), left);
-    left -= take;
+    const memberId = Number(b.member_id);
+    const take = min(BigInt(b.need), left.get(memberId)!);
+    if (take <= 0n) continue;
+    left.set(memberId, left.get(memberId)! - take);
     await tx.execute(sql`
       UPDATE vip_bonuses SET wagered_minor = wagered_minor + ${take},
         wager_state = CASE WHEN wagered_minor + ${take} >= wager_required_minor THEN 'met' ELSE wager_state END
@@ -73,13 +80,7 @@ export async function countWager(tx: DbOrTx, memberId: number, wagerMinor: bigin
   }
 }
 
-/** Refuses a stake above the lowest limit of the member's bonuses still wagering (sports bets, game rounds). */
-export async function checkWagerStake(tx: DbOrTx, memberId: number, stakeMinor: bigint): Promise<void> {
-  const [refusal] = await wagerStakeRefusals(tx, [{ memberId, stakeMinor }]);
-  if (refusal) throw refusal;
-}
-
-/** checkWagerStake for a batch of bets, in one query: each stake's refusal, or null. */
+/** Refuses stakes above the lowest limit of each member's bonuses still wagering (sports bets, game rounds), in one query: each stake's refusal, or null. */
 export async function wagerStakeRefusals(tx: DbOrTx, stakes: Array<{ memberId: number; stakeMinor: bigint }>): Promise<Array<AppError | null>> {
   const rows = await rowsOf<{ max: string | null }>(
     tx,

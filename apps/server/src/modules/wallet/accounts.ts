@@ -105,6 +105,26 @@ export async function houseAccount(tx: DbOrTx, siteId: number, currency: LedgerC
 /** An anchor's (a streamer's, not a member's) account of the gold coins given to them on a site. */
 export const anchorAccountKey = (anchorId: number, siteId: number): string => `anchor:${anchorId}:${siteId}:${GOLD}`;
 
+const anchorAccountRow = (anchorId: number, siteId: number): NewAccount => ({
+  key: anchorAccountKey(anchorId, siteId),
+  siteId,
+  currency: GOLD,
+  kind: 'anchor',
+  memberId: null,
+  name: String(anchorId),
+});
+
+/**
+ * The accounts a gift moves coins between, as SQL id expressions (each created on first use), for
+ * postTransfers: the member's gold, the member's slice of the house's 'gifts' (its part), and the
+ * anchor's gold account on the site (the anchor's share).
+ */
+export const giftAccountIds = (owner: WalletOwner, anchorId: number): { gold: SQL; house: SQL; anchor: SQL } => ({
+  gold: accountId(memberAccountRow(owner, 'gold')),
+  house: accountId(houseAccountRow(owner.siteId, GOLD, 'gifts', owner.memberId)),
+  anchor: accountId(anchorAccountRow(anchorId, owner.siteId)),
+});
+
 /**
  * The accounts gold coins move through on the owner's site, in one round trip: the member's gold,
  * the house's issue of coins (GOLD), and with `anchorId` that anchor's gold account on the site.
@@ -113,10 +133,7 @@ export const anchorAccountKey = (anchorId: number, siteId: number): string => `a
  * row); a gift moves coins from the member to the anchor.
  */
 export async function goldAccounts(tx: DbOrTx, owner: WalletOwner, anchorId?: number): Promise<{ gold: number; issue: number; anchor: number | null }> {
-  const anchor: NewAccount[] =
-    anchorId === undefined
-      ? []
-      : [{ key: anchorAccountKey(anchorId, owner.siteId), siteId: owner.siteId, currency: GOLD, kind: 'anchor', memberId: null, name: String(anchorId) }];
+  const anchor: NewAccount[] = anchorId === undefined ? [] : [anchorAccountRow(anchorId, owner.siteId)];
   const [gold, issue, anchorAccount] = await ensureAccounts(tx, [
     memberAccountRow(owner, 'gold'),
     houseAccountRow(owner.siteId, GOLD, 'gold', owner.memberId),

@@ -34,6 +34,7 @@ export {
   memberAccounts,
   houseAccount,
   goldAccounts,
+  giftAccountIds,
   GOLD,
   walletOwner,
   memberAccountKey,
@@ -51,8 +52,10 @@ export {
   postTransfer,
   postWithHouseSlice,
   postTransfers,
+  lockPostings,
   houseSlicePosting,
   lockAccounts,
+  lockBalances,
   postedTransfer,
   balanceOf,
   lockedBalanceOf,
@@ -64,6 +67,7 @@ export {
   type PostedTransfer,
   type BatchPosting,
   type BatchPosted,
+  type LockedPosting,
   type MemberBalances,
 } from './ledger.ts';
 export { announceBalance } from './announce.ts';
@@ -88,6 +92,7 @@ export {
   type DepositForReview,
 } from './review.ts';
 export { dailyMoney, memberMoney, moneyReport, ggrOf, transfersOf, type DayMoney, type MoneyFigures, type ReportGroup, type LedgerRef } from './reports.ts';
+export { countVenueBookPlay, type VenueBookPlay } from './reports.ts';
 export { accrueInterest } from './yeb.ts';
 /** The site's wallet settings (the back office reads the adjustment threshold). */
 export { walletSettings } from './settings.ts';
@@ -98,6 +103,7 @@ export {
   addWithdrawTerms,
   addBonusForfeit,
   depositedTotal,
+  depositedTotals,
   stakedTotal,
   type WithdrawTerms,
   type WithdrawTermsSource,

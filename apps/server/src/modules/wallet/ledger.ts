@@ -122,6 +122,41 @@ export async function postTransfers(tx: DbOrTx, postings: BatchPosting[]): Promi
   );
 }
 
+/** A movement of a batch with its accounts resolved, and what its `from` account holds now. */
+export interface LockedPosting {
+  from: number;
+  to: number;
+  fromBalance: bigint;
+}
+
+/**
+ * Locks every account of `postings` in the ledger's lock order (account id), as
+ * wallet_post_transfers does, creating any not used yet, in one round trip; answers each
+ * movement's account ids and its `from` balance (0 for an account made by this statement: no
+ * other transaction sees it before ours ends). Held until the transaction ends: a batch reads
+ * what each member can spend, keeps the movements it can make, and posts them (postTransfers,
+ * with these ids) knowing none will be refused for a short balance.
+ */
+export async function lockPostings(tx: DbOrTx, postings: Array<Pick<BatchPosting, 'from' | 'to'>>): Promise<LockedPosting[]> {
+  if (postings.length === 0) return [];
+  const ids = (side: 'from' | 'to') =>
+    sql`ARRAY[${sql.join(
+      postings.map((t) => (typeof t[side] === 'number' ? sql`${t[side]}::bigint` : (t[side] as SQL))),
+      sql`, `,
+    )}]::bigint[]`;
+  const { rows } = await tx.execute(sql`
+    WITH wanted AS MATERIALIZED (SELECT * FROM unnest(${ids('from')}, ${ids('to')}) WITH ORDINALITY AS w(from_id, to_id, n)),
+    locked AS (
+      SELECT account_id, balance FROM wallet_accounts
+      WHERE account_id IN (SELECT from_id FROM wanted UNION SELECT to_id FROM wanted) ORDER BY account_id FOR UPDATE)
+    SELECT w.from_id, w.to_id, coalesce(l.balance, 0) AS balance FROM wanted w LEFT JOIN locked l ON l.account_id = w.from_id ORDER BY w.n`);
+  return (rows as Array<{ from_id: unknown; to_id: unknown; balance: unknown }>).map((r) => ({
+    from: Number(r.from_id),
+    to: Number(r.to_id),
+    fromBalance: BigInt(r.balance as string),
+  }));
+}
+
 /** A transfer as posted: the accounts it moved money between and how much. */
 export interface PostedTransfer {
   from: number;
@@ -149,6 +184,17 @@ export async function lockAccounts(tx: DbOrTx, keys: string[]): Promise<void> {
   await tx.execute(
     sql`SELECT count(*) FROM (SELECT 1 FROM wallet_accounts WHERE account_key = ANY (${arrayParam(keys, 'text[]')}) ORDER BY account_id FOR UPDATE) AS locked`,
   );
+}
+
+/**
+ * lockAccounts answering the balances of the accounts locked, by key (a key without an account is
+ * absent: nothing was ever posted to it), in the same round trip.
+ */
+export async function lockBalances(tx: DbOrTx, keys: string[]): Promise<Map<string, bigint>> {
+  const { rows } = await tx.execute(
+    sql`SELECT account_key, balance FROM wallet_accounts WHERE account_key = ANY (${arrayParam(keys, 'text[]')}) ORDER BY account_id FOR UPDATE`,
+  );
+  return new Map((rows as Array<{ account_key: string; balance: unknown }>).map((r) => [r.account_key, BigInt(r.balance as string)]));
 }
 
 /** Balances of several accounts in one round trip, in the order asked (0 for unknown ids). */

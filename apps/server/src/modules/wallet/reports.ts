@@ -30,11 +30,28 @@ const FIGURES = ['bets', 'stakes', 'refunds', 'payouts', 'bonuses', 'rebates', '
  * venue ('' for money not played) and agent (who brought the member; 0 for none). Deposits
  * credited, withdrawals paid, stakes and their count, refunds, winnings paid (payouts and
  * cash-outs, less reversals), bonuses and rebates (返水, 'bonus.rebate') apart. Play from the main
- * wallet counts (the sportsbook, the house originals, seamless providers); games at a venue's own
- * books (the live tables, 棋牌, 捕鱼, the slot) are not in these figures yet. Without `agents`,
- * every row's agent is 0 (a report not by agent skips the members' joins).
+ * wallet comes from the ledger (the sportsbook, the house originals, seamless providers); games at
+ * a venue's own books (the live tables, 棋牌, 捕鱼, the slot) from their rounds (venueBookPlay).
+ * Without `agents`, every row's agent is 0 (a report not by agent skips the members' joins).
  */
-const finestGrain = (from: Date, to: Date, sites: SQL, agents = true) => sql`
+async function finestGrain(db: DbOrTx, from: Date, to: Date, sites: (siteColumn: SQL) => SQL, agents = true): Promise<SQL> {
+  const books = venueBooks ? await venueBooks(db, { from, to, sites, agents }) : null;
+  return books ? sql`${ledgerGrain(from, to, sites(sql`a.site_id`), agents)} UNION ALL ${books}` : ledgerGrain(from, to, sites(sql`a.site_id`), agents);
+}
+
+/**
+ * Play recorded at venues' own books over [from, to), as rows of the finest grain: day, site_id,
+ * currency, venue, agent_id, then the FIGURES in their order; null when there is none.
+ */
+export type VenueBookPlay = (db: DbOrTx, q: { from: Date; to: Date; sites: (siteColumn: SQL) => SQL; agents: boolean }) => Promise<SQL | null>;
+let venueBooks: VenueBookPlay | null = null;
+
+/** The game records (casino) register their venue-book rounds here at import: the wallet never imports the games. */
+export function countVenueBookPlay(source: VenueBookPlay): void {
+  venueBooks = source;
+}
+
+const ledgerGrain = (from: Date, to: Date, sites: SQL, agents: boolean) => sql`
   SELECT ${shanghaiDateOf(sql`t.created_at`)} AS day, a.site_id, a.currency, ${VENUE_OF_REF} AS venue, ${agents ? sql`coalesce(ag.member_id, 0)` : sql`0::bigint`} AS agent_id,
     count(*) FILTER (WHERE t.kind LIKE 'bet.stake%') AS bets,
     coalesce(sum(t.amount_minor) FILTER (WHERE t.kind LIKE 'bet.stake%'), 0) AS stakes,
@@ -90,7 +107,8 @@ async function rollUpClosedDays(db: Db, from: number, to: number): Promise<numbe
         tx,
         sql`INSERT INTO wallet_report_days_closed (day) VALUES (${dayOf(start + SHANGHAI_MS)}::date) ON CONFLICT DO NOTHING RETURNING day`,
       );
-      if (claimed.length) await tx.execute(sql`INSERT INTO wallet_report_days ${finestGrain(new Date(start), new Date(start + DAY_MS), sql``)}`);
+      if (claimed.length)
+        await tx.execute(sql`INSERT INTO wallet_report_days ${await finestGrain(tx, new Date(start), new Date(start + DAY_MS), () => sql``)}`);
     });
   }
   return openFrom;
@@ -132,7 +150,7 @@ export async function moneyReport(db: Db, q: MoneyQuery): Promise<MoneyFigures[]
     SELECT day, site_id, currency, venue, agent_id, ${sql.raw(FIGURES.join(', '))} FROM wallet_report_days
     WHERE day >= ${dayOf(from + SHANGHAI_MS)}::date AND day < ${dayOf(Math.min(to, openFrom) + SHANGHAI_MS)}::date ${inSites(sql`site_id`)}`;
   // The open days' agents are looked up only when the report is by agent (two joins of every member).
-  const open = openFrom < to ? sql`UNION ALL ${finestGrain(new Date(openFrom), new Date(to), inSites(sql`a.site_id`), q.by === 'agent')}` : sql``;
+  const open = openFrom < to ? sql`UNION ALL ${await finestGrain(db, new Date(openFrom), new Date(to), inSites, q.by === 'agent')}` : sql``;
   const rows = await rowsOf<Record<string, string>>(
     db,
     sql`

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/index.ts';
 import { memberAccountKey, type WalletOwner } from './accounts.ts';
 import { big, oneOf } from './sql.ts';
@@ -63,6 +63,19 @@ export async function depositedTotal(tx: DbOrTx, owner: WalletOwner, since?: Dat
     WHERE a.account_key = ${memberAccountKey(owner.memberId, 'main')} AND t.kind = 'deposit.credit' ${since ? sql`AND t.created_at >= ${since}` : sql``}`,
   );
   return big(row?.total);
+}
+
+/**
+ * Deposits to date of many members at once (the vip module's daily review), as an SQL subquery of
+ * (member_id, deposit_minor) over the member ids `chosen` selects; a member without deposits has
+ * no row. The same figure as depositedTotal.
+ */
+export function depositedTotals(chosen: SQL): SQL {
+  return sql`SELECT c.member_id, sum(t.amount_minor) AS deposit_minor
+    FROM (${chosen}) c(member_id)
+    JOIN wallet_accounts a ON a.account_key = 'member:' || c.member_id || ':main'
+    JOIN wallet_transfers t ON t.to_account = a.account_id AND t.kind = 'deposit.credit'
+    GROUP BY c.member_id`;
 }
 
 /** Everything a member ever staked from the main wallet ('bet.stake…': sports, casino, originals); the novice task 首次投注 asks for any. */

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, tronAddress } from '@bp/contract';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { shiftToMorning, startTestServer, type TestServer } from '../../test/harness.ts';
 import { asOperator } from '../admin/testing.ts';
 import { clock } from '../../platform/clock.ts';
 import { setOnce } from '../auth/index.ts';
@@ -65,6 +65,7 @@ describe('the withdrawal password', () => {
   });
 
   it('five wrong in a row lock withdrawals for 30 minutes, even with the right password', async () => {
+    shiftToMorning();
     const m = await readyMember(500);
     const attempt = (password: string) => w.move('/api/wallet/withdraw/new', { amount: 100, withdrawPassword: password, cardId: m.cardId }, m.token);
     for (let i = 1; i <= 4; i++) {
@@ -75,7 +76,7 @@ describe('the withdrawal password', () => {
     expect((await attempt('999999')).code).toBe(Errors.WITHDRAW_PASSWORD_LOCKED.code);
     expect((await attempt('123456')).code).toBe(Errors.WITHDRAW_PASSWORD_LOCKED.code);
     const status = await s.call('/api/wallet/withdrawPassword/status', {}, { token: m.token });
-    expect(status.data.lockedUntil).toBeGreaterThan(Date.now() + 29 * 60_000);
+    expect(status.data.lockedUntil).toBeGreaterThan(clock.now() + 29 * 60_000);
     expect((await w.balance(m.token)).main).toBe(500);
     clock.shift(30 * 60_000 + 1000);
     expect((await attempt('123456')).code).toBe(0);

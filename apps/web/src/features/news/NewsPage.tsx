@@ -8,15 +8,28 @@ import { useAssist, useNews, useSoccer } from './api.ts';
 import { MatchLine, Table } from './parts.tsx';
 import './news.css';
 
+/** The content beside the news: the experts' tips on our book, the site's sponsors (the promotions' pages). */
+const LINKS = [
+  ['experts', '/app/promotions/experts'],
+  ['sponsors', '/app/promotions/sponsors'],
+] as const;
+
 /** 资讯: reports and previews, newest first, each opening its article. */
 function Articles() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data } = useNews();
   if (!data) return <Skeleton.Paragraph lineCount={8} animated />;
-  if (data.list.length === 0) return <p className="bp-muted bp-news-empty">{t('news.empty')}</p>;
   return (
     <>
+      <nav className="bp-news-links">
+        {LINKS.map(([key, path]) => (
+          <button key={key} type="button" className="bp-card" data-testid={`news-link-${key}`} onClick={() => navigate(path)}>
+            {t(`news.links.${key}`)}
+          </button>
+        ))}
+      </nav>
+      {data.list.length === 0 ? <p className="bp-muted bp-news-empty">{t('news.empty')}</p> : null}
       {data.list.map((n) => (
         <article key={n.newsId} className="bp-card bp-news-item" data-testid="news-item" onClick={() => navigate(`/app/news/${n.newsId}`)}>
           <div className="bp-news-item-head">

@@ -19,6 +19,7 @@ export const newsLocale: Locale = {
       h2h: '历史交锋',
       noH2h: '本季双方尚未交手',
       formWord: { W: '胜', D: '平', L: '负' },
+      links: { experts: '专家推荐', sponsors: '赞助伙伴' },
     },
   },
   en: {
@@ -38,6 +39,7 @@ export const newsLocale: Locale = {
       h2h: 'Head to head',
       noH2h: 'They have not met this season',
       formWord: { W: 'W', D: 'D', L: 'L' },
+      links: { experts: 'Expert tips', sponsors: 'Sponsors' },
     },
   },
 };

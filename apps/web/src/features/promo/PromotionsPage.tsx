@@ -3,6 +3,7 @@ import { Button, CapsuleTabs, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ACTIVITY_CATEGORIES, shanghaiDateTime, type ActivityKind } from '@bp/contract';
+import { FireFill, StarFill } from 'antd-mobile-icons';
 import { useActivities } from './api.ts';
 import './promo.css';
 
@@ -16,7 +17,16 @@ export const PAGE_OF: Record<ActivityKind, string> = {
   invite: '/app/promotions/invite',
   novice: '/app/promotions/novice',
   guess: '/app/promotions/guess',
+  barrier: '/app/promotions/barrier',
+  soccer_lottery: '/app/promotions/soccer-lottery',
+  quiz: '/app/promotions/quiz',
 };
+
+/** The content pages beside the activities. */
+const CONTENT = [
+  { key: 'experts', path: '/app/promotions/experts', icon: <FireFill /> },
+  { key: 'sponsors', path: '/app/promotions/sponsors', icon: <StarFill /> },
+] as const;
 
 /** The 优惠 tab: the site's activities by category, each leading to its page. */
 export function PromotionsPage() {
@@ -36,6 +46,15 @@ export function PromotionsPage() {
         ))}
       </CapsuleTabs>
       <div className="bp-page-body">
+        <nav className="bp-promo-content">
+          {CONTENT.map((c) => (
+            <button key={c.key} type="button" className="bp-card" data-testid={`promo-content-${c.key}`} onClick={() => navigate(c.path)}>
+              {c.icon}
+              <strong>{t(`promo.content.${c.key}`)}</strong>
+              <span className="bp-muted">{t(`promo.content.${c.key}Note`)}</span>
+            </button>
+          ))}
+        </nav>
         {!data ? <Skeleton.Paragraph lineCount={8} animated /> : null}
         {data && shown.length === 0 ? <p className="bp-muted bp-promo-empty">{t('promo.empty')}</p> : null}
         {shown.map((a) => (

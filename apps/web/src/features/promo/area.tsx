@@ -22,6 +22,28 @@ export const promoArea: Area = {
     },
     { path: 'promotions/invite', handle: { title: 'promoPages.invite' }, lazy: promoPage(async () => (await import('./InvitePage.tsx')).InvitePage) },
     { path: 'promotions/guess', handle: { title: 'promoPages.guess' }, lazy: promoPage(async () => (await import('./GuessPage.tsx')).GuessPage) },
+    { path: 'promotions/barrier', handle: { title: 'promoPages.barrier' }, lazy: promoPage(async () => (await import('./BarrierPage.tsx')).BarrierPage) },
+    {
+      path: 'promotions/soccer-lottery',
+      handle: { title: 'promoPages.soccerLottery' },
+      lazy: promoPage(async () => (await import('./SoccerLotteryPage.tsx')).SoccerLotteryPage),
+    },
+    { path: 'promotions/quiz', handle: { title: 'promoPages.quiz' }, lazy: promoPage(async () => (await import('./QuizPage.tsx')).QuizPage) },
+    {
+      path: 'promotions/sponsors',
+      handle: { title: 'promoPages.sponsors' },
+      lazy: promoPage(async () => (await import('./SponsorsPage.tsx')).SponsorsPage, false),
+    },
+    {
+      path: 'promotions/experts',
+      handle: { title: 'promoPages.experts' },
+      lazy: promoPage(async () => (await import('./ExpertsPage.tsx')).ExpertsPage, false),
+    },
+    {
+      path: 'promotions/experts/:expertId',
+      handle: { title: 'promoPages.expert' },
+      lazy: promoPage(async () => (await import('./ExpertsPage.tsx')).ExpertPage, false),
+    },
     { path: 'promotions/novice', handle: { title: 'promoPages.novice' }, lazy: promoPage(async () => (await import('./NovicePage.tsx')).NovicePage) },
   ],
 };

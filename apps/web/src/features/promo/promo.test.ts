@@ -3,6 +3,7 @@ import i18n from '../../shared/i18n/index.ts';
 import { localeKeys } from '../../shared/i18n/locale-keys.ts';
 import { promoLocale } from './locale.ts';
 import { landingAngle } from './wheel.ts';
+import { stageProgress } from './barrier.ts';
 
 describe("the promotions screens' words", () => {
   it('[S1-04] exist in zh-CN and, complete, in English; they join the site dictionary when the page loads', () => {
@@ -29,5 +30,17 @@ describe('the wheel', () => {
       expect(under(next, count)).toBe(index);
       angle = next;
     }
+  });
+});
+
+describe('闯关 progress', () => {
+  it('[S7-15] fills each stage an equal stretch of the bar, partly as the turnover goes, full past the last', () => {
+    const stages = [1_000, 5_000, 20_000, 50_000, 100_000];
+    expect(stageProgress(0, stages)).toBe(0);
+    expect(stageProgress(500, stages)).toBe(10);
+    expect(stageProgress(1_000, stages)).toBe(20);
+    expect(stageProgress(3_000, stages)).toBe(30);
+    expect(stageProgress(100_000, stages)).toBe(100);
+    expect(stageProgress(250_000, stages)).toBe(100);
   });
 });

@@ -5,7 +5,7 @@ import { cacheKey, readCache } from './cache.ts';
 import { effects } from './effects.ts';
 import { apiEvents } from './events.ts';
 import { EXEMPT_PAGES, TIMING, credentialFreeFailureCode, isTokenBlanked, reactionTo, timeoutFor } from './policy.ts';
-import { TransportFailure, transmit, type Outgoing } from './transport.ts';
+import { TransportFailure, apiSettings, transmit, type Outgoing } from './transport.ts';
 
 /** A call that did not succeed: its catalogue code, zh-CN message and the answer's data. */
 export class ApiError extends Error {
@@ -67,7 +67,8 @@ export async function call<P extends ApiPath>(path: P, body: ApiBody<P>, ...[opt
   type T = ApiData<P>;
   const method = options.method ?? 'POST';
   const token = isTokenBlanked(path) ? '' : session.token();
-  const key = options.cacheMs ? cacheKey(path, { body, query: options.query }, token) : null;
+  // Per site: a phone opened for another site must not show the first one's banners for a minute.
+  const key = options.cacheMs ? cacheKey(path, { body, query: options.query, site: apiSettings.siteId }, token) : null;
   if (key) {
     const hit = readCache.get<T>(key);
     if (hit !== undefined) return hit;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { ROOM_WIDE_MSG_TYPES, channel, maskName, type ChatMessage, type ChatMsgType, type ChatSide, type GiftCard, type OrderCard } from '@bp/contract';
-import { oneOf, type DbOrTx } from '../../../platform/db/index.ts';
+import { arrayParam, oneOf, rowsOf, type DbOrTx } from '../../../platform/db/index.ts';
 import { clock } from '../../../platform/clock.ts';
 import type { Deps } from '../../../platform/deps.ts';
-import { shownVenue, takeSeq, type Room } from './rooms.ts';
+import { shownVenue, type Room } from './rooms.ts';
 
 /** Who a message is from, as the room shows them: a masked login name and the nickname. */
 export interface Author {
@@ -95,23 +95,39 @@ export function toMessage(r: MessageRow): ChatMessage {
   };
 }
 
-/** The message's row: with the room's next sequence number (`takeSeq`), or none until `numberPost`. */
-function insertMessage(tx: DbOrTx, room: Room, m: NewMessage, numbered: boolean) {
-  const a = m.author;
-  const card = m.order ?? m.gift ?? null;
-  const [taking, seq] = numbered ? [sql`WITH taken AS (${takeSeq(room.chatRoomNo)})`, sql`(SELECT last_seq FROM taken)`] : [sql``, sql`NULL`];
-  return oneOf<MessageRow>(
+/**
+ * The messages' rows, in one statement: numbered one after another in the room's sequence (the
+ * room's row stays locked until the commit), or not yet (until `numberPost`). In the order given.
+ */
+async function insertMessages(tx: DbOrTx, room: Room, ms: NewMessage[], numbered: boolean): Promise<MessageRow[]> {
+  if (ms.length === 0) return [];
+  const col = (type: string, pick: (m: NewMessage) => string | number | boolean | null) => arrayParam(ms.map(pick), type);
+  const seq = numbered ? sql`taken.last_seq - ${ms.length}::bigint + m.n` : sql`NULL::bigint`;
+  const rows = await rowsOf<MessageRow>(
     tx,
     sql`
-    ${taking}
+    WITH taken AS (${numbered ? sql`UPDATE live_chat_rooms SET last_seq = last_seq + ${ms.length}::bigint WHERE chat_room_no = ${room.chatRoomNo} RETURNING last_seq` : sql`SELECT NULL::bigint AS last_seq`})
     INSERT INTO live_chat_messages (chat_room_no, seq, msg_type, level, room_wide, content, card, member_id, site_id, site_series, venue_name,
       username, member_name, vip_level, client_msg_id, push_key, created_at)
-    VALUES (${room.chatRoomNo}, ${seq}, ${m.msgType}, ${a.side}, ${ROOM_WIDE_MSG_TYPES.includes(m.msgType)}, ${m.content},
-      ${card === null ? null : JSON.stringify(card)}::jsonb, ${a.memberId}, ${a.siteId}, ${a.siteSeries}, ${m.venueName ?? shownVenue(room.venueCode)},
-      ${a.username}, ${a.memberName}, ${a.vipLevel}, ${m.clientMsgId ?? null}, ${m.pushKey ?? null}, ${new Date(clock.now())})
+    SELECT ${room.chatRoomNo}, ${seq}, m.msg_type, m.level, m.room_wide, m.content, m.card, m.member_id, m.site_id, m.site_series, m.venue_name,
+      m.username, m.member_name, m.vip_level, m.client_msg_id, m.push_key, ${new Date(clock.now())}
+    FROM taken, unnest(${col('text[]', (m) => m.msgType)}, ${col('text[]', (m) => m.author.side)}, ${col('bool[]', (m) => ROOM_WIDE_MSG_TYPES.includes(m.msgType))},
+      ${col('text[]', (m) => m.content)}, ${col('jsonb[]', (m) => cardOf(m))}, ${col('bigint[]', (m) => m.author.memberId)}, ${col('int[]', (m) => m.author.siteId)},
+      ${col('text[]', (m) => m.author.siteSeries)}, ${col('text[]', (m) => m.venueName ?? shownVenue(room.venueCode))}, ${col('text[]', (m) => m.author.username)},
+      ${col('text[]', (m) => m.author.memberName)}, ${col('int[]', (m) => m.author.vipLevel)}, ${col('text[]', (m) => m.clientMsgId ?? null)},
+      ${col('text[]', (m) => m.pushKey ?? null)})
+      WITH ORDINALITY AS m(msg_type, level, room_wide, content, card, member_id, site_id, site_series, venue_name, username, member_name, vip_level,
+        client_msg_id, push_key, n)
+    ORDER BY m.n
     RETURNING ${MESSAGE_COLUMNS}`,
   );
+  return rows;
 }
+
+const cardOf = (m: NewMessage): string | null => {
+  const card = m.order ?? m.gift ?? null;
+  return card === null ? null : JSON.stringify(card);
+};
 
 /**
  * Posts a message in the caller's transaction: it takes the room's next sequence number (the room
@@ -120,8 +136,12 @@ function insertMessage(tx: DbOrTx, room: Room, m: NewMessage, numbered: boolean)
  * `writePost` and `numberPost`, which hold the room for less.
  */
 export async function postMessage(tx: DbOrTx, room: Room, m: NewMessage): Promise<ChatMessage> {
-  const row = await insertMessage(tx, room, m, true);
-  return toMessage(row!);
+  return (await postMessages(tx, room, [m]))[0];
+}
+
+/** Several messages posted as postMessage posts one, numbered one after another in the order given, in one statement. */
+export async function postMessages(tx: DbOrTx, room: Room, ms: NewMessage[]): Promise<ChatMessage[]> {
+  return (await insertMessages(tx, room, ms, true)).map(toMessage).sort((a, b) => a.seq - b.seq);
 }
 
 /**
@@ -131,7 +151,7 @@ export async function postMessage(tx: DbOrTx, room: Room, m: NewMessage): Promis
  * would queue there.
  */
 export async function writePost(tx: DbOrTx, room: Room, m: NewMessage): Promise<MessageRow> {
-  return (await insertMessage(tx, room, m, false))!;
+  return (await insertMessages(tx, room, [m], false))[0];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ANCHOR_STATUS, CHAT_ROOM_STATUS, GAME_STATUS, VENUE_CODE_ALIASES, type ChatRoomSetup, type ChatStatus } from '@bp/contract';
-import { oneOf, type DbOrTx } from '../../../platform/db/index.ts';
+import { arrayParam, oneOf, type DbOrTx } from '../../../platform/db/index.ts';
 import { fail } from '../../../platform/http/index.ts';
 import { findMatches, venueStatuses, type Match } from '../../sports/index.ts';
 
@@ -57,6 +57,22 @@ export async function bookMatch(db: DbOrTx, matchId: number): Promise<Match | nu
 
 export async function findRoom(db: DbOrTx, chatRoomNo: string): Promise<Room | null> {
   const row = await oneOf<Row>(db, sql`SELECT ${COLUMNS} FROM live_chat_rooms WHERE chat_room_no = ${chatRoomNo}`);
+  return row ? toRoom(row) : null;
+}
+
+/**
+ * The room, read with the callers' turns taken (advisory locks, in one order for every caller, so
+ * holders of several cannot deadlock), in one round trip; the transaction's commit does not wait
+ * for the WAL flush (see numberPost). Null when there is no such room (no turn is then taken).
+ */
+export async function roomInTurns(tx: DbOrTx, chatRoomNo: string, turns: string[]): Promise<Room | null> {
+  const row = await oneOf<Row>(
+    tx,
+    sql`
+    SELECT ${COLUMNS}, set_config('synchronous_commit', 'off', true),
+      (SELECT count(pg_advisory_xact_lock(h)) FROM (SELECT DISTINCT hashtextextended(t, 0) AS h FROM unnest(${arrayParam(turns, 'text[]')}) AS t ORDER BY 1) AS turn)
+    FROM live_chat_rooms WHERE chat_room_no = ${chatRoomNo}`,
+  );
   return row ? toRoom(row) : null;
 }
 

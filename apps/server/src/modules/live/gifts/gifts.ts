@@ -1,24 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { CHAT_ROOM_STATUS, GIFT_COMBO_WINDOW_MS, fromMinor, shanghaiDay, type ChatMessage, type GiftCard } from '@bp/contract';
-import { oneOf, rowsOf, type Db, type Tx } from '../../../platform/db/index.ts';
+import { CHAT_ROOM_STATUS, GIFT_COMBO_WINDOW_MS, fromMinor, shanghaiDay, type GiftCard } from '@bp/contract';
+import { arrayParam, oneOf, rowsOf, type Db, type Tx } from '../../../platform/db/index.ts';
 import { AppError, fail } from '../../../platform/http/index.ts';
-import { claimKey, completeKey, requestHash, type IdempotencyKey } from '../../../platform/idempotency.ts';
+import { claimKeys, completeKeys, dropKeys, requestHash, type IdempotencyKey } from '../../../platform/idempotency.ts';
 import { clock } from '../../../platform/clock.ts';
 import type { Deps } from '../../../platform/deps.ts';
-import {
-  GOLD,
-  anchorAccountKey,
-  goldAccounts,
-  houseAccount,
-  houseSliceKey,
-  lockAccounts,
-  memberAccountKey,
-  postTransfer,
-  type WalletOwner,
-} from '../../wallet/index.ts';
+import { giftAccountIds, lockBalances, memberAccountKey, postTransfers, type BatchPosted, type BatchPosting, type WalletOwner } from '../../wallet/index.ts';
 import type { Outcome } from '../../../platform/batch.ts';
-import { postMessage, publishMessage, type Author } from '../chat/messages.ts';
-import { requireRoom, type Room } from '../chat/rooms.ts';
+import { postMessages, publishMessage, type Author } from '../chat/messages.ts';
+import type { Room } from '../chat/rooms.ts';
 import { requireAnchorRoom, type AnchorRoom } from '../anchors/anchors.ts';
 
 interface GiftRow {
@@ -81,114 +71,149 @@ async function prepare(db: Db, p: GiftSend): Promise<Prepared> {
   return { anchor, gift, goldMinor, anchorMinor: (goldMinor * BigInt(anchor.sharePercent)) / 100n };
 }
 
-/** The same member's same gift in the same room within the combo window counts up. */
-async function comboOf(tx: Tx, p: GiftSend, anchorRoomId: number): Promise<number> {
-  const previous = await oneOf<{ combo: unknown; created_at: unknown }>(
-    tx,
-    sql`
-    SELECT combo, created_at FROM live_gift_sends
-    WHERE member_id = ${p.owner.memberId} AND anchor_room_id = ${anchorRoomId} AND gift_id = ${p.giftId}
-    ORDER BY created_at DESC, gift_send_id DESC LIMIT 1`,
-  );
-  const recent = previous && clock.now() - new Date(previous.created_at as string).getTime() <= GIFT_COMBO_WINDOW_MS;
-  return recent ? Number(previous.combo) + 1 : 1;
-}
-
 const goldShort = (err: unknown): never => {
   throw err instanceof AppError && err.key === 'INSUFFICIENT_BALANCE' ? new AppError('GOLD_INSUFFICIENT') : err;
 };
-
-/**
- * The member's gold to the house's part first (the member's slice of 'gifts', so givers do not
- * queue on one row), then to the anchor's share: the anchor's account, which every giver of the
- * room shares, is locked last and held the shortest. Answers the member's gold after.
- */
-async function payAnchor(tx: Tx, p: GiftSend, { anchor, goldMinor, anchorMinor }: Prepared, sendId: number): Promise<bigint> {
-  const accounts = await goldAccounts(tx, p.owner, anchor.anchorId);
-  const ref = `gift:${sendId}`;
-  const houseMinor = goldMinor - anchorMinor;
-  let goldAfter: bigint | null = null;
-  if (houseMinor > 0n) {
-    const house = await houseAccount(tx, p.owner.siteId, GOLD, 'gifts', p.owner.memberId);
-    goldAfter = (await postTransfer(tx, { from: accounts.gold, to: house, amountMinor: houseMinor, kind: 'gift.house', ref }).catch(goldShort)).fromBalance;
-  }
-  if (anchorMinor > 0n) {
-    goldAfter = (await postTransfer(tx, { from: accounts.gold, to: accounts.anchor!, amountMinor: anchorMinor, kind: 'gift.send', ref }).catch(goldShort))
-      .fromBalance;
-  }
-  return goldAfter!;
-}
 
 /** A gift checked (prepare) and on its way: it goes with the gifts sent at the same time. */
 export interface GiftOrder {
   p: GiftSend;
   prepared: Prepared;
 }
-type Given = { sent: Sent; message: ChatMessage | null };
 
-/** The gift's part of a batch, in the batch's transaction: key, combo, send row, gold, giftPush, answer. */
-async function give(tx: Tx, { p, prepared }: GiftOrder): Promise<Given> {
-  const { anchor, gift, goldMinor, anchorMinor } = prepared;
-  const body = { chatRoomNo: p.room.chatRoomNo, giftId: p.giftId, count: p.count };
-  const claim = await claimKey<Sent>(tx, p.owner.memberId, p.key.key, requestHash(p.key, body), 'done');
-  if (!claim.fresh) return { sent: claim.response, message: null };
-  const now = clock.now();
-  const combo = await comboOf(tx, p, anchor.anchorRoomId);
-  const row = await oneOf<{ gift_send_id: unknown }>(
-    tx,
-    sql`
-    INSERT INTO live_gift_sends (member_id, site_id, member_name, anchor_room_id, anchor_id, gift_id, count, gold_minor, anchor_minor, combo, day, created_at)
-    VALUES (${p.owner.memberId}, ${p.owner.siteId}, ${p.author.memberName}, ${anchor.anchorRoomId}, ${anchor.anchorId}, ${gift.giftId}, ${p.count},
-      ${goldMinor.toString()}, ${anchorMinor.toString()}, ${combo}, ${shanghaiDay(now)}, ${new Date(now)})
-    RETURNING gift_send_id`,
-  );
-  const goldAfter = await payAnchor(tx, p, prepared, Number(row!.gift_send_id));
-  const card: GiftCard = {
-    giftId: gift.giftId,
-    giftName: gift.giftName,
-    giftIcon: gift.giftIcon,
-    giftType: gift.giftType,
-    count: p.count,
-    combo,
-    gold: fromMinor(goldMinor),
-  };
-  const room = await requireRoom(tx, p.room.chatRoomNo);
-  const pushed = await postMessage(tx, room, { msgType: 'giftPush', content: `送出 ${gift.giftName} x${p.count}`, author: p.author, gift: card });
-  const result: Sent = { gold: fromMinor(goldAfter), combo, id: pushed.id };
-  await completeKey(tx, p.owner.memberId, p.key.key, result);
-  return { sent: result, message: pushed };
-}
+const requestOf = (p: GiftSend) => ({ chatRoomNo: p.room.chatRoomNo, giftId: p.giftId, count: p.count });
 
 /**
- * Gifts sent together, in one transaction (issue 18): every account the batch moves gold between
- * is locked first, in the ledger's order; then each gift goes in a savepoint of its own, so one
- * refused (short of gold, a key used for another gift) changes nothing and leaves the others be.
- * The anchor's account and the room's sequence, which every giver of a room shares, are then
- * taken once per batch rather than once per gift; the room is told after the commit.
+ * For each gift (in that order), a new send id and its combo: the same member's same gift in the
+ * same room within the combo window counts up. One round trip; each member gives once per batch.
+ */
+async function combosAndIds(tx: Tx, orders: GiftOrder[]): Promise<Array<{ id: number; combo: number }>> {
+  if (orders.length === 0) return [];
+  const since = new Date(clock.now() - GIFT_COMBO_WINDOW_MS);
+  const rows = await rowsOf<{ id: unknown; combo: unknown }>(
+    tx,
+    sql`
+    SELECT nextval(pg_get_serial_sequence('live_gift_sends', 'gift_send_id')) AS id,
+      coalesce((SELECT CASE WHEN s.created_at >= ${since} THEN s.combo END FROM live_gift_sends s
+        WHERE s.member_id = t.member_id AND s.anchor_room_id = t.anchor_room_id AND s.gift_id = t.gift_id
+        ORDER BY s.created_at DESC, s.gift_send_id DESC LIMIT 1), 0) + 1 AS combo
+    FROM unnest(${arrayParam(
+      orders.map((o) => o.p.owner.memberId),
+      'bigint[]',
+    )}, ${arrayParam(
+      orders.map((o) => o.prepared.anchor.anchorRoomId),
+      'bigint[]',
+    )}, ${arrayParam(
+      orders.map((o) => o.p.giftId),
+      'bigint[]',
+    )}) WITH ORDINALITY AS t(member_id, anchor_room_id, gift_id, n)
+    ORDER BY t.n`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), combo: Number(r.combo) }));
+}
+
+/** The member's gold to the house's part (the member's slice of 'gifts') and to the anchor's share, as postings of a batch. */
+function giftPostings({ p, prepared }: GiftOrder, sendId: number): BatchPosting[] {
+  const ids = giftAccountIds(p.owner, prepared.anchor.anchorId);
+  const ref = `gift:${sendId}`;
+  const houseMinor = prepared.goldMinor - prepared.anchorMinor;
+  return [
+    ...(houseMinor > 0n ? [{ from: ids.gold, to: ids.house, amountMinor: houseMinor, kind: 'gift.house', ref }] : []),
+    ...(prepared.anchorMinor > 0n ? [{ from: ids.gold, to: ids.anchor, amountMinor: prepared.anchorMinor, kind: 'gift.send', ref }] : []),
+  ];
+}
+
+/** The batch's send rows, in one statement. */
+async function insertSends(tx: Tx, given: Array<{ order: GiftOrder; id: number; combo: number }>, now: number): Promise<void> {
+  if (given.length === 0) return;
+  const col = (type: string, pick: (g: (typeof given)[number]) => string | number) => arrayParam(given.map(pick), type);
+  await tx.execute(sql`
+    INSERT INTO live_gift_sends (gift_send_id, member_id, site_id, member_name, anchor_room_id, anchor_id, gift_id, count, gold_minor, anchor_minor, combo, day, created_at)
+    SELECT g.*, ${shanghaiDay(now)}::date, ${new Date(now)}::timestamptz
+    FROM unnest(${col('bigint[]', (g) => g.id)}, ${col('bigint[]', (g) => g.order.p.owner.memberId)}, ${col('int[]', (g) => g.order.p.owner.siteId)},
+      ${col('text[]', (g) => g.order.p.author.memberName)}, ${col('bigint[]', (g) => g.order.prepared.anchor.anchorRoomId)},
+      ${col('bigint[]', (g) => g.order.prepared.anchor.anchorId)}, ${col('bigint[]', (g) => g.order.prepared.gift.giftId)}, ${col('int[]', (g) => g.order.p.count)},
+      ${col('bigint[]', (g) => g.order.prepared.goldMinor.toString())}, ${col('bigint[]', (g) => g.order.prepared.anchorMinor.toString())},
+      ${col('int[]', (g) => g.combo)}) AS g`);
+}
+
+const giftCard = ({ p, prepared: { gift, goldMinor } }: GiftOrder, combo: number): GiftCard => ({
+  giftId: gift.giftId,
+  giftName: gift.giftName,
+  giftIcon: gift.giftIcon,
+  giftType: gift.giftType,
+  count: p.count,
+  combo,
+  gold: fromMinor(goldMinor),
+});
+
+/**
+ * Gifts to one room sent together, each of a different member (platform/batch.ts), in one
+ * transaction of a fixed number of statements whatever their number (issue 14): the keys claimed
+ * in the members' turns; the givers' gold locked and read (a gift the gold does not cover is
+ * refused before anything moves); each gift's send id and combo; every posting through the
+ * ledger's batched posting (wallet_post_transfers: accounts locked in the ledger's order); the send
+ * rows; the giftPushes numbered one after another in the room's sequence; the keys' answers. A
+ * repeated key answers its first result; a refused gift changes nothing and leaves the others be;
+ * the room is told after the commit.
  */
 export async function sendGifts(deps: Pick<Deps, 'db' | 'bus'>, orders: GiftOrder[]): Promise<Outcome<Sent>[]> {
-  const given = await deps.db.transaction(async (tx) => {
-    await lockAccounts(
+  const outcomes: Array<Outcome<Sent> | undefined> = new Array(orders.length);
+  const refuse = (n: number, error: AppError) => (outcomes[n] = { ok: false, error });
+  const pushed = await deps.db.transaction(async (tx) => {
+    const claims = await claimKeys<Sent>(
       tx,
-      orders.flatMap(({ p, prepared }) => [
-        memberAccountKey(p.owner.memberId, 'gold'),
-        houseSliceKey(p.owner.siteId, GOLD, 'gifts', p.owner.memberId),
-        anchorAccountKey(prepared.anchor.anchorId, p.owner.siteId),
-      ]),
+      orders.map(({ p }) => ({ memberId: p.owner.memberId, key: p.key.key, hash: requestHash(p.key, requestOf(p)), turn: `live-gift:${p.owner.memberId}` })),
     );
-    const outcomes: Array<Outcome<Given>> = [];
-    for (const order of orders) {
-      try {
-        outcomes.push({ ok: true, value: await tx.transaction((sp) => give(sp, order)) });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        outcomes.push({ ok: false, error });
-      }
-    }
-    return outcomes;
+    const fresh: number[] = [];
+    claims.forEach((claim, n) => {
+      if (claim instanceof AppError) refuse(n, claim);
+      else if (!claim.fresh) outcomes[n] = { ok: true, value: claim.response };
+      else fresh.push(n);
+    });
+    const goldKey = (n: number) => memberAccountKey(orders[n].p.owner.memberId, 'gold');
+    const gold = await lockBalances(tx, fresh.map(goldKey));
+    const covered = fresh.filter((n) =>
+      (gold.get(goldKey(n)) ?? 0n) >= orders[n].prepared.goldMinor ? true : (refuse(n, new AppError('GOLD_INSUFFICIENT')), false),
+    );
+    const sends = (
+      await combosAndIds(
+        tx,
+        covered.map((n) => orders[n]),
+      )
+    ).map((s, i) => ({ n: covered[i], order: orders[covered[i]], ...s }));
+    const postings = sends.map((s) => giftPostings(s.order, s.id));
+    const posted = await postTransfers(tx, postings.flat());
+    // Every gift was covered, its accounts locked: a refusal here is not a gift's own (the batch goes again one by one).
+    const refused = posted.find((r) => !r.ok);
+    if (refused && !refused.ok) goldShort(refused.error);
+    let next = 0;
+    const goldAfter = postings.map((ps) => ((next += ps.length), posted[next - 1] as Extract<BatchPosted, { ok: true }>).posted.fromBalance);
+    const now = clock.now();
+    await insertSends(tx, sends, now);
+    const messages = await postMessages(
+      tx,
+      orders[0].p.room,
+      sends.map(({ order }, i) => ({
+        msgType: 'giftPush',
+        content: `送出 ${order.prepared.gift.giftName} x${order.p.count}`,
+        author: order.p.author,
+        gift: giftCard(order, sends[i].combo),
+      })),
+    );
+    sends.forEach((s, i) => (outcomes[s.n] = { ok: true, value: { gold: fromMinor(goldAfter[i]), combo: s.combo, id: messages[i].id } }));
+    await completeKeys(
+      tx,
+      sends.map((s) => ({ memberId: s.order.p.owner.memberId, key: s.order.p.key.key, response: (outcomes[s.n] as { value: Sent }).value })),
+    );
+    await dropKeys(
+      tx,
+      fresh.filter((n) => !outcomes[n]!.ok).map((n) => ({ memberId: orders[n].p.owner.memberId, key: orders[n].p.key.key })),
+    );
+    return messages;
   });
-  for (const g of given) if (g.ok && g.value.message) await publishMessage(deps, g.value.message);
-  return given.map((g) => (g.ok ? { ok: true, value: g.value.sent } : g));
+  for (const message of pushed) await publishMessage(deps, message);
+  return outcomes as Outcome<Sent>[];
 }
 
 /** The anchor, the gift and the price, checked before the gift joins a batch (nothing moves when one is missing). */

@@ -76,9 +76,10 @@ const sameResult = (a: unknown, b: MatchResult) => canonical(a as MatchResult | 
  * row is held while the result is written, so two operators settling at once write it once: the
  * same result again changes nothing and each bet is paid once (settleBet holds the bet). From
  * then on the feed's results for the match are ignored. A correction resettles every bet: the
- * earlier payouts reversed, the new ones paid.
+ * earlier payouts reversed, the new ones paid (settleResultBets, once this has committed; given a
+ * transaction as `deps.db`, the result commits with the caller's work, e.g. its audit entry).
  */
-export async function enterResult(deps: DeskDeps, matchId: number, entry: ResultEntry): Promise<DeskSettlement> {
+export async function enterResult(deps: DeskDeps, matchId: number, entry: ResultEntry): Promise<void> {
   const result: MatchResult = entry.result.cancelled ? { ...entry.result, cancelled: true } : { ...entry.result };
   if (!result.cancelled) delete result.cancelled;
   if (!result.maps?.length) delete result.maps;
@@ -113,7 +114,16 @@ export async function enterResult(deps: DeskDeps, matchId: number, entry: Result
     frames.push({ ch, type: 'match.status', data: score });
   });
   for (const f of frames) await publishFrame(deps.bus, f);
+}
+
+/** Settles the bets of a match whose result was entered (each bet in a transaction of its own; the settlement job resumes a cut run). */
+export async function settleResultBets(deps: DeskDeps, matchId: number): Promise<DeskSettlement> {
   return answerOf(await settleMatch(deps, matchId));
+}
+
+/** Settles the bets of a market voided or resettled by an operator, as settleResultBets does. */
+export async function settleMarketBets(deps: DeskDeps, marketId: number): Promise<DeskSettlement> {
+  return answerOf(await settleMarket(deps, marketId));
 }
 
 interface MarketRow {
@@ -133,10 +143,11 @@ async function lockMarket(tx: Tx, marketId: number): Promise<MarketRow> {
 /**
  * An operator voids a market with a reason: it takes no more bets, every leg on it is void (a
  * single's stake returned, a parlay's leg counted at odds 1) whether its match has a result yet
- * or not, and bets already settled on it are settled again (their payouts reversed). Voiding a
- * voided market is refused, so two operators void it once.
+ * or not, and bets already settled on it are settled again (their payouts reversed, by
+ * settleMarketBets once this has committed). Voiding a voided market is refused, so two operators
+ * void it once.
  */
-export async function voidMarket(deps: DeskDeps, marketId: number, reason: string, acceptDebt = false): Promise<DeskSettlement> {
+export async function voidMarket(deps: DeskDeps, marketId: number, reason: string, acceptDebt = false): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const market = await lockMarket(tx, marketId);
     if (market.void_reason !== null) fail('DESK_MARKET_VOIDED');
@@ -144,7 +155,6 @@ export async function voidMarket(deps: DeskDeps, marketId: number, reason: strin
       UPDATE sports_markets SET void_reason = ${reason}, settle_rev = settle_rev + 1, status = 'closed', held = false WHERE market_id = ${marketId}`);
     await refuseShortfalls(tx, sql`l.market_id = ${marketId}`, acceptDebt);
   });
-  return answerOf(await settleMarket(deps, marketId));
 }
 
 /**
@@ -152,7 +162,7 @@ export async function voidMarket(deps: DeskDeps, marketId: number, reason: strin
  * returned stakes taken back, the results' payouts paid). Needs the match's result: without one
  * the bets would have nothing to settle on.
  */
-export async function resettleMarket(deps: DeskDeps, marketId: number, acceptDebt = false): Promise<DeskSettlement> {
+export async function resettleMarket(deps: DeskDeps, marketId: number, acceptDebt = false): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const market = await lockMarket(tx, marketId);
     if (market.void_reason === null) fail('DESK_MARKET_NOT_VOIDED');
@@ -160,7 +170,6 @@ export async function resettleMarket(deps: DeskDeps, marketId: number, acceptDeb
     await tx.execute(sql`UPDATE sports_markets SET void_reason = NULL, settle_rev = settle_rev + 1 WHERE market_id = ${marketId}`);
     await refuseShortfalls(tx, sql`l.market_id = ${marketId}`, acceptDebt);
   });
-  return answerOf(await settleMarket(deps, marketId));
 }
 
 /** A market's state as an audit entry shows it. */

@@ -67,7 +67,7 @@ export function SportsHomePage() {
   const inVenue = (board.data?.list ?? []).filter((m) => m.venueCode === venueCode);
   const list = searchMatches(inVenue, term);
   useBoardFrames(sportsKeys.board(tab, filter), inVenue);
-  const shown = useShownCount(list.length, `${tab}:${sport ?? ''}:${leagueId ?? ''}:${venueCode ?? ''}:${term}`);
+  const { shown, more } = useShownCount(list.length, `${tab}:${sport ?? ''}:${leagueId ?? ''}:${venueCode ?? ''}:${term}`);
 
   return (
     <div className="bp-page bp-sp">
@@ -104,6 +104,7 @@ export function SportsHomePage() {
           ) : (
             list.slice(0, shown).map((m) => <MatchCard key={m.matchId} match={m} />)
           )}
+          {shown < list.length ? <div ref={more} className="bp-sp-more" aria-hidden="true" /> : null}
         </section>
       </PullRefresh>
       <SlipBar />

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserAvailable, phone, startSite, type Site } from './harness.ts';
+import { memberOnPhone } from './steps.ts';
+
+/**
+ * A page's HTML names the code its route needs and its first picture, so a phone fetches them
+ * beside the site's entry instead of after it has run (issue 13, the first screen's chain). Each
+ * hint must be something the page really loads, else a slow phone downloads it for nothing.
+ */
+describe.runIf(browserAvailable())('the first screens', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(async () => site?.close());
+
+  const PICTURE = 'preload" as="image';
+  const hintsIn = (html: string, rel: string) => [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="([^"]+)"`, 'g'))].map((m) => m[1]);
+
+  /** The page's HTML as served, and the scripts the page loads when given the plain index.html (no hints). */
+  async function look(page: Page, path: string) {
+    const served = await page.request.get(path);
+    const html = await served.text();
+    const plain = await (await page.request.get('/index.html')).text();
+    await page.route(
+      (url) => url.pathname === path,
+      (route) => route.fulfill({ body: plain, contentType: 'text/html' }),
+    );
+    const scripts = new Set<string>();
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.add(new URL(req.url()).pathname);
+    });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const hinted = hintsIn(html, 'modulepreload').filter((href) => !hintsIn(plain, 'modulepreload').includes(href));
+    return { html, hinted, scripts };
+  }
+
+  const pages: Array<{ path: string | (() => Promise<string>); chunk: string; member?: boolean }> = [
+    { path: '/app/home', chunk: 'HomePage-' },
+    { path: '/app/sports', chunk: 'SportsHomePage-' },
+    {
+      path: async () => `/app/sports/match/${(await site.server.call('/api/sports/list', { page: 1, size: 1 })).data.list[0].matchId}`,
+      chunk: 'MatchDetailPage-',
+    },
+    { path: '/login', chunk: 'LoginPage-' },
+    { path: '/register', chunk: 'RegisterPage-' },
+    { path: '/app/wallet', chunk: 'WalletPage-', member: true },
+    { path: '/app/wallet/deposit', chunk: 'DepositPage-', member: true },
+  ];
+  it.each(pages)('$chunk: the page names its own code, and only code it then runs', async ({ path, chunk, member }) => {
+    const { page } = member ? await memberOnPhone(site) : await phone(site);
+    const at = typeof path === 'string' ? path : await path();
+    const { hinted, scripts } = await look(page, at);
+    expect(
+      hinted.some((href) => href.startsWith(`/assets/${chunk}`)),
+      `${at} names ${chunk}`,
+    ).toBe(true);
+    expect(
+      hinted.filter((href) => !scripts.has(href)),
+      `${at}: named but never loaded`,
+    ).toEqual([]);
+  });
+
+  it("home's HTML names the first banner of the phone's site, which is the picture home shows first", async () => {
+    const { page } = await phone(site);
+    const firstBanner = async () => page.locator('img.bp-banner-img').first().getAttribute('src');
+    await page.goto('/app/home');
+    const preloaded = hintsIn(await (await page.request.get('/app/home')).text(), PICTURE);
+    expect(preloaded).toEqual([await firstBanner()]);
+
+    // Opened for the USDT site once, the phone keeps to it: the next HTML names that site's banner.
+    await page.goto('/app/home?siteId=2');
+    const usdt = await firstBanner();
+    expect(usdt).not.toEqual(preloaded[0]);
+    expect(hintsIn(await (await page.request.get('/app/home')).text(), PICTURE)).toEqual([usdt]);
+    // A page with no picture of its own names none.
+    expect(hintsIn(await (await page.request.get('/login')).text(), PICTURE)).toEqual([]);
+  });
+
+  it('the sports board keeps only the cards near the screen, and makes the others as the member scrolls to them', async () => {
+    const { page } = await phone(site);
+    await page.goto('/app/sports?tab=upcoming');
+    await page.locator('.bp-sp-card').first().waitFor();
+    await page.waitForTimeout(500);
+    const first = await page.locator('.bp-sp-card').count();
+    expect(first).toBeGreaterThanOrEqual(6);
+    expect(first).toBeLessThanOrEqual(22);
+    // evaluateAll does not wait: the marker may go between the count and the scroll (the last batch).
+    const more = page.locator('.bp-sp-more');
+    for (let i = 0; i < 60 && (await more.count()) > 0; i++) {
+      await more.evaluateAll((marks) => marks[0]?.scrollIntoView());
+      await page.waitForTimeout(50);
+    }
+    // Scrolled to its end, the board holds every match of the list.
+    await expect.poll(() => page.locator('.bp-sp-card').count()).toBeGreaterThan(first + 8);
+  });
+});
