@@ -105,7 +105,7 @@ describe.runIf(browserAvailable())('operator console: commission, round recall, 
       await shoot(page, 'admin-commission-1280');
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出 CSV' }).click()]);
       const csv = fs.readFileSync((await download.path())!, 'utf8');
-      expect(csv.startsWith('\uFEFF代理,币种,下级人数,注单数,投注额,GGR,红利,返水,NGR,佣金比例,佣金')).toBe(true);
+      expect(csv.startsWith('\uFEFF代理,币种,下级人数,本月新增,注单数,投注额,GGR,红利,返水,NGR,往月结转,佣金基数,佣金比例,佣金')).toBe(true);
       expect(csv).toContain(`${agent.name}（${agent.memberId}）,CNY,1,`);
       expect(csv).toContain(',15%,');
 

@@ -40,11 +40,14 @@ export const AgentRateData = z.object({ memberId: z.number().int(), rate: z.numb
 
 /** A Shanghai month, YYYY-MM. */
 export const ShanghaiMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为 YYYY-MM');
+/** A month the house lost to an agent's members is carried into the months after, looking back this far at most. */
+export const AGENT_CARRY_MONTHS = 24;
 export const AgentCommissionBody = z.object({ month: ShanghaiMonth, siteId: Id.optional() });
 
 /**
  * An agent's month: their members' figures (the reports' by agent), and the commission: the
- * agent's rate of a positive NGR (nothing on a month the house lost), rounded down to the cent.
+ * agent's rate of the NGR after the loss carried from earlier months, when positive (nothing on a
+ * month the house lost, which is carried on), rounded down to the cent.
  */
 export const AgentCommissionRow = z.object({
   agentId: z.number().int(),
@@ -53,12 +56,18 @@ export const AgentCommissionRow = z.object({
   currency: z.string(),
   /** Members the agent brought, all told. */
   members: z.number().int(),
+  /** Of those, the ones who signed up in the month. */
+  newMembers: z.number().int(),
   bets: z.number().int(),
   turnover: z.number(),
   ggr: z.number(),
   bonuses: z.number(),
   rebates: z.number(),
   ngr: z.number(),
+  /** The negative NGR of earlier months not yet paid off (0 or below), carried into this one. */
+  carried: z.number(),
+  /** NGR with the carry: what the rate applies to when positive. */
+  commissionNgr: z.number(),
   /** Percent; null: not set yet (no commission). */
   rate: z.number().nullable(),
   commission: z.number(),

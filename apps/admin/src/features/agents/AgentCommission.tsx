@@ -4,7 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { z } from 'zod';
-import { reportCsv, type AgentCommissionRow } from '@bp/contract';
+import { AGENT_CARRY_MONTHS, reportCsv, type AgentCommissionRow } from '@bp/contract';
 import { call } from '../../shared/api.ts';
 import { downloadCsv } from '../../shared/csv.ts';
 import { money } from '../../shared/format.ts';
@@ -16,15 +16,29 @@ type Shown = Row & { label: string; rateText: string };
 /** The commission report's figures, in the order of its columns and its CSV (the reports' CSV format). */
 const FIGURES: Array<{ key: keyof Shown & string; title: string; money: boolean }> = [
   { key: 'members', title: '下级人数', money: false },
+  { key: 'newMembers', title: '本月新增', money: false },
   { key: 'bets', title: '注单数', money: false },
   { key: 'turnover', title: '投注额', money: true },
   { key: 'ggr', title: 'GGR', money: true },
   { key: 'bonuses', title: '红利', money: true },
   { key: 'rebates', title: '返水', money: true },
   { key: 'ngr', title: 'NGR', money: true },
+  { key: 'carried', title: '往月结转', money: true },
+  { key: 'commissionNgr', title: '佣金基数', money: true },
   { key: 'rateText', title: '佣金比例', money: false },
   { key: 'commission', title: '佣金', money: true },
 ];
+
+const figure = (f: (typeof FIGURES)[number], r: Shown) => {
+  const value = r[f.key];
+  return f.money ? money(value as number, r.currency) : typeof value === 'number' ? value.toLocaleString('zh-CN') : value;
+};
+/** On screen two figures go under another's (the CSV has a column each): every figure fits an operator's laptop (1280 px). */
+const SHOWN_UNDER = new Set<string>(['newMembers', 'carried']);
+const UNDER: Partial<Record<keyof Shown, (r: Shown) => string | null>> = {
+  members: (r) => `本月新增 ${r.newMembers}`,
+  commissionNgr: (r) => (r.carried ? `含结转 ${money(r.carried, r.currency)}` : null),
+};
 
 const shown = (r: Row): Shown => ({ ...r, label: `${r.agentName}（${r.agentId}）`, rateText: r.rate === null ? '未设置' : `${r.rate}%` });
 
@@ -57,7 +71,7 @@ function RateModal({ row, onClose }: { row: Row | null; onClose: () => void }) {
         <Form.Item
           name="rate"
           label="佣金比例（%）"
-          extra="按下级会员当月 NGR 计算；当月 NGR 为负时无佣金"
+          extra="按下级会员当月 NGR 加往月结转计算；为负时无佣金并结转至下月"
           rules={[{ required: true, message: '请填写佣金比例' }]}
         >
           <InputNumber style={{ width: '100%' }} min={0} max={100} precision={2} addonAfter="%" />
@@ -105,7 +119,8 @@ export function AgentCommission() {
       }
     >
       <Typography.Paragraph type="secondary">
-        月份按北京时间；NGR = GGR − 红利 − 返水；佣金 = NGR × 佣金比例（NGR 为负时为 0，精确到分，舍去）
+        月份按北京时间；NGR = GGR − 红利 − 返水；佣金基数 = NGR + 往月结转（往月未抵消的负 NGR，最多追溯 {AGENT_CARRY_MONTHS} 个月）；佣金 = 佣金基数 ×
+        佣金比例（基数为负时为 0 并结转至下月，精确到分，舍去）
       </Typography.Paragraph>
       <Table<Shown>
         rowKey="agentId"
@@ -125,12 +140,17 @@ export function AgentCommission() {
               </Space>
             ),
           },
-          ...FIGURES.map((f) => ({
+          ...FIGURES.filter((f) => !SHOWN_UNDER.has(f.key)).map((f) => ({
             title: f.title,
             align: 'right' as const,
             render: (_: unknown, r: Shown) => {
-              const value = r[f.key];
-              return f.money ? money(value as number, r.currency) : typeof value === 'number' ? value.toLocaleString('zh-CN') : value;
+              const under = UNDER[f.key]?.(r);
+              return (
+                <Space direction="vertical" size={0}>
+                  {figure(f, r)}
+                  {under && <Typography.Text type="secondary">{under}</Typography.Text>}
+                </Space>
+              );
             },
           })),
           {

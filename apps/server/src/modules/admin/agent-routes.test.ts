@@ -3,7 +3,8 @@ import { Errors, OPERATOR_ROLES, ROLE_PERMISSIONS, shanghaiDay } from '@bp/contr
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { clock } from '../../platform/clock.ts';
 import { caller, newKey } from '../wallet/testing.ts';
-import { signInOperator, superAdmin } from './testing.ts';
+import { agentWithMember, signInOperator, superAdmin } from './testing.ts';
+import { baccaratRound } from '../tables/testing.ts';
 import { shanghaiMonth } from './agent-commission.ts';
 
 let s: TestServer;
@@ -104,12 +105,15 @@ describe('agents in the back office', () => {
       siteId: 1,
       currency: 'CNY',
       members: 2,
+      newMembers: 2,
       bets: 8,
       turnover: 100,
       ggr,
       bonuses: 0,
       rebates: 0,
       ngr: ggr,
+      carried: 0,
+      commissionNgr: ggr,
       rate: null,
       commission: 0,
     });
@@ -128,6 +132,48 @@ describe('agents in the back office', () => {
       (r: { agentId: number }) => r.agentId === agent.memberId,
     );
     expect(earlier).toMatchObject({ bets: 0, turnover: 0, ngr: 0, commission: 0, rate: 12.5 });
+  });
+
+  it('[admin] a month the house lost to an agent’s members is carried on: the next month’s commission is on the NGR after paying it off, and nothing is carried further', async () => {
+    const { agent, member } = await agentWithMember(s);
+    const admin = await superAdmin(s);
+    const commission = async (month: string) =>
+      (await s.call('/api/admin/agent/commission', { month, siteId: 1 }, { headers: admin.headers })).data.rows.find(
+        (r: { agentId: number }) => r.agentId === agent.memberId,
+      );
+    expect((await s.call('/api/admin/agent/rate', { memberId: agent.memberId, rate: 10 }, { headers: admin.headers })).code).toBe(0);
+    await caller(s).fund(member.token, 5000);
+    // Banker bets at AG's table until the member has won one and lost one (a tie pays the stake back).
+    const rounds: Array<{ roundId: string; ggr: number }> = [];
+    while (!(rounds.some((r) => r.ggr < 0) && rounds.some((r) => r.ggr > 0))) {
+      const r = await baccaratRound(s, member, 100);
+      rounds.push({ roundId: r.roundId, ggr: Math.round((r.stake - r.payout) * 100) / 100 });
+    }
+    const won = rounds.find((r) => r.ggr < 0)!;
+    const lost = rounds.find((r) => r.ggr > 0)!;
+    // Three months ago the member won, two months ago lost; the agent has been one for four months.
+    const db = s.deps.database;
+    await db.query(`UPDATE agent_applications SET decided_at = decided_at - interval '4 months' WHERE member_id = $1`, [agent.memberId]);
+    await db.query(`UPDATE game_rounds SET settled_at = settled_at - interval '3 months' WHERE round_id = $1`, [won.roundId]);
+    await db.query(`UPDATE game_rounds SET settled_at = settled_at - interval '2 months' WHERE round_id = $1`, [lost.roundId]);
+    const months = await db.query<{ m: string }>(
+      `SELECT to_char(((settled_at AT TIME ZONE 'UTC') + interval '8 hours'), 'YYYY-MM') AS m FROM game_rounds WHERE round_id IN ($1, $2) ORDER BY settled_at`,
+      [won.roundId, lost.roundId],
+    );
+    const [lossMonth, winMonth] = months.map((r) => r.m);
+    const current = shanghaiDay(clock.now()).slice(0, 7);
+
+    expect(await commission(lossMonth)).toMatchObject({ ngr: won.ggr, carried: 0, commissionNgr: won.ggr, commission: 0 });
+    const base = Math.round((won.ggr + lost.ggr) * 100) / 100;
+    expect(await commission(winMonth)).toMatchObject({
+      ngr: lost.ggr,
+      carried: won.ggr,
+      commissionNgr: base,
+      commission: base > 0 ? Math.floor(Math.round(base * 100) * 0.1) / 100 : 0,
+    });
+    const afterwards = await commission(current);
+    expect(afterwards).toMatchObject({ carried: base < 0 ? base : 0, newMembers: 1, members: 1 });
+    expect(afterwards.commissionNgr).toBe(Math.round((afterwards.ngr + afterwards.carried) * 100) / 100);
   });
 
   it('[admin] a rate outside 0–100, with three decimals, or for a member who is not an agent is refused and nothing is recorded; a bad month too', async () => {

@@ -3,9 +3,8 @@ import { DAY_MS, Errors, reportCsv, shanghaiDay } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { clock } from '../../platform/clock.ts';
 import { caller, newKey } from '../wallet/testing.ts';
-import { runTables } from '../tables/index.ts';
-import { toNextRound } from '../tables/testing.ts';
-import { signInOperator, superAdmin, type SignedIn } from './testing.ts';
+import { baccaratRound } from '../tables/testing.ts';
+import { agentWithMember, signInOperator, type SignedIn } from './testing.ts';
 
 /** Reports by day, site, venue and agent, from the same ledger figures as the dashboard. */
 
@@ -29,43 +28,6 @@ const sum = (rows: Row[], key: 'ggr' | 'turnover') => Math.round(rows.reduce((to
 const report = (body: object, op: SignedIn = finance) => s.call('/api/admin/report', body, { headers: op.headers });
 type Row = { key: string; label: string; currency: string; bets: number; turnover: number; ggr: number; ngr: number; deposits: number; payouts: number };
 
-/** An agent (applied, approved by an operator) and a member who registered with the agent's invite code. */
-async function agentWithMember() {
-  const agent = await s.member();
-  expect((await s.call('/api/member/agent/joinUs', { contact: 'telegram @agent' }, { token: agent.token })).code).toBe(0);
-  const decided = await s.call('/api/admin/agent/decide', { memberId: agent.memberId, approve: true }, { headers: (await superAdmin(s)).headers });
-  expect(decided.code, decided.msg).toBe(0);
-  const [{ own_invite_code: code }] = await s.deps.database.query<{ own_invite_code: string }>(
-    `SELECT own_invite_code FROM members WHERE member_id = ${agent.memberId}`,
-  );
-  const name = `ag${Date.now().toString(36)}`;
-  const registered = await s.call('/api/member/register/v4', { name, password: 'abc12345', i_code: code });
-  expect(registered.code, registered.msg).toBe(0);
-  return { agent, member: { token: registered.data.token as string, memberId: registered.data.memberId as number } };
-}
-
-/** A baccarat bet at AG's table (a venue's own book, not the ledger), dealt and paid; answers its stake and payout. */
-async function baccaratRound(member: { token: string; memberId: number }, stake: number) {
-  expect((await s.call('/api/wallet/transfer', { api_name: 'AG', amount: stake, transfer_out: false }, { token: member.token, key: newKey() })).code).toBe(0);
-  const r = await toNextRound(s, 'bac1');
-  await runTables(s.deps);
-  const placed = await s.call(
-    '/api/tables/bet',
-    { tableId: 'bac1', roundNo: r.roundNo, bets: [{ spot: 'banker', amount: stake }] },
-    { token: member.token, key: newKey() },
-  );
-  expect(placed.code, placed.msg).toBe(0);
-  for (const at of [r.closesAt, r.revealAt]) {
-    clock.shift(at - clock.now());
-    await runTables(s.deps);
-  }
-  const [round] = await s.deps.database.query<{ round_id: string; payout_minor: unknown; status: string }>(
-    `SELECT round_id, payout_minor, status FROM game_rounds WHERE member_id = ${member.memberId} AND api_name = 'AG'`,
-  );
-  expect(round.status).toBe('settled');
-  return { roundId: round.round_id, stake, payout: Number(round.payout_minor) / 100 };
-}
-
 const FIGURES = [
   { key: 'bets', title: '注单数' },
   { key: 'turnover', title: '投注额' },
@@ -75,11 +37,11 @@ const FIGURES = [
 
 describe('reports', () => {
   it('[admin] every venue’s games: a live table’s rounds by venue (AG) beside the originals and the sportsbook; by agent and by day the whole GGR; the CSV says the same', async () => {
-    const { agent, member } = await agentWithMember();
+    const { agent, member } = await agentWithMember(s);
     await caller(s).fund(member.token, 1000);
     const dice = await s.call('/api/originals/dice/play', { amount: 10, target: 50, condition: 'over' }, { token: member.token, key: newKey() });
     expect(dice.code, dice.msg).toBe(0);
-    const table = await baccaratRound(member, 100);
+    const table = await baccaratRound(s, member, 100);
     const days = twoDays();
 
     const byVenue = await report({ groupBy: 'venue', ...days, siteId: 1 });
@@ -132,7 +94,7 @@ describe('reports', () => {
   });
 
   it('[admin] by agent: the agent’s members’ deposits, bets, turnover, payouts, GGR and NGR; by venue the originals’ row; by day the dashboard’s own figures', async () => {
-    const { agent, member } = await agentWithMember();
+    const { agent, member } = await agentWithMember(s);
     await caller(s).fund(member.token, 1000);
     let payouts = 0;
     for (let i = 0; i < 3; i++) {

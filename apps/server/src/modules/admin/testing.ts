@@ -78,3 +78,15 @@ export async function unrefused(s: TestServer, operators: Array<readonly [Signed
   }
   return failures;
 }
+
+/** An agent (applied, approved by an operator) and a member who registered with the agent's invite code. */
+export async function agentWithMember(s: TestServer) {
+  const agent = await s.member();
+  const applied = await s.call('/api/member/agent/joinUs', { contact: 'telegram @agent' }, { token: agent.token });
+  const decided = await s.call('/api/admin/agent/decide', { memberId: agent.memberId, approve: true }, { headers: (await superAdmin(s)).headers });
+  if (applied.code !== 0 || decided.code !== 0) throw new Error(`agent not approved: ${applied.msg} ${decided.msg}`);
+  const { inviteCode } = (await s.call('/api/member/agent/isAgent', {}, { token: agent.token })).data;
+  const registered = await s.call('/api/member/register/v4', { name: `ag${randomBytes(4).toString('hex')}`, password: 'abc12345', i_code: inviteCode });
+  if (registered.code !== 0) throw new Error(`invited member not registered: ${registered.msg}`);
+  return { agent, member: { token: registered.data.token as string, memberId: registered.data.memberId as number } };
+}

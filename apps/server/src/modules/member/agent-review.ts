@@ -53,13 +53,32 @@ export async function agentMembers(db: Db, agentId: number, page: number, size: 
   };
 }
 
-/** The agents of these sites (null: every site) with their commission rate (basis points; null: not set) and how many members each brought. */
-export async function agentsWithRates(db: DbOrTx, siteIds: number[] | null) {
-  const rows = await rowsOf<{ member_id: unknown; name: string; site_id: number; rate_bp: number | null; members: unknown }>(
+/**
+ * The agents of these sites (null: every site) with their commission rate (basis points; null: not
+ * set), since when they are agents (their approval; a member made agent by hand, their sign-up),
+ * how many members each brought, and how many of those signed up within [from, to).
+ */
+export async function agentsWithRates(db: DbOrTx, siteIds: number[] | null, period?: { from: Date; to: Date }) {
+  const [from, to] = [period?.from ?? new Date(0), period?.to ?? new Date(0)];
+  const rows = await rowsOf<{
+    member_id: unknown;
+    name: string;
+    site_id: number;
+    rate_bp: number | null;
+    since: unknown;
+    members: unknown;
+    new_members: unknown;
+  }>(
     db,
     sql`
-    SELECT m.member_id, m.name, m.site_id, r.rate_bp, (SELECT count(*) FROM members d WHERE d.invited_by = m.member_id) AS members
+    SELECT m.member_id, m.name, m.site_id, r.rate_bp,
+      coalesce((SELECT min(a.decided_at) FROM agent_applications a WHERE a.member_id = m.member_id AND a.status = 'approved'), m.created_at) AS since,
+      d.members, d.new_members
     FROM members m LEFT JOIN agent_commission_rates r ON r.member_id = m.member_id
+    CROSS JOIN LATERAL (
+      SELECT count(*) AS members, count(*) FILTER (WHERE k.created_at >= ${from.toISOString()} AND k.created_at < ${to.toISOString()}) AS new_members
+      FROM members k WHERE k.invited_by = m.member_id
+    ) d
     WHERE m.is_agent ${siteIds ? sql`AND m.site_id IN (${sql.join([...siteIds, 0], sql`, `)})` : sql``}
     ORDER BY m.site_id, m.member_id`,
   );
@@ -68,7 +87,9 @@ export async function agentsWithRates(db: DbOrTx, siteIds: number[] | null) {
     name: r.name,
     siteId: Number(r.site_id),
     rateBp: r.rate_bp === null ? null : Number(r.rate_bp),
+    since: ms(r.since)!,
     members: Number(r.members),
+    newMembers: Number(r.new_members),
   }));
 }
 
