@@ -53,25 +53,25 @@ export function swappedSorts(a: { sort: number }, b: { sort: number }, by: -1 | 
   return a.sort === b.sort ? [b.sort + by, a.sort] : [b.sort, a.sort];
 }
 
-/** A row's 上移 and 下移 buttons (named after the row when `name` is given); off at the ends and when `locked`. */
+/** A row's 上移 and 下移 buttons (named after the row when `name` is given); off at the ends and where `blocked` says. */
 export function MoveButtons({
   index,
   count,
   name,
-  locked = false,
+  blocked = () => false,
   onMove,
 }: {
   index: number;
   count: number;
   name?: string;
-  locked?: boolean;
+  blocked?: (by: -1 | 1) => boolean;
   onMove: (by: -1 | 1) => void;
 }) {
   const label = (verb: string) => (name ? `${verb} ${name}` : verb);
   return (
     <Space size={4}>
-      <Button size="small" icon={<ArrowUpOutlined />} aria-label={label('上移')} disabled={locked || index === 0} onClick={() => onMove(-1)} />
-      <Button size="small" icon={<ArrowDownOutlined />} aria-label={label('下移')} disabled={locked || index === count - 1} onClick={() => onMove(1)} />
+      <Button size="small" icon={<ArrowUpOutlined />} aria-label={label('上移')} disabled={index === 0 || blocked(-1)} onClick={() => onMove(-1)} />
+      <Button size="small" icon={<ArrowDownOutlined />} aria-label={label('下移')} disabled={index === count - 1 || blocked(1)} onClick={() => onMove(1)} />
     </Space>
   );
 }
