@@ -38,7 +38,7 @@ export const PERMISSIONS = {
   'sports.read': '查看体育赛事、盘口与风险敞口',
   'sports.trade': '暂停与开放赛事、盘口',
   'sports.settle': '录入赛果、结算、作废与重新结算',
-  'site.manage': '站点内容与配置（公告、轮播图、配置项、维护）',
+  'site.manage': '站点内容与配置（公告、轮播图、帮助中心、配置项、维护）',
   'promo.manage': '活动开关与规则、VIP等级、答题题库、专家推荐与赞助',
   'finance.adjust': '人工调整余额（申请与复核）',
   'report.read': '查看报表',

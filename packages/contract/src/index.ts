@@ -28,6 +28,7 @@ export * from './news.ts';
 export * from './admin.ts';
 export * from './admin-desk.ts';
 export * from './admin-site.ts';
+export * from './admin-help.ts';
 export * from './admin-live.ts';
 export * from './admin-promo.ts';
 export * from './admin-promo-content.ts';

@@ -36,6 +36,7 @@ import {
   WithdrawRiskData,
 } from './admin.ts';
 import { ADMIN_SITE_ROUTES } from './admin-site.ts';
+import { ADMIN_HELP_ROUTES } from './admin-help.ts';
 import { ADMIN_LIVE_ROUTES } from './admin-live.ts';
 import { ADMIN_PROMO_ROUTES } from './admin-promo.ts';
 import { ADMIN_PROMO_CONTENT_ROUTES } from './admin-promo-content.ts';
@@ -675,6 +676,7 @@ export const API_ROUTES = {
   '/api/admin/live/chat/actions': { body: ChatActionsBody, data: ChatActionsData },
   '/api/admin/live/room/update': { body: AnchorRoomUpdateBody, data: AnchorMatch },
   ...ADMIN_SITE_ROUTES,
+  ...ADMIN_HELP_ROUTES,
   ...ADMIN_LIVE_ROUTES,
   ...ADMIN_PROMO_ROUTES,
   ...ADMIN_PROMO_CONTENT_ROUTES,

@@ -21,6 +21,12 @@ export const adminErrors = defineErrors({
   SITE_SETTING_INVALID: [90045, '配置值无效'],
   VIP_GRADE_ORDER: [90046, '等级门槛须随等级递增'],
   VIP_GRADE_GAP: [90047, '只能修改已有等级或新增下一个等级'],
+  // The help centre's screen (81060-81064). An unknown article is HELP_NOT_FOUND (20032).
+  HELP_CATEGORY_NOT_FOUND: [81060, '帮助分类不存在'],
+  HELP_CATEGORY_NOT_EMPTY: [81061, '该分类下还有文章，请先删除或移走其中的文章再删除分类'],
+  HELP_SHARED_SCOPE: [81062, '所有站点共用的帮助分类及其文章，须由可管理全部站点的操作员修改'],
+  HELP_CATEGORY_NAME_TAKEN: [81063, '已有同名帮助分类，请换一个名称'],
+  HELP_TERMS_RENAME: [81064, '「服务条款」分类的文章是注册页的用户协议，该分类不能改名'],
   // Agents' commission (90070-90089).
   AGENT_NOT_AGENT: [90070, '该会员不是代理，不能设置佣金比例'],
 });

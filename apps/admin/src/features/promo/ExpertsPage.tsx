@@ -5,9 +5,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { Errors, ExpertInput, type AdminExpert } from '@bp/contract';
 import { call } from '../../shared/api.ts';
+import { EditModal, showRefusal } from '../../shared/edit.tsx';
 import { zodRule } from '../../shared/form.ts';
 import { useSiteChoice } from '../../shared/site-picker.tsx';
-import { Badge, ColorField, EditModal, showRefusal } from './content-parts.tsx';
+import { Badge, ColorField } from './content-parts.tsx';
 import { ExpertPicksDrawer } from './ExpertPicksDrawer.tsx';
 
 type Expert = z.output<typeof AdminExpert>;

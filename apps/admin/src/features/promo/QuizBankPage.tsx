@@ -6,9 +6,10 @@ import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import { Errors, QUIZ_MAX_OPTIONS, QuizQuestionInput, type AdminQuizQuestion } from '@bp/contract';
 import { ApiError, call } from '../../shared/api.ts';
+import { EditModal, showRefusal } from '../../shared/edit.tsx';
 import { zodRule } from '../../shared/form.ts';
 import { useSiteChoice } from '../../shared/site-picker.tsx';
-import { EditModal, acrossRule, showRefusal } from './content-parts.tsx';
+import { acrossRule } from './content-parts.tsx';
 
 type Question = z.output<typeof AdminQuizQuestion>;
 type Input = z.input<typeof QuizQuestionInput>;

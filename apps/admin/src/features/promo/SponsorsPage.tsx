@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { App, Button, Card, Col, Empty, Form, Input, InputNumber, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { SponsorInput, type AdminSponsor, type SPONSOR_KINDS } from '@bp/contract';
 import { call } from '../../shared/api.ts';
+import { EditModal, MoveButtons, showRefusal } from '../../shared/edit.tsx';
 import { zodRule } from '../../shared/form.ts';
 import { useSiteChoice } from '../../shared/site-picker.tsx';
-import { Badge, ColorField, EditModal, acrossRule, showRefusal } from './content-parts.tsx';
+import { Badge, ColorField, acrossRule } from './content-parts.tsx';
 
 type Sponsor = z.output<typeof AdminSponsor>;
 type Input = z.input<typeof SponsorInput>;
@@ -159,18 +160,7 @@ export function SponsorsPage() {
           {
             title: '排序',
             width: 90,
-            render: (_, s, index) => (
-              <Space size={4}>
-                <Button size="small" icon={<ArrowUpOutlined />} aria-label={`上移 ${s.name}`} disabled={index === 0} onClick={() => move(index, -1)} />
-                <Button
-                  size="small"
-                  icon={<ArrowDownOutlined />}
-                  aria-label={`下移 ${s.name}`}
-                  disabled={index === rows.length - 1}
-                  onClick={() => move(index, 1)}
-                />
-              </Space>
-            ),
+            render: (_, s, index) => <MoveButtons index={index} count={rows.length} name={s.name} onMove={(by) => move(index, by)} />,
           },
           { title: '徽标', width: 70, render: (_, s) => <Badge text={s.badgeText} color={s.badgeColor} /> },
           {

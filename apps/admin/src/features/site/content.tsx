@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Card, Form, Image, Input, Modal, Popconfirm, Space, Switch, Table, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, Form, Image, Input, Popconfirm, Space, Switch, Table, Typography, type TableColumnsType } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_CONTENT_KINDS, type AdminContentKind } from '@bp/contract';
 import { call } from '../../shared/api.ts';
+import { EditModal, MoveButtons, swappedSorts } from '../../shared/edit.tsx';
 import { useSiteChoice } from '../../shared/site-picker.tsx';
 
 /** What every item of a kind has: its id, order and whether it is published ('1'). */
@@ -72,10 +73,10 @@ export function ContentTable<T extends Item, F extends object>({ kind, columns, 
     onError: (err) => message.error(err.message),
   });
   const whole = ({ id: _, ...item }: T) => item as unknown as Partial<T>;
-  // Moving swaps the two neighbours' places (their sort values, apart by at least one).
+  // Moving swaps the two neighbours' places (their sort values).
   const move = async (index: number, by: -1 | 1) => {
     const [a, b] = [rows[index], rows[index + by]];
-    const [sortA, sortB] = a.sort === b.sort ? [b.sort + by, a.sort] : [b.sort, a.sort];
+    const [sortA, sortB] = swappedSorts(a, b, by);
     await save.mutateAsync({ ...whole(a), id: a.id, sort: sortA } as Partial<T>);
     await save.mutateAsync({ ...whole(b), id: b.id, sort: sortB } as Partial<T>);
   };
@@ -103,12 +104,7 @@ export function ContentTable<T extends Item, F extends object>({ kind, columns, 
     {
       title: '排序',
       width: 100,
-      render: (_, item, index) => (
-        <Space size={4}>
-          <Button size="small" icon={<ArrowUpOutlined />} aria-label="上移" disabled={index === 0} onClick={() => move(index, -1)} />
-          <Button size="small" icon={<ArrowDownOutlined />} aria-label="下移" disabled={index === rows.length - 1} onClick={() => move(index, 1)} />
-        </Space>
-      ),
+      render: (_, __, index) => <MoveButtons index={index} count={rows.length} onMove={(by) => move(index, by)} />,
     },
     {
       title: '操作',
@@ -140,24 +136,19 @@ export function ContentTable<T extends Item, F extends object>({ kind, columns, 
       }
     >
       <Table<T> rowKey="id" loading={list.isFetching} dataSource={rows} pagination={false} columns={[...columns, ...actions]} />
-      <Modal
+      <EditModal
         title={editing === 'new' ? `新建${name}` : `编辑${name}`}
         open={editing !== null}
-        okText="保存"
-        cancelText="取消"
-        width={640}
-        confirmLoading={save.isPending}
-        onCancel={() => setEditing(null)}
-        onOk={submit}
-        destroyOnHidden
+        form={form}
+        saving={save.isPending}
+        onClose={() => setEditing(null)}
+        onSave={submit}
       >
-        <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item name="sort" hidden>
-            <input />
-          </Form.Item>
-          {fields}
-        </Form>
-      </Modal>
+        <Form.Item name="sort" hidden>
+          <input />
+        </Form.Item>
+        {fields}
+      </EditModal>
     </Card>
   );
 }

@@ -5,6 +5,7 @@ import {
   NotificationOutlined,
   PictureOutlined,
   PushpinOutlined,
+  QuestionCircleOutlined,
   SettingOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
@@ -16,6 +17,7 @@ import { MessagesPage } from './MessagesPage.tsx';
 import { NavigationPage } from './NavigationPage.tsx';
 import { FloatIconsPage } from './FloatIconsPage.tsx';
 import { CsChannelsPage } from './CsChannelsPage.tsx';
+import { HelpPage } from './HelpPage.tsx';
 
 /** The site screens, for the console's menu and router. */
 export const SITE_PAGES = [
@@ -24,6 +26,7 @@ export const SITE_PAGES = [
   { path: '/site/navigation', label: '导航入口', icon: <AppstoreOutlined />, permission: 'site.manage', group: '站点', element: <NavigationPage /> },
   { path: '/site/float-icons', label: '浮动图标', icon: <PushpinOutlined />, permission: 'site.manage', group: '站点', element: <FloatIconsPage /> },
   { path: '/site/cs-channels', label: '客服渠道', icon: <CustomerServiceOutlined />, permission: 'site.manage', group: '站点', element: <CsChannelsPage /> },
+  { path: '/site/help', label: '帮助中心', icon: <QuestionCircleOutlined />, permission: 'site.manage', group: '站点', element: <HelpPage /> },
   { path: '/site/config', label: '站点配置', icon: <SettingOutlined />, permission: 'site.manage', group: '站点', element: <ConfigPage /> },
   { path: '/site/maintenance', label: '站点维护', icon: <ToolOutlined />, permission: 'site.manage', group: '站点', element: <MaintenancePage /> },
   { path: '/site/messages', label: '站内信', icon: <MailOutlined />, permission: 'message.send', group: '站点', element: <MessagesPage /> },

@@ -4,6 +4,7 @@ import { financeRoutes } from './finance-routes.ts';
 import { deskRoutes } from './desk-routes.ts';
 import { providerRoutes } from './provider-routes.ts';
 import { siteRoutes } from './site-routes.ts';
+import { helpRoutes } from './help-routes.ts';
 import { liveRoutes } from './live-routes.ts';
 import { promoRoutes } from './promo-routes.ts';
 import { promoContentRoutes } from './promo-content-routes.ts';
@@ -34,6 +35,7 @@ export const adminModule: Module = {
     deskRoutes(app, deps);
     providerRoutes(app, deps);
     siteRoutes(app, deps);
+    helpRoutes(app, deps);
     liveRoutes(app, deps);
     promoRoutes(app, deps);
     promoContentRoutes(app, deps);

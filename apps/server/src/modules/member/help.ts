@@ -1,46 +1,69 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { HELP_TERMS_CATEGORY, type HelpArticle, type HelpCategory } from '@bp/contract';
-import { oneOf, rowsOf, type Db } from '../../platform/db/index.ts';
+import { HELP_TERMS_CATEGORY, type AdminHelpListData, type HelpArticle, type HelpCategory } from '@bp/contract';
+import { oneOf, rowsOf, type Db, type DbOrTx } from '../../platform/db/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { defineRoute, fail } from '../../platform/http/index.ts';
 
-interface ArticleRow {
+interface HelpRow {
   category_id: number;
   name: string;
+  category_sort: number;
+  site_id: number | null;
   article_id: number | null;
   title: string | null;
+  article_sort: number | null;
 }
 
-/** The site's help: its own categories and those of every site, in order, each with its articles' titles. */
-export async function helpCategories(db: Db, siteId: number): Promise<HelpCategory[]> {
-  const rows = await rowsOf<ArticleRow>(
+/** The site's help in the members' order: its own categories and those of every site, each with its articles' titles in order. */
+export async function siteHelp(db: DbOrTx, siteId: number): Promise<AdminHelpListData['list']> {
+  const rows = await rowsOf<HelpRow>(
     db,
     sql`
-    SELECT c.category_id, c.name, a.article_id, a.title
+    SELECT c.category_id, c.name, c.sort AS category_sort, c.site_id, a.article_id, a.title, a.sort AS article_sort
     FROM help_categories c LEFT JOIN help_articles a ON a.category_id = c.category_id
     WHERE c.site_id IS NULL OR c.site_id = ${siteId}
     ORDER BY c.sort, c.category_id, a.sort, a.article_id`,
   );
-  const categories = new Map<number, HelpCategory>();
+  const categories = new Map<number, AdminHelpListData['list'][number]>();
   for (const row of rows) {
-    const id = Number(row.category_id);
-    if (!categories.has(id)) categories.set(id, { id, name: row.name, articles: [] });
-    if (row.article_id !== null) categories.get(id)!.articles.push({ id: Number(row.article_id), title: row.title! });
+    const categoryId = Number(row.category_id);
+    if (!categories.has(categoryId))
+      categories.set(categoryId, { categoryId, name: row.name, sort: row.category_sort, shared: row.site_id === null, articles: [] });
+    if (row.article_id !== null) categories.get(categoryId)!.articles.push({ articleId: Number(row.article_id), title: row.title!, sort: row.article_sort! });
   }
   return [...categories.values()];
 }
 
-/** One article of the site's help; another site's is not found. */
-export async function helpArticle(db: Db, siteId: number, id: number): Promise<HelpArticle> {
-  const row = await oneOf<{ article_id: number; title: string; content: string; category_id: number; name: string }>(
+/** The site's help as members read it. */
+export async function helpCategories(db: Db, siteId: number): Promise<HelpCategory[]> {
+  return (await siteHelp(db, siteId)).map((c) => ({ id: c.categoryId, name: c.name, articles: c.articles.map((a) => ({ id: a.articleId, title: a.title })) }));
+}
+
+export interface ArticleRow {
+  article_id: number;
+  title: string;
+  content: string;
+  sort: number;
+  category_id: number;
+  name: string;
+  site_id: number | null;
+}
+
+/** One article of the site's help (its own categories' or every site's), with its category; null when there is none such. */
+export async function articleRow(db: DbOrTx, siteId: number, id: number): Promise<ArticleRow | null> {
+  return oneOf<ArticleRow>(
     db,
     sql`
-    SELECT a.article_id, a.title, a.content, c.category_id, c.name
+    SELECT a.article_id, a.title, a.content, a.sort, c.category_id, c.name, c.site_id
     FROM help_articles a JOIN help_categories c ON c.category_id = a.category_id
     WHERE a.article_id = ${id} AND (c.site_id IS NULL OR c.site_id = ${siteId})`,
   );
-  if (!row) return fail('HELP_NOT_FOUND');
+}
+
+/** One article of the site's help; another site's is not found. */
+export async function helpArticle(db: Db, siteId: number, id: number): Promise<HelpArticle> {
+  const row = (await articleRow(db, siteId, id)) ?? fail('HELP_NOT_FOUND');
   return { id: Number(row.article_id), title: row.title, content: row.content, categoryId: Number(row.category_id), categoryName: row.name };
 }
 

@@ -13,6 +13,15 @@ export { avatarUrl, AVATAR_IDS } from './avatars.ts';
 export { sendMessage } from './messages.ts';
 export { decideAgent } from './agents.ts';
 export { agentApplications, agentMembers, agentsWithRates, setAgentRate } from './agent-review.ts';
+export {
+  helpArticleForOperator,
+  helpCategoryForOperator,
+  helpForOperator,
+  removeHelpArticle,
+  removeHelpCategory,
+  saveHelpArticle,
+  saveHelpCategory,
+} from './help-operator.ts';
 
 export const memberModule: Module = {
   name: 'member',
