@@ -8,7 +8,7 @@ import { memoryBus } from '../platform/realtime/index.ts';
 import { modules } from '../modules/index.ts';
 import { getConfig, setConfig } from '../modules/site/index.ts';
 import { TEST_PASSWORD_HASHING, setPasswordHashing } from '../modules/auth/index.ts';
-import { DAY_MS, shanghaiHourOf } from '@bp/contract';
+import { DAY_MS, shanghaiHourOf, shanghaiMidnight } from '@bp/contract';
 import { clock } from '../platform/clock.ts';
 import { createServer, type Server } from '../server.ts';
 import { PG_TEMPLATE_ENV, copyTemplate } from './pg-template.ts';
@@ -115,6 +115,16 @@ export const postgresEnv = (server: Server): Record<string, string> => ({
  * 22:00 ends every session, so a test of idle minutes does not meet 22:00 when run at 21:50.
  */
 export const shiftToMorning = (): void => clock.shift(shanghaiHourOf(clock.now(), 10) + DAY_MS - clock.now());
+
+/**
+ * Waits out the last seconds of a Shanghai day, when a test that counts one day's things would
+ * see two (the database's clock turns the day too, so the server's clock cannot be moved instead).
+ * For a hook: give it a timeout above `seconds`.
+ */
+export async function clearOfMidnight(seconds = 20): Promise<void> {
+  const left = shanghaiMidnight(clock.now()) + DAY_MS - clock.now();
+  if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 1000));
+}
 
 /** Headers of a member call. */
 export const bearer = (token: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra });

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DAY_MS, Errors, MemberTags, shanghaiDay, shanghaiMidnight } from '@bp/contract';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { clearOfMidnight, startTestServer, type TestServer } from '../../test/harness.ts';
 import { clock } from '../../platform/clock.ts';
 import { memberChanged } from '../../platform/cache.ts';
 import { caller, expectLedgerSound, newIdempotencyKey, newKey } from '../wallet/testing.ts';
@@ -14,6 +14,8 @@ beforeAll(async () => {
   s = await startTestServer();
   w = caller(s);
 });
+// Draws and sign-ins are counted per Shanghai day: a test does not start in the day's last seconds.
+beforeEach(() => clearOfMidnight(), 30_000);
 afterEach(() => clock.reset());
 afterAll(async () => {
   await expectLedgerSound(s);
