@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SETTLEMENT_UNITS, THEME_SERIES } from './enums.ts';
+import { FESTIVAL_SKINS } from './theme.ts';
 
 /** The seed's site config keys (section 3). */
 export const SITE_CONFIG_KEYS = [
@@ -49,7 +50,8 @@ export const PerInfo = z.object({
   settlementUnit: z.enum(SETTLEMENT_UNITS),
   currency: z.string(),
   logo: z.string(),
-  festivalSkin: z.string().nullable(),
+  /** The festival skin over the theme (site_festival_skin), null for none. */
+  festivalSkin: z.enum(FESTIVAL_SKINS).nullable(),
   deploySiteId: z.number().int(),
   /** The 13 pairs mapping site id to deploy-site id (seed 3). */
   deploySites: z.array(DeploySite),
