@@ -90,12 +90,14 @@ export const AccessCaveatData = z.object({ maintenance: Maintenance, ip: z.strin
 
 export const ACCESS_RULE_KINDS = ['ip', 'country'] as const;
 export const ACCESS_RULE_ACTIONS = ['allow', 'deny', 'caveat'] as const;
+/** The most rules a site may have: each visitor is judged against them all. */
+export const ACCESS_RULES_MAX = 1000;
 /** One rule: an IP range (CIDR or single address, IPv4 or IPv6) or an ISO country code; allowed, denied or cautioned. */
 export const AccessRuleInput = z.object({
   kind: z.enum(ACCESS_RULE_KINDS),
   action: z.enum(ACCESS_RULE_ACTIONS),
-  value: z.string().trim().min(1).max(64),
-  reason: z.string().max(200).default(''),
+  value: z.string().trim().min(1, '请填写IP地址、网段或国家代码').max(64, '最多64个字符'),
+  reason: z.string().max(200, '原因最多200字').default(''),
 });
 export type AccessRuleInput = z.input<typeof AccessRuleInput>;
 export const AccessRule = AccessRuleInput.extend({ id: z.number().int(), reason: z.string() });
