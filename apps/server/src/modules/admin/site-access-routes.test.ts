@@ -133,6 +133,8 @@ describe('appearance from the console', () => {
 
     await call('/api/admin/site/appearance/set', { siteId: 1, series: 'fresh', festivalSkin: '' });
     expect(await perInfo()).toMatchObject({ series: 'fresh', festivalSkin: null });
+    // The console's site pickers keep their order (site 1 first), however the table stores the changed row.
+    expect((await call('/api/admin/site/list', {})).data.list.map((site: { siteId: number }) => site.siteId)).toEqual([1, 2]);
 
     const [entry] = (await as('/api/admin/audit/list', { action: 'site.appearance.set', operatorId: content.operatorId, size: 1 })).data.list;
     expect(entry).toMatchObject({
