@@ -6,7 +6,8 @@ import type { z } from 'zod';
 import { AdminExpertPickAddBody, Errors, type AdminExpert, type ExpertPick } from '@bp/contract';
 import { call } from '../../shared/api.ts';
 import { zodRule } from '../../shared/form.ts';
-import { Badge, showRefusal } from './content-parts.tsx';
+import { showRefusal } from '../../shared/edit-modal.tsx';
+import { Badge } from './content-parts.tsx';
 
 type Expert = z.output<typeof AdminExpert>;
 type Pick = z.output<typeof ExpertPick>;

@@ -7,7 +7,8 @@ import { Errors, ExpertInput, type AdminExpert } from '@bp/contract';
 import { call } from '../../shared/api.ts';
 import { zodRule } from '../../shared/form.ts';
 import { useSiteChoice } from '../../shared/site-picker.tsx';
-import { Badge, ColorField, EditModal, showRefusal } from './content-parts.tsx';
+import { EditModal, showRefusal } from '../../shared/edit-modal.tsx';
+import { Badge, ColorField } from './content-parts.tsx';
 import { ExpertPicksDrawer } from './ExpertPicksDrawer.tsx';
 
 type Expert = z.output<typeof AdminExpert>;

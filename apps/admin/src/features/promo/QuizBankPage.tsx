@@ -8,7 +8,8 @@ import { Errors, QUIZ_MAX_OPTIONS, QuizQuestionInput, type AdminQuizQuestion } f
 import { ApiError, call } from '../../shared/api.ts';
 import { zodRule } from '../../shared/form.ts';
 import { useSiteChoice } from '../../shared/site-picker.tsx';
-import { EditModal, acrossRule, showRefusal } from './content-parts.tsx';
+import { EditModal, showRefusal } from '../../shared/edit-modal.tsx';
+import { acrossRule } from './content-parts.tsx';
 
 type Question = z.output<typeof AdminQuizQuestion>;
 type Input = z.input<typeof QuizQuestionInput>;

@@ -7,7 +7,8 @@ import { SponsorInput, type AdminSponsor, type SPONSOR_KINDS } from '@bp/contrac
 import { call } from '../../shared/api.ts';
 import { zodRule } from '../../shared/form.ts';
 import { useSiteChoice } from '../../shared/site-picker.tsx';
-import { Badge, ColorField, EditModal, acrossRule, showRefusal } from './content-parts.tsx';
+import { EditModal, showRefusal } from '../../shared/edit-modal.tsx';
+import { Badge, ColorField, acrossRule } from './content-parts.tsx';
 
 type Sponsor = z.output<typeof AdminSponsor>;
 type Input = z.input<typeof SponsorInput>;
