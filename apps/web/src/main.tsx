@@ -15,7 +15,7 @@ import { apiSettings } from './shared/api/transport.ts';
 import { queryClient } from './shared/api/query-client.ts';
 import { keepEntryParams } from './shared/entry-params.ts';
 import { previewFromQuery } from './shared/theme/theme-state.tsx';
-import { applyTheme, pickSeries, festivalOf } from './shared/theme/themes.ts';
+import { applyTheme, pickSeries } from './shared/theme/themes.ts';
 import { themePreview } from './shared/theme/theme-state.tsx';
 import { local } from './shared/storage/local.ts';
 import { rememberSiteForPages } from './shared/site-cookie.ts';
@@ -45,8 +45,8 @@ rememberSiteForPages(apiSettings.siteId);
 
 keepEntryParams(location.search);
 previewFromQuery(location.search);
-// The last known series paints the first frame; perInfo confirms it moments later.
-applyTheme(document.documentElement, pickSeries(themePreview.get(), local.get('bp.siteSeries')), festivalOf(null));
+// The last known series paints the first frame; perInfo confirms it moments later, with the festival skin.
+applyTheme(document.documentElement, pickSeries(themePreview.get(), local.get('bp.siteSeries')), null);
 
 const router = createRouter();
 installNavigator((path, opts) => void router.navigate(path, opts));

@@ -1,11 +1,27 @@
 import { z } from 'zod';
-import { Banner, ContentInputs, ContentStatus, CsChannel, FloatIcon, Maintenance, MaintenanceInput, NavigationEntry, Notice } from './site.ts';
+import { THEME_SERIES } from './enums.ts';
+import { FESTIVAL_SKINS } from './theme.ts';
+import {
+  AccessRule,
+  AccessRuleInput,
+  Banner,
+  ContentInputs,
+  ContentStatus,
+  CsChannel,
+  FloatIcon,
+  Maintenance,
+  MaintenanceInput,
+  NavigationEntry,
+  Notice,
+  type ACCESS_RULE_ACTIONS,
+  type ACCESS_RULE_KINDS,
+} from './site.ts';
 
 /**
  * The back office's site screens (issue 17): notices, banners, navigation entries, floating icons
  * and customer-service channels, the safe list of a site's
- * configuration keys, maintenance windows. Every call names its site; the server checks the
- * operator may act on it.
+ * configuration keys, maintenance windows, access rules, the theme and festival skin. Every call
+ * names its site; the server checks the operator may act on it.
  */
 
 const SiteId = z.number().int().positive().max(2_147_483_647);
@@ -97,12 +113,6 @@ export const SITE_SETTINGS = {
   fast_register_verify: { label: '快速注册需验证', group: '账户', kind: 'switch', schema: Switch, unset: '0' },
   register_phone_number: { label: '注册需填写手机号', group: '账户', kind: 'switch', schema: Switch, unset: '0' },
   english_switch: { label: '英文版入口', group: '站点', kind: 'switch', schema: Switch, unset: '0' },
-  site_festival_skin: {
-    label: '节日皮肤',
-    group: '站点',
-    kind: 'text',
-    schema: z.string().regex(/^[a-z0-9_-]{0,32}$/, '须为小写字母、数字、_ 或 -，最多32位；留空为不使用'),
-  },
   cs_hours: { label: '客服时间', group: '客服', kind: 'text', schema: Text(100) },
   cs_notice: { label: '客服页提示', group: '客服', kind: 'text', schema: Text(500) },
   live_chat_switch: { label: '直播聊天室', group: '直播', kind: 'switch', schema: Switch, unset: '1' },
@@ -145,6 +155,26 @@ export const AdminMaintenanceData = z.object({
 });
 export const AdminMaintenanceSetBody = z.object({ siteId: SiteId, setting: MaintenanceInput });
 
+// Access rules -------------------------------------------------------------------------------------
+
+export const AdminAccessRuleListData = z.object({ list: z.array(AccessRule) });
+/** One rule more; the server checks the range or country code and refuses a second rule for the same one. */
+export const AdminAccessRuleAddBody = z.object({ siteId: SiteId, rule: AccessRuleInput });
+export const AdminAccessRuleRemoveBody = z.object({ siteId: SiteId, id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+export const ACCESS_RULE_KIND_NAMES: Record<(typeof ACCESS_RULE_KINDS)[number], string> = { ip: 'IP', country: '国家' };
+export const ACCESS_RULE_ACTION_NAMES: Record<(typeof ACCESS_RULE_ACTIONS)[number], string> = { allow: '允许', deny: '拒绝', caveat: '提示' };
+
+// Appearance ---------------------------------------------------------------------------------------
+
+/** The site's theme series and festival skin ('' for none), as the member site shows them. */
+export const SiteAppearance = z.object({
+  series: z.enum(THEME_SERIES, { message: '请选择八种主题之一' }),
+  festivalSkin: z.enum(['', ...FESTIVAL_SKINS], { message: '请选择一种节日皮肤，或不使用' }),
+});
+export type SiteAppearance = z.infer<typeof SiteAppearance>;
+export const AdminAppearanceSetBody = SiteAppearance.extend({ siteId: SiteId });
+
 const Done = z.null();
 
 /** The site screens' calls (spread into the route table). */
@@ -168,4 +198,9 @@ export const ADMIN_SITE_ROUTES = {
   '/api/admin/site/config/set': { body: AdminConfigSetBody, data: AdminConfigEntry },
   '/api/admin/site/maintenance/get': { body: AdminSiteBody, data: AdminMaintenanceData },
   '/api/admin/site/maintenance/set': { body: AdminMaintenanceSetBody, data: AdminMaintenanceData },
+  '/api/admin/site/access/list': { body: AdminSiteBody, data: AdminAccessRuleListData },
+  '/api/admin/site/access/add': { body: AdminAccessRuleAddBody, data: AccessRule },
+  '/api/admin/site/access/remove': { body: AdminAccessRuleRemoveBody, data: Done },
+  '/api/admin/site/appearance/get': { body: AdminSiteBody, data: SiteAppearance },
+  '/api/admin/site/appearance/set': { body: AdminAppearanceSetBody, data: SiteAppearance },
 } as const;

@@ -3,6 +3,7 @@ export * from './envelope.ts';
 export * from './ids.ts';
 export * from './headers.ts';
 export * from './enums.ts';
+export * from './theme.ts';
 export * from './currency.ts';
 export * from './time.ts';
 export * from './crypto.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SETTLEMENT_UNITS, THEME_SERIES } from './enums.ts';
+import { FESTIVAL_SKINS } from './theme.ts';
 
 /** The seed's site config keys (section 3). */
 export const SITE_CONFIG_KEYS = [
@@ -49,7 +50,8 @@ export const PerInfo = z.object({
   settlementUnit: z.enum(SETTLEMENT_UNITS),
   currency: z.string(),
   logo: z.string(),
-  festivalSkin: z.string().nullable(),
+  /** The festival skin over the theme (site_festival_skin), null for none. */
+  festivalSkin: z.enum(FESTIVAL_SKINS).nullable(),
   deploySiteId: z.number().int(),
   /** The 13 pairs mapping site id to deploy-site id (seed 3). */
   deploySites: z.array(DeploySite),
@@ -88,12 +90,14 @@ export const AccessCaveatData = z.object({ maintenance: Maintenance, ip: z.strin
 
 export const ACCESS_RULE_KINDS = ['ip', 'country'] as const;
 export const ACCESS_RULE_ACTIONS = ['allow', 'deny', 'caveat'] as const;
+/** The most rules a site may have: each visitor is judged against them all. */
+export const ACCESS_RULES_MAX = 1000;
 /** One rule: an IP range (CIDR or single address, IPv4 or IPv6) or an ISO country code; allowed, denied or cautioned. */
 export const AccessRuleInput = z.object({
   kind: z.enum(ACCESS_RULE_KINDS),
   action: z.enum(ACCESS_RULE_ACTIONS),
-  value: z.string().trim().min(1).max(64),
-  reason: z.string().max(200).default(''),
+  value: z.string().trim().min(1, '请填写IP地址、网段或国家代码').max(64, '最多64个字符'),
+  reason: z.string().max(200, '原因最多200字').default(''),
 });
 export type AccessRuleInput = z.input<typeof AccessRuleInput>;
 export const AccessRule = AccessRuleInput.extend({ id: z.number().int(), reason: z.string() });

@@ -1,6 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_CONTENT_KINDS, ADMIN_CONTENT_PATHS, SITE_SETTING_KEYS, settingProblem, type AdminContentKind } from '@bp/contract';
-import { currentMaintenance, getConfig, listAllContent, maintenanceSetting, removeContent, setConfig, setMaintenance, upsertContent } from '../site/index.ts';
+import {
+  addAccessRule,
+  appearanceOf,
+  currentMaintenance,
+  getAccessRules,
+  getConfig,
+  listAllContent,
+  maintenanceSetting,
+  removeAccessRule,
+  removeContent,
+  setAppearance,
+  setConfig,
+  setMaintenance,
+  upsertContent,
+} from '../site/index.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { defineRoute, fail } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -17,12 +31,14 @@ async function maintenanceOf(db: Db, siteId: number) {
 }
 
 /**
- * A site's content (notices, banners, navigation, floating icons, service channels), configuration keys of the safe list and maintenance. The
- * site module forgets its cached copy on each write, so the member site shows a change at once.
+ * A site's content (notices, banners, navigation, floating icons, service channels), configuration keys of the safe list, maintenance,
+ * access rules and appearance. The site module forgets its cached copy on each write, so the member site shows a change at once.
  */
 export function siteRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   const manage = operatorRoute('site.manage');
+  // Who may come in is a risk decision as much as a content one: its own permission, held by risk.
+  const access = operatorRoute('site.access');
 
   // One set of calls per kind; each answers that kind's items (TypeScript cannot follow the kind through the loop's union, hence `as never`).
   for (const kind of Object.keys(ADMIN_CONTENT_KINDS) as AdminContentKind[]) {
@@ -85,5 +101,43 @@ export function siteRoutes(app: FastifyInstance, deps: Deps): void {
       await setMaintenance(t.db, siteId, req.body.setting);
       return maintenanceOf(t.db, siteId);
     });
+  });
+
+  defineRoute(
+    app,
+    { url: '/api/admin/site/access/list', summary: 'The site’s access rules (IP ranges and countries), oldest first', ...access },
+    async (req) => ({
+      list: await getAccessRules(db, await operatorSite(db, req, req.body.siteId)),
+    }),
+  );
+  defineRoute(
+    app,
+    { url: '/api/admin/site/access/add', summary: 'Adds an access rule: an IP range or country allowed, denied or cautioned', ...access },
+    async (req) => {
+      const siteId = await operatorSite(db, req, req.body.siteId);
+      return audited(deps, req, { action: 'site.access.add', target: (rule) => `site:${siteId}:access:${rule.id}`, before: null }, (t) =>
+        addAccessRule(t.db, siteId, req.body.rule),
+      );
+    },
+  );
+  defineRoute(app, { url: '/api/admin/site/access/remove', summary: 'Removes an access rule', ...access }, async (req) => {
+    const siteId = await operatorSite(db, req, req.body.siteId);
+    const before = (await getAccessRules(db, siteId)).find((rule) => rule.id === req.body.id) ?? fail('ACCESS_RULE_NOT_FOUND');
+    return audited(deps, req, { action: 'site.access.remove', target: `site:${siteId}:access:${before.id}`, before, after: () => null }, async (t) => {
+      await removeAccessRule(t.db, siteId, before.id);
+      return null;
+    });
+  });
+
+  defineRoute(app, { url: '/api/admin/site/appearance/get', summary: 'The site’s theme series and festival skin', ...manage }, async (req) =>
+    appearanceOf(db, await operatorSite(db, req, req.body.siteId)),
+  );
+  defineRoute(app, { url: '/api/admin/site/appearance/set', summary: 'Sets the site’s theme series and festival skin', ...manage }, async (req) => {
+    const siteId = await operatorSite(db, req, req.body.siteId);
+    const before = await appearanceOf(db, siteId);
+    const { series, festivalSkin } = req.body;
+    return audited(deps, req, { action: 'site.appearance.set', target: `site:${siteId}:appearance`, before }, (t) =>
+      setAppearance(t.db, siteId, { series, festivalSkin }),
+    );
   });
 }

@@ -1,9 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
-import { AccessRuleInput, type AccessRule } from '@bp/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import { ACCESS_RULES_MAX, AccessRuleInput, type AccessRule } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { inRange, parseAddress, parseRange, type Range } from '../../platform/ip-ranges.ts';
-import { siteAccessRules } from './tables.ts';
+import { siteAccessRules, sites } from './tables.ts';
 import { andThen, type Now } from '../../platform/now.ts';
 import { cachedNow, forget } from './cache.ts';
 import { requireSite } from './service.ts';
@@ -91,9 +91,11 @@ export function judge(rules: CompiledRules, visitor: Visitor): AccessVerdict {
 
 const key = (siteId: number) => `access:${siteId}`;
 
+const ruleOf = ({ id, kind, action, value, reason }: typeof siteAccessRules.$inferSelect) => ({ id, kind, action, value, reason }) as AccessRule;
+
 export async function getAccessRules(db: Db, siteId: number): Promise<AccessRule[]> {
   const rows = await db.select().from(siteAccessRules).where(eq(siteAccessRules.siteId, siteId)).orderBy(asc(siteAccessRules.id));
-  return rows.map(({ id, kind, action, value, reason }) => ({ id, kind, action, value, reason }) as AccessRule);
+  return rows.map(ruleOf);
 }
 
 /**
@@ -110,7 +112,7 @@ export function judgeVisitor(db: Db, siteId: number, visitor: () => Visitor): No
 /** Operator: replaces a site's rules as a whole (all valid, or nothing changes). */
 export async function setAccessRules(db: Db, siteId: number, rules: AccessRuleInput[]): Promise<AccessRule[]> {
   await requireSite(db, siteId);
-  if (!Array.isArray(rules) || rules.length > 1000) fail('ACCESS_RULE_INVALID', { msg: '访问规则无效：须为不超过1000条的列表' });
+  if (!Array.isArray(rules) || rules.length > ACCESS_RULES_MAX) fail('ACCESS_RULE_INVALID', { msg: `访问规则无效：须为不超过${ACCESS_RULES_MAX}条的列表` });
   const normalised = rules.map(normalise);
   await db.transaction(async (tx) => {
     await tx.delete(siteAccessRules).where(eq(siteAccessRules.siteId, siteId));
@@ -118,4 +120,45 @@ export async function setAccessRules(db: Db, siteId: number, rules: AccessRuleIn
   });
   forget(db, key(siteId));
   return getAccessRules(db, siteId);
+}
+
+/** What a rule is about, written one way: `10.0.0.1` and `10.0.0.1/32` are the same range. */
+function targetOf(rule: Omit<AccessRule, 'id'>): string {
+  if (rule.kind === 'country') return `country:${rule.value}`;
+  const [addr, bits] = parseRange(rule.value)!;
+  return `ip:${addr.toString()}/${bits}`;
+}
+
+/**
+ * Operator: one rule more for a site, checked as a whole list's are. One rule per range or country
+ * (two would leave the operator guessing which applies), and at most ACCESS_RULES_MAX.
+ */
+export async function addAccessRule(db: Db, siteId: number, input: AccessRuleInput): Promise<AccessRule> {
+  await requireSite(db, siteId);
+  const rule = normalise(input);
+  const added = await db.transaction(async (tx) => {
+    // The site's row is locked so two additions at once are checked one after the other.
+    await tx.select({ siteId: sites.siteId }).from(sites).where(eq(sites.siteId, siteId)).for('update');
+    const rules = await getAccessRules(tx, siteId);
+    if (rules.length >= ACCESS_RULES_MAX) fail('ACCESS_RULE_INVALID', { msg: `访问规则无效：每个站点最多${ACCESS_RULES_MAX}条` });
+    if (rules.some((r) => targetOf(r) === targetOf(rule))) fail('ACCESS_RULE_DUPLICATE');
+    const [row] = await tx
+      .insert(siteAccessRules)
+      .values({ siteId, ...rule })
+      .returning();
+    return ruleOf(row);
+  });
+  forget(db, key(siteId));
+  return added;
+}
+
+/** Operator: takes one rule off a site's list; the rule it was. */
+export async function removeAccessRule(db: Db, siteId: number, id: number): Promise<AccessRule> {
+  const [row] = await db
+    .delete(siteAccessRules)
+    .where(and(eq(siteAccessRules.siteId, siteId), eq(siteAccessRules.id, id)))
+    .returning();
+  const removed = row ? ruleOf(row) : fail('ACCESS_RULE_NOT_FOUND');
+  forget(db, key(siteId));
+  return removed;
 }

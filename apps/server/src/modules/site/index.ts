@@ -13,7 +13,8 @@ import { guardSite } from './guard.ts';
 
 export { getConfig, getConfigValue, setConfig, resolveSite, requireSite, listSites, forgetSites, DEPLOY_SITES, type SiteContext } from './service.ts';
 export { setMaintenance, currentMaintenance, maintenanceSetting } from './maintenance.ts';
-export { setAccessRules, getAccessRules, type AccessVerdict } from './access.ts';
+export { setAccessRules, getAccessRules, addAccessRule, removeAccessRule, type AccessVerdict } from './access.ts';
+export { appearanceOf, setAppearance } from './appearance.ts';
 export { upsertContent, removeContent, listContent, listAllContent, type ContentItems } from './content.ts';
 export { visitorOf } from './guard.ts';
 export { firstPictures } from './first-pictures.ts';

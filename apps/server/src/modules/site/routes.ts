@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BUILD, Errors, LANGUAGES, PLATFORM_CONFIG_KEYS, PerInfo, SITE_CONFIG_KEYS, type Maintenance } from '@bp/contract';
+import { BUILD, Errors, LANGUAGES, PLATFORM_CONFIG_KEYS, PerInfo, SITE_CONFIG_KEYS, festivalOf, type Maintenance } from '@bp/contract';
 import { AppError, defineRoute } from '../../platform/http/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Db } from '../../platform/db/index.ts';
@@ -26,7 +26,7 @@ const perInfoFrom = derivedOnce((config: Readonly<Record<string, string | null>>
     settlementUnit: site.settlementUnit,
     currency: site.currency,
     logo: site.logo,
-    festivalSkin: seedConfig.site_festival_skin || null,
+    festivalSkin: festivalOf(seedConfig.site_festival_skin),
     deploySiteId: site.deploySiteId,
     deploySites: DEPLOY_SITES,
     config: seedConfig,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { currencyOf, type SettlementUnit, type ThemeSeries } from '@bp/contract';
 import type { Db } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
@@ -44,7 +44,8 @@ export function listSites(db: Db): Promise<SiteList> {
 
 function listSitesNow(db: Db): Now<SiteList> {
   return cachedNow(db, 'sites', async () => {
-    const rows = await db.select().from(sites);
+    // In id order: a changed row (a new theme) moves in the table, and the console's pickers would follow it.
+    const rows = await db.select().from(sites).orderBy(asc(sites.siteId));
     const def = rows.find((r) => r.isDefault) ?? rows[0];
     return { byId: new Map(rows.map((r) => [r.siteId, toContext(r)])), fallback: def ? toContext(def) : null };
   });

@@ -60,12 +60,14 @@ describe('site info', () => {
     expect((await s.call('/api/site/configInfo/get', { keyCode: 'withdrawal_password' })).data.value).toBe('1');
   });
 
-  it('[S3-08] site_festival_skin drives perInfo.festivalSkin; empty means none', async () => {
+  it('[S3-08] site_festival_skin drives perInfo.festivalSkin; empty, or a skin the site does not know, means none', async () => {
     expect((await s.call('/api/site/group/site/perInfo', {})).data.festivalSkin).toBeNull();
-    await setConfig(s.deps.db, 1, 'site_festival_skin', 'spring_festival');
+    await setConfig(s.deps.db, 1, 'site_festival_skin', 'springFestival');
     const info = await s.call('/api/site/group/site/perInfo', {});
-    expect(info.data.festivalSkin).toBe('spring_festival');
-    expect(info.data.config.site_festival_skin).toBe('spring_festival');
+    expect(info.data.festivalSkin).toBe('springFestival');
+    expect(info.data.config.site_festival_skin).toBe('springFestival');
+    await setConfig(s.deps.db, 1, 'site_festival_skin', 'spring_festival');
+    expect((await s.call('/api/site/group/site/perInfo', {})).data.festivalSkin).toBeNull();
     await setConfig(s.deps.db, 1, 'site_festival_skin', '');
   });
 

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import type { ThemeSeries } from '@bp/contract';
+import { festivalOf, type ThemeSeries } from '@bp/contract';
 import { local } from '../storage/local.ts';
 import { createStore, useStore } from '../store.ts';
 import { usePerInfo } from '../site/site-info.ts';
-import { applyTheme, festivalOf, isSeries, pickSeries } from './themes.ts';
+import { applyTheme, isSeries, pickSeries } from './themes.ts';
 
 const PREVIEW_KEY = 'bp.themePreview';
 const SITE_SERIES_KEY = 'bp.siteSeries';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THEME, THEME_SERIES } from '@bp/contract';
-import { THEMES, applyTheme, festivalOf, pickSeries } from './themes.ts';
+import { DEFAULT_THEME, THEME_SERIES, festivalOf } from '@bp/contract';
+import { THEMES, applyTheme, pickSeries } from './themes.ts';
 
 describe('theme series', () => {
   it('[S2-14] defines the eight series, each with its own colours, surfaces, radii and login look', () => {

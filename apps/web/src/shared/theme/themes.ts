@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, THEME_SERIES, type ThemeSeries } from '@bp/contract';
+import { DEFAULT_THEME, THEME_LOOKS, THEME_SERIES, type FestivalSkin, type ThemeLook, type ThemeSeries } from '@bp/contract';
 
 /**
  * The eight theme series (seed 2) as CSS variables: the site's own (--bp-*) and antd-mobile's
@@ -66,131 +66,89 @@ function varsOf(p: Palette): Record<string, string> {
   };
 }
 
-const theme = (series: ThemeSeries, name: string, scheme: Theme['scheme'], loginLook: Theme['loginLook'], p: Palette): Theme => ({
-  series,
-  name,
-  scheme,
-  loginLook,
-  vars: varsOf(p),
-});
+/** A series' palette: its main colours and name from the contract (the console shows them too), the rest here. */
+const theme = (series: ThemeSeries, scheme: Theme['scheme'], loginLook: Theme['loginLook'], p: Omit<Palette, keyof ThemeLook>): Theme => {
+  const { name, ...colours } = THEME_LOOKS[series];
+  return { series, name, scheme, loginLook, vars: varsOf({ ...colours, ...p }) };
+};
 
 export const THEMES: Record<ThemeSeries, Theme> = {
-  classy: theme('classy', '尊享黑金', 'dark', 'crest', {
-    bg: '#0e0e11',
-    surface: '#18181d',
+  classy: theme('classy', 'dark', 'crest', {
     surface2: '#222229',
     text: '#f3e7cf',
     text2: '#a39a88',
-    primary: '#d9b16a',
-    primary2: '#a97a2f',
     onPrimary: '#1a1408',
     accent: '#f5d99b',
-    border: '#2e2b26',
     radius: 10,
     header: 'linear-gradient(180deg, #1d1a14 0%, #0e0e11 100%)',
     hero: 'radial-gradient(120% 80% at 50% 0%, #3a2d14 0%, #17130c 45%, #0e0e11 100%)',
   }),
-  fresh: theme('fresh', '清新绿意', 'light', 'breeze', {
-    bg: '#f2f8f5',
-    surface: '#ffffff',
+  fresh: theme('fresh', 'light', 'breeze', {
     surface2: '#e8f4ee',
     text: '#15352a',
     text2: '#6b8579',
-    primary: '#22b573',
-    primary2: '#0e9f8e',
     onPrimary: '#ffffff',
     accent: '#ffb020',
-    border: '#d9ebe2',
     radius: 14,
     header: 'linear-gradient(180deg, #d9f4e7 0%, #f2f8f5 100%)',
     hero: 'linear-gradient(160deg, #c9f1dd 0%, #eaf8f1 55%, #f2f8f5 100%)',
   }),
-  elegant: theme('elegant', '典雅酒红', 'light', 'salon', {
-    bg: '#f6f1ea',
-    surface: '#fffdf9',
+  elegant: theme('elegant', 'light', 'salon', {
     surface2: '#f0e6da',
     text: '#3a2326',
     text2: '#8c7370',
-    primary: '#8e2f3c',
-    primary2: '#5e1a26',
     onPrimary: '#fff6ee',
     accent: '#c49a5a',
-    border: '#e6d8c8',
     radius: 6,
     header: 'linear-gradient(180deg, #efe2d3 0%, #f6f1ea 100%)',
     hero: 'linear-gradient(180deg, #5e1a26 0%, #8e2f3c 60%, #f6f1ea 60%)',
   }),
-  triadTheme: theme('triadTheme', '三色活力', 'light', 'triad', {
-    bg: '#f3f5fb',
-    surface: '#ffffff',
+  triadTheme: theme('triadTheme', 'light', 'triad', {
     surface2: '#eaeef8',
     text: '#1b2440',
     text2: '#6d7693',
-    primary: '#2f6bff',
-    primary2: '#ff8a1f',
     onPrimary: '#ffffff',
     accent: '#13c2a3',
-    border: '#dde3f2',
     radius: 12,
     header: 'linear-gradient(90deg, #2f6bff 0%, #13c2a3 50%, #ff8a1f 100%)',
     hero: 'linear-gradient(135deg, #2f6bff 0%, #13c2a3 50%, #ff8a1f 100%)',
   }),
-  glow: theme('glow', '霓虹流光', 'dark', 'neon', {
-    bg: '#110a22',
-    surface: '#1b1233',
+  glow: theme('glow', 'dark', 'neon', {
     surface2: '#251a45',
     text: '#efe6ff',
     text2: '#a594c9',
-    primary: '#b45cff',
-    primary2: '#ff4fb8',
     onPrimary: '#ffffff',
     accent: '#4de1ff',
-    border: '#33265a',
     radius: 16,
     header: 'linear-gradient(180deg, #241345 0%, #110a22 100%)',
     hero: 'radial-gradient(90% 70% at 30% 10%, #5b1f9c 0%, #2a1052 40%, #110a22 100%)',
   }),
-  simple: theme('simple', '简约白', 'light', 'plain', {
-    bg: '#f5f6f7',
-    surface: '#ffffff',
+  simple: theme('simple', 'light', 'plain', {
     surface2: '#f0f1f3',
     text: '#1f2329',
     text2: '#86909c',
-    primary: '#1668dc',
-    primary2: '#1668dc',
     onPrimary: '#ffffff',
     accent: '#f53f3f',
-    border: '#e5e6eb',
     radius: 4,
     header: '#ffffff',
     hero: '#ffffff',
   }),
-  colorful: theme('colorful', '缤纷多彩', 'light', 'confetti', {
-    bg: '#fff6ef',
-    surface: '#ffffff',
+  colorful: theme('colorful', 'light', 'confetti', {
     surface2: '#ffefe3',
     text: '#3b1f2b',
     text2: '#9a7580',
-    primary: '#ff4d6d',
-    primary2: '#ffa62b',
     onPrimary: '#ffffff',
     accent: '#7b61ff',
-    border: '#ffe0cf',
     radius: 18,
     header: 'linear-gradient(90deg, #ffd6e0 0%, #ffe7c7 100%)',
     hero: 'linear-gradient(140deg, #ff4d6d 0%, #ff8a5b 50%, #ffc53d 100%)',
   }),
-  mecha: theme('mecha', '机甲科技', 'dark', 'hud', {
-    bg: '#0a1016',
-    surface: '#111a22',
+  mecha: theme('mecha', 'dark', 'hud', {
     surface2: '#18242f',
     text: '#d8f6ff',
     text2: '#7b98a8',
-    primary: '#00d8ff',
-    primary2: '#0077ff',
     onPrimary: '#001620',
     accent: '#ffd400',
-    border: '#1f3444',
     radius: 2,
     header: 'linear-gradient(180deg, #0f1d28 0%, #0a1016 100%)',
     hero: 'linear-gradient(180deg, #0f2533 0%, #0a1016 100%)',
@@ -208,12 +166,6 @@ export function pickSeries(preview: string | null | undefined, siteSeries: strin
   if (isSeries(siteSeries)) return siteSeries;
   return DEFAULT_THEME;
 }
-
-/** The festival skins a site can set in `site_festival_skin`; anything else shows no skin. */
-export const FESTIVAL_SKINS = ['springFestival', 'midAutumn', 'nationalDay', 'worldCup'] as const;
-export type FestivalSkin = (typeof FESTIVAL_SKINS)[number];
-export const festivalOf = (value: string | null | undefined): FestivalSkin | null =>
-  (FESTIVAL_SKINS as readonly string[]).includes(value ?? '') ? (value as FestivalSkin) : null;
 
 /** Puts a theme on the document: variables on :root, the series and skin as data attributes. */
 export function applyTheme(root: HTMLElement, series: ThemeSeries, festival: FestivalSkin | null): void {
