@@ -79,6 +79,28 @@ describe.runIf(browserAvailable())('the first screens', () => {
     expect(hintsIn(await (await page.request.get('/login')).text(), PICTURE)).toEqual([]);
   });
 
+  it('home shows its first banner in the splash while its code is on the way, where the page then shows it', async () => {
+    const { page } = await phone(site);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/app/home', { waitUntil: 'domcontentloaded' });
+    const splash = page.locator('img.bp-boot-picture');
+    await expect.poll(() => splash.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const [src, before] = [await splash.getAttribute('src'), (await splash.boundingBox())!];
+    expect(await page.locator('img.bp-banner-img').count()).toBe(0);
+    release();
+    const banner = page.locator('img.bp-banner-img').first();
+    await banner.waitFor();
+    expect(await banner.getAttribute('src')).toBe(src);
+    const after = (await banner.boundingBox())!;
+    for (const side of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(after[side] - before[side]), side).toBeLessThanOrEqual(3);
+    expect(await splash.count()).toBe(0);
+  });
+
   it('the sports board keeps only the cards near the screen, and makes the others as the member scrolls to them', async () => {
     const { page } = await phone(site);
     await page.goto('/app/sports?tab=upcoming');

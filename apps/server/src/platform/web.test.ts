@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { pickEncoding } from './web.ts';
 
-const INDEX = '<!doctype html><html><head><title>site</title></head><body><div id="root"></div></body></html>';
+const INDEX = '<!doctype html><html><head><title>site</title></head><body><div id="root"><div class="bp-boot"><!--first-picture--></div></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
 /** What the web build says the board's and a match's pages need beyond the entry (apps/web/build/first-views.ts). */
@@ -92,6 +92,12 @@ describe('the built site', () => {
     expect(banner(await html('/app/home?siteId=2'))).toBe(usdt);
     expect(banner(await html('/app/home', 'identity', { cookie: 'theme=x; bp_site=2' }))).toBe(usdt);
     expect(banner(await html('/app/home?siteId=99999'))).toBeUndefined();
+
+    // And shows it in the splash, where the page will, until the page's code has drawn the page.
+    const [{ image, title }] = (await s.call('/api/site/banner/list', { position: 'home' })).data;
+    const splash = (body: string) => /<div class="bp-boot">(.*?)<\/div>/.exec(body)?.[1];
+    expect(splash(await html('/app/home', 'br'))).toBe(`<img class="bp-boot-picture" data-first-picture src="${image}" alt="${title}">`);
+    expect(splash(await html('/app/sports'))).toBe('');
   });
 
   it('caches hashed assets for a year and other files not at all', async () => {

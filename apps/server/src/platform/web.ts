@@ -75,7 +75,15 @@ interface FirstView {
  * for: `site` is the `siteId` the page was opened with, else the one the site remembered in its
  * cookie, else none (the default site).
  */
-export type FirstPictures = (pathname: string, site: string | undefined) => Promise<string[]>;
+export type FirstPictures = (pathname: string, site: string | undefined) => Promise<Array<{ src: string; alt: string }>>;
+
+/** What a page's HTML carries beyond the build's: `<link>`s in its head, its first picture in the splash. */
+interface PageHints {
+  head: string;
+  splash: string;
+}
+/** Where the splash of the web build's index.html takes the page's first picture. */
+const SPLASH_PICTURE = '<!--first-picture-->';
 
 /** The site cookie the member site sets (apps/web shared/site-cookie.ts): only read here. */
 const SITE_COOKIE = /(?:^|;\s*)bp_site=(\d{1,9})(?:;|$)/;
@@ -96,16 +104,19 @@ const matches = (pattern: string, pathname: string) => {
  * instead of after the entry has run and asked for them (issue 13: the JS → page → data → picture
  * chain held the first screen back).
  */
-async function pageHints(views: FirstView[], pictures: FirstPictures | undefined, req: FastifyRequest, pathname: string): Promise<string> {
+async function pageHints(views: FirstView[], pictures: FirstPictures | undefined, req: FastifyRequest, pathname: string): Promise<PageHints> {
   const view = views.find((v) => matches(v.path, pathname));
   const query = (req.query as Record<string, unknown> | undefined)?.siteId;
   const site = (typeof query === 'string' && /^\d{1,9}$/.test(query) ? query : undefined) ?? SITE_COOKIE.exec(req.headers.cookie ?? '')?.[1];
   const images = pictures ? await pictures(pathname, site).catch(() => []) : [];
-  return [
-    ...images.map((href) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(href)}">`),
+  const head = [
+    ...images.map(({ src }) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(src)}">`),
     ...(view?.styles ?? []).map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttr(href)}">`),
     ...(view?.scripts ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`),
   ].join('');
+  const [first] = images;
+  const splash = first ? `<img class="bp-boot-picture" data-first-picture src="${escapeAttr(first.src)}" alt="${escapeAttr(first.alt)}">` : '';
+  return { head, splash };
 }
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -122,7 +133,7 @@ async function serveSinglePageApp(
   dist: string | null,
   prefix: string,
   notPages: RegExp,
-  hintsOf?: (req: FastifyRequest, pathname: string) => Promise<string>,
+  hintsOf?: (req: FastifyRequest, pathname: string) => Promise<PageHints>,
 ): Promise<boolean> {
   const indexFile = dist ? path.join(dist, 'index.html') : null;
   if (!dist || !indexFile || !fs.existsSync(indexFile)) {
@@ -151,7 +162,7 @@ async function serveSinglePageApp(
   };
   const withHints = pagesWithHints(page.identity);
   const sendPage = async (req: FastifyRequest, reply: FastifyReply, pathname: string) => {
-    const hints = hintsOf ? await hintsOf(req, pathname) : '';
+    const hints = hintsOf ? await hintsOf(req, pathname) : { head: '', splash: '' };
     const encoding = pickEncoding(req.headers['accept-encoding'], { br: page.br !== null, gzip: page.gzip !== null });
     reply
       .header('content-type', 'text/html; charset=utf-8')
@@ -159,7 +170,7 @@ async function serveSinglePageApp(
       .header('vary', 'accept-encoding')
       .header('content-security-policy', CONTENT_SECURITY_POLICY);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(hints ? withHints(hints, encoding) : (page[encoding] ?? page.identity));
+    return reply.send(hints.head || hints.splash ? withHints(hints, encoding) : (page[encoding] ?? page.identity));
   };
 
   app.get(`${prefix}*`, { config: { exempt: true, rateLimit: false }, schema: { hide: true } }, (req, reply) => {
@@ -171,18 +182,18 @@ async function serveSinglePageApp(
 }
 
 /**
- * The page with a head's hints, encoded: pages differ only by their hints (a few per route and
- * site), so each is made once and kept.
+ * The page with its hints, encoded: pages differ only by their hints (a few per route and site), so
+ * each is made once and kept.
  */
 function pagesWithHints(html: Buffer) {
   const made = new Map<string, Buffer>();
   const [head, rest] = html.toString('utf8').split('</head>');
-  return (hints: string, encoding: Encoding): Buffer => {
+  return (hints: PageHints, encoding: Encoding): Buffer => {
     if (rest === undefined) return html;
-    const key = `${encoding} ${hints}`;
+    const key = `${encoding} ${hints.head} ${hints.splash}`;
     let body = made.get(key);
     if (!body) {
-      const raw = Buffer.from(`${head}${hints}</head>${rest}`);
+      const raw = Buffer.from(`${head}${hints.head}</head>${rest.replace(SPLASH_PICTURE, hints.splash)}`);
       body = encoding === 'br' ? zlib.brotliCompressSync(raw) : encoding === 'gzip' ? zlib.gzipSync(raw, { level: 9 }) : raw;
       if (made.size > 500) made.clear();
       made.set(key, body);

@@ -11,22 +11,27 @@ const SHOWN = 3;
 /** The latest announcements of the list category; a tap reads one in full. */
 export function AnnouncementList() {
   const { t } = useTranslation();
-  const { data } = useNotices();
+  const { data, isPending } = useNotices();
   const list = (data ?? []).filter((n) => n.category === NoticeCategory.LIST && isShowing(n, serverClock.now())).slice(0, SHOWN);
-  if (list.length === 0) return null;
+  if (!isPending && list.length === 0) return null;
   return (
     <section className="bp-announcements">
       <div className="bp-section-title">{t('home.notices')}</div>
-      <ul className="bp-card">
-        {list.map((n) => (
-          <li key={n.id}>
-            <button type="button" onClick={() => void showNotice({ title: n.title, content: n.content, confirmText: t('home.gotIt') })}>
-              <span>{n.title}</span>
-              <RightOutline aria-hidden="true" />
-            </button>
-          </li>
-        ))}
-      </ul>
+      {/* Three rows' place is kept while the notices load, so the sections below do not jump down. */}
+      {isPending ? (
+        <div className="bp-card bp-announcements--loading" aria-hidden="true" />
+      ) : (
+        <ul className="bp-card">
+          {list.map((n) => (
+            <li key={n.id}>
+              <button type="button" onClick={() => void showNotice({ title: n.title, content: n.content, confirmText: t('home.gotIt') })}>
+                <span>{n.title}</span>
+                <RightOutline aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

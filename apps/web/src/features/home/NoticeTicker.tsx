@@ -12,12 +12,14 @@ const NoticeSheet = lazy(async () => ({ default: (await import('./NoticeSheet.ts
 /** The announcement ticker (seed 4 rules in announcements.ts); a tap opens every announcement. */
 export function NoticeTicker() {
   const { t } = useTranslation();
-  const { data } = useNotices();
+  const { data, isPending } = useNotices();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const entries = useMemo(() => tickerEntries(data ?? [], serverClock.now()), [data]);
   const hasText = entries.some((e) => e.notice);
   const { row, slide } = useTickerRow(entries.length, hasText);
+  // Its place is kept while the notices load, so what follows does not jump down when they come.
+  if (isPending) return <div className="bp-ticker bp-ticker--loading" aria-hidden="true" />;
   if (!hasText) return null;
   const showing = (data ?? []).filter((n) => isShowing(n, serverClock.now()));
   return (

@@ -1,0 +1,34 @@
+// Starts the site's code once the first screen is on screen: the splash, and the page's first
+// picture when the server put one in it (home's banner). The code is fetched meanwhile (the page
+// preloads it); only running it waits, so a slow phone shows the page's picture while it parses the
+// code instead of a blank screen until the code has run (issue 13). The browser says when the
+// picture's paint is on screen (its largest-contentful-paint entry); failing that, a quarter
+// second after it is decoded; in any case a second and a half at most.
+(function () {
+  var entry = document.currentScript && document.currentScript.getAttribute('data-entry');
+  if (!entry) return;
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    import(entry);
+  }
+  setTimeout(start, 1500);
+  var picture = document.querySelector('img[data-first-picture]');
+  // A hidden page paints nothing; a splash without a picture has nothing to wait for but a frame.
+  if (document.visibilityState === 'hidden') return start();
+  if (!picture) return requestAnimationFrame(() => setTimeout(start, 0));
+  try {
+    new PerformanceObserver(function (list, observer) {
+      if (!list.getEntries().some((e) => e.element === picture)) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  } catch {
+    // No paint timing here: the decoded picture below.
+  }
+  picture.decode().then(
+    () => setTimeout(start, 250),
+    () => start(),
+  );
+})();
