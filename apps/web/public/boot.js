@@ -1,5 +1,5 @@
-// Starts the site's code once the first screen is on screen: the splash, and the page's first
-// picture when the server put one in it (home's banner). The code is fetched meanwhile (the page
+// Starts the site's code at once, or, when the server put the page's first picture in the splash
+// (home's banner), once that picture is on screen. The code is fetched meanwhile (the page
 // preloads it); only running it waits, so a slow phone shows the page's picture while it parses the
 // code instead of a blank screen until the code has run (issue 13). The browser says when the
 // picture's paint is on screen (its largest-contentful-paint entry); failing that, a quarter
@@ -15,9 +15,8 @@
   }
   setTimeout(start, 1500);
   var picture = document.querySelector('img[data-first-picture]');
-  // A hidden page paints nothing; a splash without a picture has nothing to wait for but a frame.
-  if (document.visibilityState === 'hidden') return start();
-  if (!picture) return requestAnimationFrame(() => setTimeout(start, 0));
+  // A hidden page paints nothing, and a splash without a picture has nothing worth the wait.
+  if (!picture || document.visibilityState === 'hidden') return start();
   try {
     new PerformanceObserver(function (list, observer) {
       if (!list.getEntries().some((e) => e.element === picture)) return;
