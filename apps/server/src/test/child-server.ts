@@ -83,3 +83,42 @@ export async function spawnServer(place: Place, env: Record<string, string> = {}
   }
   return { url, kill };
 }
+
+/** One call of `callsUntilKilled`: its member, its key, and the answer, or null when the server died first. */
+export interface SentCall<A> {
+  token: string;
+  key: string;
+  answer: A | null;
+}
+
+/**
+ * Tests of a kill mid-batch: each member sends `url` one call after another (a fresh key each) to
+ * the spawned server until `acknowledged` calls have answered code 0, then the server is killed
+ * with SIGKILL. Answers every call sent, those cut off by the kill with a null answer.
+ */
+export async function callsUntilKilled<A extends { code: number }>(
+  server: ChildServer,
+  call: { url: string; body: object; tokens: string[]; key: () => string; acknowledged: number },
+): Promise<Array<SentCall<A>>> {
+  const sent: Array<SentCall<A>> = [];
+  let dead = false;
+  const send = async (token: string): Promise<SentCall<A>> => {
+    const one: SentCall<A> = { token, key: call.key(), answer: null };
+    sent.push(one);
+    const res = await fetch(`${server.url}${call.url}`, {
+      method: 'POST',
+      body: JSON.stringify(call.body),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': one.key },
+    }).catch(() => null);
+    one.answer = res ? ((await res.json()) as A) : null;
+    return one;
+  };
+  const chains = call.tokens.map(async (token) => {
+    while (!dead) if (!(await send(token)).answer) return;
+  });
+  while (sent.filter((x) => x.answer?.code === 0).length < call.acknowledged) await new Promise((resolve) => setTimeout(resolve, 5));
+  dead = true;
+  await server.kill();
+  await Promise.all(chains);
+  return sent;
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { toMinor } from '@bp/contract';
-import { bearer, startTestServer, type TestServer } from '../../test/harness.ts';
-import { placeOfItsOwn, spawnServer } from '../../test/child-server.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { callsUntilKilled, placeOfItsOwn, spawnServer } from '../../test/child-server.ts';
 import { rowsOf } from '../../platform/db/index.ts';
 import { caller, expectLedgerSound, newKey } from '../wallet/testing.ts';
 
@@ -18,12 +18,8 @@ const MEMBERS = 12;
 const FUNDS = 1_000;
 const BODY = { amount: 1, target: 50, condition: 'under' };
 
-interface Sent {
-  token: string;
-  key: string;
-  /** The answer, or null when the server died first. */
-  answer: { code: number; data: { roundId: string; nonce: number; payout: number } } | null;
-}
+/** A call's answer, as the tests read it. */
+type Answer = { code: number; data: { roundId: string; nonce: number; payout: number } };
 
 describe('originals rounds in batches, the server killed with SIGKILL', () => {
   it('[issue 16] the next life has each acknowledged round once with its money and record, nonces without a gap, and a key sent again plays at most once', async () => {
@@ -34,26 +30,13 @@ describe('originals rounds in batches, the server killed with SIGKILL', () => {
     await s.close();
 
     const server = await spawnServer(place, { RUN_JOBS: 'off' });
-    const sent: Sent[] = [];
-    let dead = false;
-    const play = async (token: string): Promise<Sent> => {
-      const one: Sent = { token, key: newKey(), answer: null };
-      sent.push(one);
-      const res = await fetch(`${server.url}/api/originals/dice/play`, {
-        method: 'POST',
-        body: JSON.stringify(BODY),
-        headers: { 'content-type': 'application/json', ...bearer(token, { 'idempotency-key': one.key }) },
-      }).catch(() => null);
-      one.answer = res ? ((await res.json()) as Sent['answer']) : null;
-      return one;
-    };
-    const chains = members.map(async (m) => {
-      while (!dead) if (!(await play(m.token)).answer) return;
+    const sent = await callsUntilKilled<Answer>(server, {
+      url: '/api/originals/dice/play',
+      body: BODY,
+      tokens: members.map((m) => m.token),
+      key: newKey,
+      acknowledged: 60,
     });
-    while (sent.filter((x) => x.answer?.code === 0).length < 60) await new Promise((resolve) => setTimeout(resolve, 5));
-    dead = true;
-    await server.kill();
-    await Promise.all(chains);
     expect(
       sent.some((x) => x.answer === null),
       'killed with rounds in flight',

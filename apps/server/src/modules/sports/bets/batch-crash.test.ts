@@ -1,12 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { spawnServer, type Place } from '../../../test/child-server.ts';
-import { dropSchema } from '../../../platform/db/index.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import { callsUntilKilled, placeOfItsOwn, spawnServer } from '../../../test/child-server.ts';
 import { expectLedgerSound } from '../../wallet/testing.ts';
 import { fund, idemKey, mainBalance, scriptMatch } from '../testing.ts';
 
@@ -15,25 +10,14 @@ import { fund, idemKey, mainBalance, scriptMatch } from '../testing.ts';
  * server dies; in the next life each acknowledged bet is there once with its stake, nothing is
  * there without its stake, and every key sent again answers its bet or takes it now, once.
  */
-const databaseUrl = process.env.DATABASE_URL || null;
-const schema = databaseUrl ? `t_betkill_${randomBytes(5).toString('hex')}` : null;
-const dataDir = schema ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'bet-kill-'));
-const place: Place = schema ? { databaseSchema: schema } : { dataDir: dataDir! };
-afterAll(async () => {
-  if (schema) await dropSchema(databaseUrl!, schema);
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const place = placeOfItsOwn('betkill');
 
 const MEMBERS = 12;
 const FUNDS = 100_000n;
 const STAKE = 10;
 
-interface Sent {
-  token: string;
-  key: string;
-  /** The answer, or null when the server died first. */
-  answer: { code: number; data: { orderId: string } } | null;
-}
+/** A call's answer, as the tests read it. */
+type Answer = { code: number; data: { orderId: string } };
 
 describe('bets in batches, the server killed with SIGKILL', () => {
   it('[issue 18] the next life has each acknowledged bet once with its stake, and a key sent again takes its bet at most once', async () => {
@@ -45,26 +29,13 @@ describe('bets in batches, the server killed with SIGKILL', () => {
     await s.close();
 
     const server = await spawnServer(place, { RUN_JOBS: 'off' });
-    const sent: Sent[] = [];
-    let dead = false;
-    const place1 = async (token: string): Promise<Sent> => {
-      const one: Sent = { token, key: idemKey(), answer: null };
-      sent.push(one);
-      const res = await fetch(`${server.url}/api/sports/bet/place`, {
-        method: 'POST',
-        body: JSON.stringify(body),
-        headers: { 'content-type': 'application/json', ...bearer(token, { 'idempotency-key': one.key }) },
-      }).catch(() => null);
-      one.answer = res ? ((await res.json()) as Sent['answer']) : null;
-      return one;
-    };
-    const chains = members.map(async (m) => {
-      while (!dead) if (!(await place1(m.token)).answer) return;
+    const sent = await callsUntilKilled<Answer>(server, {
+      url: '/api/sports/bet/place',
+      body,
+      tokens: members.map((m) => m.token),
+      key: idemKey,
+      acknowledged: 60,
     });
-    while (sent.filter((x) => x.answer?.code === 0).length < 60) await new Promise((resolve) => setTimeout(resolve, 5));
-    dead = true;
-    await server.kill();
-    await Promise.all(chains);
     expect(
       sent.some((x) => x.answer === null),
       'killed with bets in flight',
