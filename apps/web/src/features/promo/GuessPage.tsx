@@ -1,14 +1,10 @@
-import { Button, Skeleton, Toast } from 'antd-mobile';
+import { Skeleton, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { shanghaiDateTime, type GUESS_PICKS } from '@bp/contract';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { useCurrency } from '../../shared/site/use-currency.ts';
 import { promoApi, useGuessConfig } from './api.ts';
-import { Records, Rules, useMoneyCall } from './parts.tsx';
+import { MatchPicks, Records, Rules, useMoneyCall, type MatchPick } from './parts.tsx';
 import './promo.css';
-
-type Pick = (typeof GUESS_PICKS)[number];
-const PICKS: Pick[] = ['home', 'draw', 'visit'];
 
 /** 竞猜: the coming football matches, each with 主胜 / 平 / 客胜 (one pick, before kickoff); the member's guesses and prizes. */
 export function GuessPage() {
@@ -16,7 +12,7 @@ export function GuessPage() {
   const { money } = useCurrency();
   const { data } = useGuessConfig();
   const guess = useMoneyCall(
-    (p: { matchId: number; pick: Pick }, key: string) => promoApi.guess(p.matchId, p.pick, key),
+    (p: { matchId: number; pick: MatchPick }, key: string) => promoApi.guess(p.matchId, p.pick, key),
     () => Toast.show({ icon: 'success', content: t('promo.guess.made') }),
   );
 
@@ -35,30 +31,16 @@ export function GuessPage() {
               <h3>{t('promo.guess.coming')}</h3>
               {data.matches.length === 0 ? <p className="bp-muted">{t('promo.guess.none')}</p> : null}
               {data.matches.map(({ match: m, pick }) => (
-                <div key={m.matchId} className="bp-promo-guess" data-testid="guess-match">
-                  <div className="bp-promo-guess-head">
-                    <span className="bp-muted">{m.leagueName}</span>
-                    <span className="bp-muted">{shanghaiDateTime(m.startAt).slice(5, 16)}</span>
-                  </div>
-                  <strong>{`${m.homeName} vs ${m.visitName}`}</strong>
-                  <div className="bp-promo-guess-picks">
-                    {PICKS.map((p) => (
-                      <Button
-                        key={p}
-                        size="small"
-                        shape="rounded"
-                        color={pick === p ? 'primary' : 'default'}
-                        disabled={pick !== null && pick !== p}
-                        loading={guess.busy}
-                        onClick={() => {
-                          if (pick === null) void guess.run({ matchId: m.matchId, pick: p });
-                        }}
-                      >
-                        {t(`promo.guess.picks.${p}`)}
-                      </Button>
-                    ))}
-                  </div>
-                </div>
+                <MatchPicks
+                  key={m.matchId}
+                  match={m}
+                  chosen={pick}
+                  locked={pick !== null}
+                  busy={guess.busy}
+                  labelOf={(p) => t(`promo.guess.picks.${p}`)}
+                  testId="guess-match"
+                  onPick={(p) => void guess.run({ matchId: m.matchId, pick: p })}
+                />
               ))}
             </section>
             {data.guesses.length > 0 ? (

@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { Button, Skeleton, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { shanghaiDateTime, type GUESS_PICKS, type SoccerTicket } from '@bp/contract';
+import { shanghaiDateTime, type SoccerTicket } from '@bp/contract';
 import type { z } from 'zod';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { useCurrency } from '../../shared/site/use-currency.ts';
 import { promoApi, useSoccerLotteryConfig } from './api.ts';
-import { Records, Rules, useMoneyCall } from './parts.tsx';
+import { MatchPicks, Records, Rules, useMoneyCall, type MatchPick } from './parts.tsx';
 import './promo.css';
 
-type Pick = (typeof GUESS_PICKS)[number];
 type Ticket = z.output<typeof SoccerTicket>;
-const PICKS: Pick[] = ['home', 'draw', 'visit'];
 const at = (ms: number) => shanghaiDateTime(ms).slice(5, 16);
 
 /** 足彩: the round's matches, a 1 / X / 2 pick each and one ticket a round before the first kickoff; the member's tickets, right picks marked. */
@@ -19,9 +17,9 @@ export function SoccerLotteryPage() {
   const { t } = useTranslation();
   const { money } = useCurrency();
   const { data } = useSoccerLotteryConfig();
-  const [picks, setPicks] = useState<Record<number, Pick>>({});
+  const [picks, setPicks] = useState<Record<number, MatchPick>>({});
   const submit = useMoneyCall(
-    (p: { roundId: number; picks: Array<{ matchId: number; pick: Pick }> }, key: string) => promoApi.ticket(p.roundId, p.picks, key),
+    (p: { roundId: number; picks: Array<{ matchId: number; pick: MatchPick }> }, key: string) => promoApi.ticket(p.roundId, p.picks, key),
     () => Toast.show({ icon: 'success', content: t('promo.soccer.made') }),
   );
   const round = data?.round ?? null;
@@ -53,29 +51,15 @@ export function SoccerLotteryPage() {
                     {t('promo.soccer.round', { n: round.roundId })} · <span className="bp-muted">{t('promo.soccer.closes', { at: at(round.closesAt) })}</span>
                   </h3>
                   {round.matches.map((m) => (
-                    <div key={m.matchId} className="bp-promo-guess" data-testid="soccer-match">
-                      <div className="bp-promo-guess-head">
-                        <span className="bp-muted">{m.leagueName}</span>
-                        <span className="bp-muted">{at(m.startAt)}</span>
-                      </div>
-                      <strong>{`${m.homeName} vs ${m.visitName}`}</strong>
-                      <div className="bp-promo-guess-picks">
-                        {PICKS.map((p) => (
-                          <Button
-                            key={p}
-                            size="small"
-                            shape="rounded"
-                            color={chosen(m.matchId) === p ? 'primary' : 'default'}
-                            disabled={ticket !== null && chosen(m.matchId) !== p}
-                            onClick={() => {
-                              if (ticket === null) setPicks({ ...picks, [m.matchId]: p });
-                            }}
-                          >
-                            {t(`promo.soccer.picks.${p}`)}
-                          </Button>
-                        ))}
-                      </div>
-                    </div>
+                    <MatchPicks
+                      key={m.matchId}
+                      match={m}
+                      chosen={chosen(m.matchId)}
+                      locked={ticket !== null}
+                      labelOf={(p) => t(`promo.soccer.picks.${p}`)}
+                      testId="soccer-match"
+                      onPick={(p) => setPicks({ ...picks, [m.matchId]: p })}
+                    />
                   ))}
                   {ticket === null ? (
                     <Button

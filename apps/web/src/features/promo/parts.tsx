@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
 import { Button, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { shanghaiDateTime, type DrawKind } from '@bp/contract';
+import { shanghaiDateTime, type DrawKind, type GUESS_PICKS } from '@bp/contract';
 import { MoneyIntent } from '../../shared/api/money-intent.ts';
 import { useAction } from '../../shared/api/use-action.ts';
 import { BALANCE_KEY } from '../../shared/wallet/balance.ts';
@@ -81,5 +81,50 @@ export function Records({ kind }: { kind: ReceiveKind }) {
         </div>
       ))}
     </section>
+  );
+}
+
+export type MatchPick = (typeof GUESS_PICKS)[number];
+const MATCH_PICKS: MatchPick[] = ['home', 'draw', 'visit'];
+
+/**
+ * A match to pick on (竞猜, 足彩): its league, kickoff and teams, and 主胜 / 平 / 客胜; the chosen pick
+ * lit, the others off once the pick is `locked`.
+ */
+export function MatchPicks(props: {
+  match: { leagueName: string; startAt: number; homeName: string; visitName: string };
+  chosen: MatchPick | null | undefined;
+  locked: boolean;
+  busy?: boolean;
+  labelOf: (pick: MatchPick) => string;
+  testId: string;
+  onPick: (pick: MatchPick) => void;
+}) {
+  const { match: m, chosen, locked } = props;
+  return (
+    <div className="bp-promo-guess" data-testid={props.testId}>
+      <div className="bp-promo-guess-head">
+        <span className="bp-muted">{m.leagueName}</span>
+        <span className="bp-muted">{shanghaiDateTime(m.startAt).slice(5, 16)}</span>
+      </div>
+      <strong>{`${m.homeName} vs ${m.visitName}`}</strong>
+      <div className="bp-promo-guess-picks">
+        {MATCH_PICKS.map((p) => (
+          <Button
+            key={p}
+            size="small"
+            shape="rounded"
+            color={chosen === p ? 'primary' : 'default'}
+            disabled={locked && chosen !== p}
+            loading={props.busy}
+            onClick={() => {
+              if (!locked) props.onPick(p);
+            }}
+          >
+            {props.labelOf(p)}
+          </Button>
+        ))}
+      </div>
+    </div>
   );
 }
