@@ -3,12 +3,11 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
 import { pureContract } from './build/pure-contract.ts';
 import { firstViewsFile } from './build/first-views.ts';
-import { bootAfterPaint } from './build/boot-after-paint.ts';
 
 const server = process.env.BP_SERVER ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), pureContract(), firstViewsFile(), bootAfterPaint(), precompress()],
+  plugins: [react(), pureContract(), firstViewsFile(), precompress()],
   // The workspace root holds an older React for some dev tools; the site uses its own, once.
   resolve: { dedupe: ['react', 'react-dom'] },
   build: {

@@ -1,9 +1,9 @@
-// Starts the site's code at once, or, when the server put the page's first picture in the splash
-// (home's banner), once that picture is on screen. The code is fetched meanwhile (the page
-// preloads it); only running it waits, so a slow phone shows the page's picture while it parses the
-// code instead of a blank screen until the code has run (issue 13). The browser says when the
-// picture's paint is on screen (its largest-contentful-paint entry); failing that, a quarter
-// second after it is decoded; in any case a second and a half at most.
+// Runs the site's code once the page's first picture, which the server put in the splash (home's
+// banner), is on screen; the server serves this instead of the entry's own script only on such a
+// page. The code is fetched meanwhile (the page preloads it), so a slow phone shows the picture
+// while it parses the code instead of a blank screen until the code has run (issue 13). The
+// browser says when the picture's paint is on screen (its largest-contentful-paint entry); failing
+// that, a quarter second after it is decoded; in any case a second and a half at most.
 (function () {
   var entry = document.currentScript && document.currentScript.getAttribute('data-entry');
   if (!entry) return;

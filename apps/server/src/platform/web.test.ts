@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { pickEncoding } from './web.ts';
 
-const INDEX = '<!doctype html><html><head><title>site</title></head><body><div id="root"><div class="bp-boot"><!--first-picture--></div></div></body></html>';
+const ENTRY = '<script type="module" crossorigin src="/assets/index-abc123.js"></script>';
+const INDEX = `<!doctype html><html><head><title>site</title>${ENTRY}</head><body><div id="root"><div class="bp-boot"><!--first-picture--></div></div></body></html>`;
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
 /** What the web build says the board's and a match's pages need beyond the entry (apps/web/build/first-views.ts). */
@@ -98,6 +99,13 @@ describe('the built site', () => {
     const splash = (body: string) => /<div class="bp-boot">(.*?)<\/div>/.exec(body)?.[1];
     expect(splash(await html('/app/home', 'br'))).toBe(`<img class="bp-boot-picture" data-first-picture src="${image}" alt="${title}">`);
     expect(splash(await html('/app/sports'))).toBe('');
+    // Its code runs once the picture is on screen (boot.js); a page without one keeps the entry's own script.
+    const home = await html('/app/home');
+    expect(home).not.toContain(ENTRY);
+    expect(home).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/index-abc123.js"><script defer src="/boot.js" data-entry="/assets/index-abc123.js"></script>',
+    );
+    expect(await html('/app/sports')).toContain(ENTRY);
   });
 
   it('caches hashed assets for a year and other files not at all', async () => {

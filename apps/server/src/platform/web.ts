@@ -84,6 +84,19 @@ interface PageHints {
 }
 /** Where the splash of the web build's index.html takes the page's first picture. */
 const SPLASH_PICTURE = '<!--first-picture-->';
+/** The build's entry, run as soon as it has arrived. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/**
+ * A page whose splash shows its first picture runs the entry from /boot.js (apps/web/public) once
+ * that picture is on screen, instead of as soon as it has arrived; the entry is still fetched at
+ * once (modulepreload). Every other page keeps the build's entry as it is.
+ */
+const bootAfterPicture = (head: string): string =>
+  head.replace(
+    ENTRY_SCRIPT,
+    (_, entry: string) => `<link rel="modulepreload" crossorigin href="${entry}"><script defer src="/boot.js" data-entry="${entry}"></script>`,
+  );
 
 /** The site cookie the member site sets (apps/web shared/site-cookie.ts): only read here. */
 const SITE_COOKIE = /(?:^|;\s*)bp_site=(\d{1,9})(?:;|$)/;
@@ -193,7 +206,7 @@ function pagesWithHints(html: Buffer) {
     const key = `${encoding} ${hints.head} ${hints.splash}`;
     let body = made.get(key);
     if (!body) {
-      const raw = Buffer.from(`${head}${hints.head}</head>${rest.replace(SPLASH_PICTURE, hints.splash)}`);
+      const raw = Buffer.from(`${hints.splash ? bootAfterPicture(head) : head}${hints.head}</head>${rest.replace(SPLASH_PICTURE, hints.splash)}`);
       body = encoding === 'br' ? zlib.brotliCompressSync(raw) : encoding === 'gzip' ? zlib.gzipSync(raw, { level: 9 }) : raw;
       if (made.size > 500) made.clear();
       made.set(key, body);
