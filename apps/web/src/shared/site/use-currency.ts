@@ -10,5 +10,12 @@ export function useCurrency() {
   const { data } = usePerInfo();
   const unit = data?.settlementUnit ?? 'cny';
   const currency = currencyOf(unit);
-  return { unit, currency, usdtSite: currency.code === 'USDT', money: (amount: number) => (data ? formatMoney(amount, unit) : '—') };
+  return {
+    unit,
+    currency,
+    /** Whether the site's currency is known yet (before its info arrives, `unit` is only the default). */
+    known: data !== undefined,
+    usdtSite: currency.code === 'USDT',
+    money: (amount: number) => (data ? formatMoney(amount, unit) : '—'),
+  };
 }

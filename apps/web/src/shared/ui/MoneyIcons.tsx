@@ -6,15 +6,27 @@ import { useCurrency } from '../site/use-currency.ts';
  * set's own money icons always show ¥. Sized and coloured like those icons (1em, currentColor).
  */
 function SymbolIcon({ frame, y, size }: { frame: ReactNode; y: number; size: number }) {
-  const { currency } = useCurrency();
+  // No symbol until the site's currency is known: a USDT site's icon never flashes ¥ first.
+  const { currency, known } = useCurrency();
   return (
     <svg className="antd-mobile-icon" width="1em" height="1em" viewBox="0 0 48 48" aria-hidden="true" style={{ verticalAlign: '-0.125em' }}>
       <g fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
         {frame}
       </g>
-      <text x="24" y={y} fill="currentColor" fontSize={size} fontWeight="700" textAnchor="middle" dominantBaseline="central" fontFamily="system-ui, sans-serif">
-        {currency.symbol}
-      </text>
+      {known ? (
+        <text
+          x="24"
+          y={y}
+          fill="currentColor"
+          fontSize={size}
+          fontWeight="700"
+          textAnchor="middle"
+          dominantBaseline="central"
+          fontFamily="system-ui, sans-serif"
+        >
+          {currency.symbol}
+        </text>
+      ) : null}
     </svg>
   );
 }
