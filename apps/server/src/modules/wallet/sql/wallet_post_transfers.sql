@@ -3,12 +3,64 @@
 -- posting locks its two, so batches and single postings cannot deadlock; then each movement goes
 -- as wallet_post_transfer makes it (its locks are held already), in the order given, and answers
 -- its own outcome: a refused movement moves nothing and never fails the others.
+--
+-- From six movements on (below, the loop is as fast), when no movement would be refused (the batched paths check balances first, so this is the rule),
+-- the whole batch is written set-based: the balances after each movement as running sums per
+-- account in the given order, one INSERT of the transfers (ids taken in that order, after the
+-- locks, as the audit's balance-after chain wants) and one UPDATE per account. It costs about a
+-- third of the movement-by-movement loop. Otherwise, or should a concurrent transaction have
+-- posted one of the (kind, ref) pairs meanwhile, the loop gives each movement its outcome.
 CREATE OR REPLACE FUNCTION wallet_post_transfers(
   p_from bigint[], p_to bigint[], p_amount bigint[], p_kind text[], p_ref text[], p_memo text[]
 ) RETURNS TABLE (outcome text, posted_id bigint, from_after bigint, to_after bigint) LANGUAGE plpgsql AS $$
+DECLARE
+  size integer := coalesce(array_length(p_from, 1), 0);
+  clean boolean;
+  froms_after bigint[];
+  tos_after bigint[];
+  ids bigint[];
 BEGIN
   PERFORM 1 FROM wallet_accounts WHERE account_id = ANY (p_from || p_to) ORDER BY account_id FOR UPDATE;
-  FOR i IN 1 .. coalesce(array_length(p_from, 1), 0) LOOP
+  IF size >= 6 THEN
+    WITH p AS (SELECT * FROM unnest(p_from, p_to, p_amount) WITH ORDINALITY AS p(f, t, a, n)),
+    moves AS (SELECT n, f AS account_id, -a AS delta, true AS is_from FROM p UNION ALL SELECT n, t, a, false FROM p),
+    run AS (
+      SELECT m.n, m.is_from, w.kind, w.currency, w.balance + sum(m.delta) OVER (PARTITION BY m.account_id ORDER BY m.n) AS after
+      FROM moves m LEFT JOIN wallet_accounts w ON w.account_id = m.account_id)
+    SELECT bool_and(p.a > 0 AND fr.currency IS NOT NULL AND tr.currency IS NOT NULL AND fr.currency = tr.currency
+                    AND (fr.after >= 0 OR fr.kind = 'house')),
+           array_agg(fr.after ORDER BY p.n), array_agg(tr.after ORDER BY p.n)
+    INTO clean, froms_after, tos_after
+    FROM p JOIN run fr ON fr.n = p.n AND fr.is_from JOIN run tr ON tr.n = p.n AND NOT tr.is_from;
+    clean := clean
+      AND (SELECT count(DISTINCT (k, r)) FROM unnest(p_kind, p_ref) AS u(k, r)) = size
+      AND NOT EXISTS (SELECT 1 FROM unnest(p_kind, p_ref) AS u(k, r) JOIN wallet_transfers t ON t.kind = u.k AND t.ref = u.r);
+    IF clean THEN
+      BEGIN
+        WITH written AS (
+          INSERT INTO wallet_transfers (transfer_id, from_account, to_account, amount_minor, kind, ref, memo, from_balance_after, to_balance_after)
+          SELECT nextval(pg_get_serial_sequence('wallet_transfers', 'transfer_id')), u.f, u.t, u.a, u.k, u.r, u.m, u.fa, u.ta
+          FROM unnest(p_from, p_to, p_amount, p_kind, p_ref, p_memo, froms_after, tos_after) WITH ORDINALITY AS u(f, t, a, k, r, m, fa, ta, n)
+          ORDER BY u.n
+          RETURNING transfer_id),
+        moved AS (
+          UPDATE wallet_accounts w SET balance = w.balance + d.delta
+          FROM (SELECT account_id, sum(delta) AS delta
+                FROM (SELECT f AS account_id, -a AS delta FROM unnest(p_from, p_amount) AS x(f, a)
+                      UNION ALL SELECT t, a FROM unnest(p_to, p_amount) AS y(t, a)) AS m
+                GROUP BY account_id) d
+          WHERE w.account_id = d.account_id)
+        SELECT array_agg(transfer_id ORDER BY transfer_id) INTO ids FROM written;
+      EXCEPTION WHEN unique_violation THEN
+        ids := NULL; -- a pair posted by a transaction that committed meanwhile: the loop tells which
+      END;
+      IF ids IS NOT NULL THEN
+        RETURN QUERY SELECT 'posted'::text, u.id, u.fa, u.ta FROM unnest(ids, froms_after, tos_after) AS u(id, fa, ta);
+        RETURN;
+      END IF;
+    END IF;
+  END IF;
+  FOR i IN 1 .. size LOOP
     SELECT t.outcome, t.posted_id, t.from_after, t.to_after INTO outcome, posted_id, from_after, to_after
     FROM wallet_post_transfer(p_from[i], p_to[i], p_amount[i], p_kind[i], p_ref[i], p_memo[i]) AS t;
     RETURN NEXT;
