@@ -89,12 +89,17 @@ export interface KeyClaim {
 export async function claimKeys<T>(tx: DbOrTx, claims: KeyClaim[]): Promise<Array<Claim<T> | AppError>> {
   const turns = [...new Set(claims.flatMap((c) => (c.turn === undefined ? [] : [c.turn])))];
   if (turns.length) {
-    await tx.execute(sql`
-    SELECT count(pg_advisory_xact_lock(h)) FROM (SELECT DISTINCT hashtextextended(t, 0) AS h FROM unnest(${arrayParam(turns, 'text[]')}) AS t ORDER BY 1) AS turn`);
+    await executePrepared(
+      tx,
+      sql`
+    SELECT count(pg_advisory_xact_lock(h)) FROM (SELECT DISTINCT hashtextextended(t, 0) AS h FROM unnest(${arrayParam(turns, 'text[]')}) AS t ORDER BY 1) AS turn`,
+    );
   }
   const members = claims.map((c) => c.memberId);
   const keys = claims.map((c) => c.key);
-  const { rows: inserted } = await tx.execute(sql`
+  const { rows: inserted } = await executePrepared(
+    tx,
+    sql`
     INSERT INTO idempotency_keys (member_id, key, request_hash, state)
     SELECT * FROM unnest(${arrayParam(members, 'bigint[]')}, ${arrayParam(keys, 'text[]')}, ${arrayParam(
       claims.map((c) => c.hash),
@@ -103,7 +108,8 @@ export async function claimKeys<T>(tx: DbOrTx, claims: KeyClaim[]): Promise<Arra
       claims.map(() => 'done'),
       'text[]',
     )})
-    ON CONFLICT DO NOTHING RETURNING member_id, key`);
+    ON CONFLICT DO NOTHING RETURNING member_id, key`,
+  );
   const fresh = new Set((inserted as Array<{ member_id: unknown; key: string }>).map((r) => `${Number(r.member_id)}:${r.key}`));
   const taken = claims.filter((c) => !fresh.has(`${c.memberId}:${c.key}`));
   const { rows: earlier } = taken.length
@@ -136,7 +142,9 @@ export async function claimKeys<T>(tx: DbOrTx, claims: KeyClaim[]): Promise<Arra
 /** completeKey for a batch: each claimed key's answer, in one round trip. */
 export async function completeKeys(tx: DbOrTx, done: Array<{ memberId: number; key: string; response: unknown }>): Promise<void> {
   if (done.length === 0) return;
-  await tx.execute(sql`
+  await executePrepared(
+    tx,
+    sql`
     UPDATE idempotency_keys k SET state = 'done', response = d.response
     FROM unnest(${arrayParam(
       done.map((d) => d.memberId),
@@ -149,13 +157,16 @@ export async function completeKeys(tx: DbOrTx, done: Array<{ memberId: number; k
       'jsonb[]',
     )})
       AS d(member_id, key, response)
-    WHERE k.member_id = d.member_id AND k.key = d.key`);
+    WHERE k.member_id = d.member_id AND k.key = d.key`,
+  );
 }
 
 /** Drops keys this transaction claimed for calls it then refused, so each can be sent again. */
 export async function dropKeys(tx: DbOrTx, refused: Array<{ memberId: number; key: string }>): Promise<void> {
   if (refused.length === 0) return;
-  await tx.execute(sql`
+  await executePrepared(
+    tx,
+    sql`
     DELETE FROM idempotency_keys k USING unnest(${arrayParam(
       refused.map((r) => r.memberId),
       'bigint[]',
@@ -163,7 +174,8 @@ export async function dropKeys(tx: DbOrTx, refused: Array<{ memberId: number; ke
       refused.map((r) => r.key),
       'text[]',
     )}) AS r(member_id, key)
-    WHERE k.member_id = r.member_id AND k.key = r.key`);
+    WHERE k.member_id = r.member_id AND k.key = r.key`,
+  );
 }
 
 /** Records the answer of a claimed key, so a repeat returns it. */

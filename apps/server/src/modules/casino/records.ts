@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { fromMinor, type GameKind, type GameRecord } from '@bp/contract';
-import { arrayParam, rowsOf, type DbOrTx, type Tx } from '../../platform/db/index.ts';
+import { arrayParam, executePrepared, rowsOf, type DbOrTx, type Tx } from '../../platform/db/index.ts';
 import { tellRoundPlayed, type RoundPlayed } from './rounds.ts';
 
 /**
@@ -59,7 +59,9 @@ export async function recordRounds(tx: Tx, rounds: Array<RoundOpening & RoundSet
       col((r) => pick(r).toString()),
       'bigint[]',
     );
-  await tx.execute(sql`
+  await executePrepared(
+    tx,
+    sql`
     INSERT INTO game_rounds (round_id, member_id, site_id, api_name, kind, game_code, game_name, stake_minor, payout_minor,
                              balance_before, balance_after, status, detail, settled_at)
     SELECT round_id, member_id, site_id, api_name, kind, game_code, game_name, stake, payout, before, after, 'settled', detail, now()
@@ -88,7 +90,8 @@ export async function recordRounds(tx: Tx, rounds: Array<RoundOpening & RoundSet
       col((r) => json(r.detail)),
       'jsonb[]',
     )})
-      AS v(round_id, member_id, site_id, api_name, kind, game_code, game_name, stake, payout, before, after, detail)`);
+      AS v(round_id, member_id, site_id, api_name, kind, game_code, game_name, stake, payout, before, after, detail)`,
+  );
   await tellRoundPlayed(
     tx,
     rounds.map((r) => ({ ...playedOf(r, r.payoutMinor), stakeChecked: opts.stakeChecked })),

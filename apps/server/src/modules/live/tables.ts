@@ -207,7 +207,11 @@ export const liveGiftSends = pgTable(
     day: date('day').notNull(),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [index('live_gift_sends_room_day').on(t.anchorRoomId, t.day), index('live_gift_sends_member').on(t.memberId, t.createdAt)],
+  (t) => [
+    index('live_gift_sends_room_day').on(t.anchorRoomId, t.day),
+    index('live_gift_sends_member').on(t.memberId, t.createdAt),
+    index('live_gift_sends_combo').on(t.memberId, t.anchorRoomId, t.giftId, t.giftSendId),
+  ],
 );
 
 export const liveGoldPurchases = pgTable(

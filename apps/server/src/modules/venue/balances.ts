@@ -1,6 +1,6 @@
 import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { fromMinor } from '@bp/contract';
-import type { Db } from '../../platform/db/index.ts';
+import { executePrepared, type Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { claimKey, completeKey, requestHash, type IdempotencyKey } from '../../platform/idempotency.ts';
 import { balanceOf, memberAccount, memberBalances, type WalletOwner } from '../wallet/index.ts';
@@ -96,7 +96,7 @@ async function earlierAnswer<T>(db: Db, memberId: number, key: string, hash: str
 }
 
 export async function autoTransferStatus(db: Db, memberId: number): Promise<boolean> {
-  const { rows } = await db.execute(sql`SELECT auto_transfer FROM venue_settings WHERE member_id = ${memberId}`);
+  const { rows } = await executePrepared(db, sql`SELECT auto_transfer FROM venue_settings WHERE member_id = ${memberId}`);
   return (rows[0] as { auto_transfer?: boolean } | undefined)?.auto_transfer ?? false;
 }
 

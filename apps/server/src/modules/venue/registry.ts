@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../platform/db/index.ts';
+import { executePrepared, type Db, type DbOrTx } from '../../platform/db/index.ts';
 import { fromMinor, type ErrorName } from '@bp/contract';
 import { fail } from '../../platform/http/index.ts';
 import type { VenueAdapter } from './adapter.ts';
@@ -36,7 +36,7 @@ export function useVenueAdapter(db: Db, adapter: VenueAdapter): void {
 }
 
 export async function listVenues(tx: DbOrTx): Promise<VenueRow[]> {
-  return (await tx.execute(sql`SELECT api_name, name, category, status, maintenance_message, max_transfer_in FROM venues ORDER BY sort, api_name`))
+  return (await executePrepared(tx, sql`SELECT api_name, name, category, status, maintenance_message, max_transfer_in FROM venues ORDER BY sort, api_name`))
     .rows as unknown as VenueRow[];
 }
 

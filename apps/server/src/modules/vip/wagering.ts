@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DAY_MS, fromMinor } from '@bp/contract';
-import { arrayParam, rowsOf, type Db, type DbOrTx, type Tx } from '../../platform/db/index.ts';
+import { arrayParam, preparedRowsOf, rowsOf, type Db, type DbOrTx, type Tx } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { clock } from '../../platform/clock.ts';
 import { listSites } from '../site/index.ts';
@@ -82,7 +82,7 @@ export async function countWagers(tx: DbOrTx, wagers: Map<number, bigint>): Prom
 
 /** Refuses stakes above the lowest limit of each member's bonuses still wagering (sports bets, game rounds), in one query: each stake's refusal, or null. */
 export async function wagerStakeRefusals(tx: DbOrTx, stakes: Array<{ memberId: number; stakeMinor: bigint }>): Promise<Array<AppError | null>> {
-  const rows = await rowsOf<{ max: string | null }>(
+  const rows = await preparedRowsOf<{ max: string | null }>(
     tx,
     sql`
     SELECT (SELECT min(max_stake_minor) FILTER (WHERE max_stake_minor > 0) FROM vip_bonuses b

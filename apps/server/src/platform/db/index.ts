@@ -6,7 +6,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import type { Config } from '../config.ts';
 
 export { executePrepared } from './prepared.ts';
-export { rowsOf, oneOf, takeTurns } from './rows.ts';
+export { rowsOf, oneOf, preparedRowsOf, preparedOneOf, takeTurns } from './rows.ts';
 export { arrayParam } from './arrays.ts';
 export { sqlState, isRetryable } from './retry.ts';
 export { timestamptz, minor, bigId, bytea } from './columns.ts';

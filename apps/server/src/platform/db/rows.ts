@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './index.ts';
+import { executePrepared } from './prepared.ts';
 
 /** Rows of a raw query. PGlite answers bigint as BigInt and node-postgres as text: convert with Number or BigInt. */
 export async function rowsOf<T>(tx: DbOrTx, query: SQL): Promise<T[]> {
@@ -15,7 +16,17 @@ export async function takeTurns(tx: DbOrTx, ...names: string[]): Promise<void> {
   for (const name of [...names].sort()) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
 }
 
+/** rowsOf, as a named prepared statement (executePrepared: for a hot statement whose text is always the same). */
+export async function preparedRowsOf<T>(tx: DbOrTx, query: SQL): Promise<T[]> {
+  return (await executePrepared(tx, query)).rows as T[];
+}
+
 /** The first row of a raw query, or null. */
 export async function oneOf<T>(tx: DbOrTx, query: SQL): Promise<T | null> {
   return (await rowsOf<T>(tx, query))[0] ?? null;
+}
+
+/** oneOf, as a named prepared statement (see preparedRowsOf). */
+export async function preparedOneOf<T>(tx: DbOrTx, query: SQL): Promise<T | null> {
+  return (await preparedRowsOf<T>(tx, query))[0] ?? null;
 }

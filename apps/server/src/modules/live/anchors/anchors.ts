@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ANCHOR_STATUS, type AnchorMatch, type SportsVenue } from '@bp/contract';
-import { oneOf, rowsOf, type DbOrTx } from '../../../platform/db/index.ts';
+import { oneOf, preparedRowsOf, type DbOrTx } from '../../../platform/db/index.ts';
 import { fail } from '../../../platform/http/index.ts';
 import { findMatches, setMatchMedia, type Match } from '../../sports/index.ts';
 import { bookMatch, shownVenue } from '../chat/rooms.ts';
@@ -56,7 +56,8 @@ const toAnchorRoom = (r: Row): AnchorRoom => ({
 });
 
 async function anchorRoomsWhere(db: DbOrTx, where: SQL, tail: SQL = sql``): Promise<{ rooms: AnchorRoom[]; total: number }> {
-  const rows = await rowsOf<Row>(db, sql`${SELECT} WHERE ${where} ${tail}`);
+  // Prepared: a gift reads its room this way, and the few shapes of `where` each stay prepared.
+  const rows = await preparedRowsOf<Row>(db, sql`${SELECT} WHERE ${where} ${tail}`);
   return { rooms: rows.map(toAnchorRoom), total: rows.length ? Number(rows[0].total) : 0 };
 }
 

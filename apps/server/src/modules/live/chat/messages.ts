@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ROOM_WIDE_MSG_TYPES, channel, maskName, type ChatMessage, type ChatMsgType, type ChatSide, type GiftCard, type OrderCard } from '@bp/contract';
-import { arrayParam, oneOf, rowsOf, type DbOrTx } from '../../../platform/db/index.ts';
+import { arrayParam, oneOf, preparedRowsOf, type DbOrTx } from '../../../platform/db/index.ts';
 import { clock } from '../../../platform/clock.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { shownVenue, type Room } from './rooms.ts';
@@ -103,7 +103,7 @@ async function insertMessages(tx: DbOrTx, room: Room, ms: NewMessage[], numbered
   if (ms.length === 0) return [];
   const col = (type: string, pick: (m: NewMessage) => string | number | boolean | null) => arrayParam(ms.map(pick), type);
   const seq = numbered ? sql`taken.last_seq - ${ms.length}::bigint + m.n` : sql`NULL::bigint`;
-  const rows = await rowsOf<MessageRow>(
+  const rows = await preparedRowsOf<MessageRow>(
     tx,
     sql`
     WITH taken AS (${numbered ? sql`UPDATE live_chat_rooms SET last_seq = last_seq + ${ms.length}::bigint WHERE chat_room_no = ${room.chatRoomNo} RETURNING last_seq` : sql`SELECT NULL::bigint AS last_seq`})

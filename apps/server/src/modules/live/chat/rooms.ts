@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ANCHOR_STATUS, CHAT_ROOM_STATUS, GAME_STATUS, VENUE_CODE_ALIASES, type ChatRoomSetup, type ChatStatus } from '@bp/contract';
-import { arrayParam, oneOf, type DbOrTx } from '../../../platform/db/index.ts';
+import { arrayParam, oneOf, preparedOneOf, type DbOrTx } from '../../../platform/db/index.ts';
 import { fail } from '../../../platform/http/index.ts';
 import { findMatches, venueStatuses, type Match } from '../../sports/index.ts';
 
@@ -56,7 +56,7 @@ export async function bookMatch(db: DbOrTx, matchId: number): Promise<Match | nu
 }
 
 export async function findRoom(db: DbOrTx, chatRoomNo: string): Promise<Room | null> {
-  const row = await oneOf<Row>(db, sql`SELECT ${COLUMNS} FROM live_chat_rooms WHERE chat_room_no = ${chatRoomNo}`);
+  const row = await preparedOneOf<Row>(db, sql`SELECT ${COLUMNS} FROM live_chat_rooms WHERE chat_room_no = ${chatRoomNo}`);
   return row ? toRoom(row) : null;
 }
 

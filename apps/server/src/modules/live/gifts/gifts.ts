@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { CHAT_ROOM_STATUS, GIFT_COMBO_WINDOW_MS, fromMinor, shanghaiDay, type GiftCard } from '@bp/contract';
-import { arrayParam, oneOf, rowsOf, type Db, type Tx } from '../../../platform/db/index.ts';
+import { arrayParam, executePrepared, preparedOneOf, preparedRowsOf, rowsOf, type Db, type Tx } from '../../../platform/db/index.ts';
 import { AppError, fail } from '../../../platform/http/index.ts';
 import { claimKeys, completeKeys, dropKeys, requestHash, type IdempotencyKey } from '../../../platform/idempotency.ts';
 import { clock } from '../../../platform/clock.ts';
@@ -44,7 +44,10 @@ export async function giftList(db: Db) {
 }
 
 async function activeGift(db: Db, giftId: number): Promise<Gift> {
-  const row = await oneOf<GiftRow>(db, sql`SELECT gift_id, gift_type, price, name, icon, icon_web, status, old_id FROM live_gifts WHERE gift_id = ${giftId}`);
+  const row = await preparedOneOf<GiftRow>(
+    db,
+    sql`SELECT gift_id, gift_type, price, name, icon, icon_web, status, old_id FROM live_gifts WHERE gift_id = ${giftId}`,
+  );
   return row && row.status === '1' ? toGift(row) : fail('GIFT_NOT_FOUND');
 }
 
@@ -86,17 +89,19 @@ const requestOf = (p: GiftSend) => ({ chatRoomNo: p.room.chatRoomNo, giftId: p.g
 /**
  * For each gift (in that order), a new send id and its combo: the same member's same gift in the
  * same room within the combo window counts up. One round trip; each member gives once per batch.
+ * A member's sends take their ids one after another (their gold is locked first), so the last id
+ * is the last send (index live_gift_sends_combo).
  */
 async function combosAndIds(tx: Tx, orders: GiftOrder[]): Promise<Array<{ id: number; combo: number }>> {
   if (orders.length === 0) return [];
   const since = new Date(clock.now() - GIFT_COMBO_WINDOW_MS);
-  const rows = await rowsOf<{ id: unknown; combo: unknown }>(
+  const rows = await preparedRowsOf<{ id: unknown; combo: unknown }>(
     tx,
     sql`
     SELECT nextval(pg_get_serial_sequence('live_gift_sends', 'gift_send_id')) AS id,
       coalesce((SELECT CASE WHEN s.created_at >= ${since} THEN s.combo END FROM live_gift_sends s
         WHERE s.member_id = t.member_id AND s.anchor_room_id = t.anchor_room_id AND s.gift_id = t.gift_id
-        ORDER BY s.created_at DESC, s.gift_send_id DESC LIMIT 1), 0) + 1 AS combo
+        ORDER BY s.gift_send_id DESC LIMIT 1), 0) + 1 AS combo
     FROM unnest(${arrayParam(
       orders.map((o) => o.p.owner.memberId),
       'bigint[]',
@@ -127,14 +132,17 @@ function giftPostings({ p, prepared }: GiftOrder, sendId: number): BatchPosting[
 async function insertSends(tx: Tx, given: Array<{ order: GiftOrder; id: number; combo: number }>, now: number): Promise<void> {
   if (given.length === 0) return;
   const col = (type: string, pick: (g: (typeof given)[number]) => string | number) => arrayParam(given.map(pick), type);
-  await tx.execute(sql`
+  await executePrepared(
+    tx,
+    sql`
     INSERT INTO live_gift_sends (gift_send_id, member_id, site_id, member_name, anchor_room_id, anchor_id, gift_id, count, gold_minor, anchor_minor, combo, day, created_at)
     SELECT g.*, ${shanghaiDay(now)}::date, ${new Date(now)}::timestamptz
     FROM unnest(${col('bigint[]', (g) => g.id)}, ${col('bigint[]', (g) => g.order.p.owner.memberId)}, ${col('int[]', (g) => g.order.p.owner.siteId)},
       ${col('text[]', (g) => g.order.p.author.memberName)}, ${col('bigint[]', (g) => g.order.prepared.anchor.anchorRoomId)},
       ${col('bigint[]', (g) => g.order.prepared.anchor.anchorId)}, ${col('bigint[]', (g) => g.order.prepared.gift.giftId)}, ${col('int[]', (g) => g.order.p.count)},
       ${col('bigint[]', (g) => g.order.prepared.goldMinor.toString())}, ${col('bigint[]', (g) => g.order.prepared.anchorMinor.toString())},
-      ${col('int[]', (g) => g.combo)}) AS g`);
+      ${col('int[]', (g) => g.combo)}) AS g`,
+  );
 }
 
 const giftCard = ({ p, prepared: { gift, goldMinor } }: GiftOrder, combo: number): GiftCard => ({

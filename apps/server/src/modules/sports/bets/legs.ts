@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ErrorName, MarketKind, MarketStatus, MatchStatus, SportsVenueCode } from '@bp/contract';
-import { executePrepared, type Tx } from '../../../platform/db/index.ts';
-import { epochMs, inList } from '../book/sql.ts';
+import { arrayParam, executePrepared, type Tx } from '../../../platform/db/index.ts';
+import { epochMs } from '../book/sql.ts';
 
 /** A selection as it stands now, with its market and match. */
 export interface LiveSelection {
@@ -57,7 +57,7 @@ export async function lockSelections(tx: Tx, selectionIds: number[]): Promise<Ma
     JOIN sports_markets mk ON mk.market_id = s.market_id
     JOIN sports_matches x ON x.match_id = mk.match_id
     JOIN sports_leagues lg ON lg.league_id = x.league_id
-    WHERE s.selection_id IN ${inList(selectionIds)}
+    WHERE s.selection_id = ANY (${arrayParam(selectionIds, 'bigint[]')})
     FOR SHARE OF mk`,
   );
   return new Map((rows as Array<Record<string, unknown>>).map((r) => [Number(r.selection_id), toLiveSelection(r)]));

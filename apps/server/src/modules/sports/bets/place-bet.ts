@@ -13,7 +13,7 @@ import {
   type SportsVenue,
   shanghaiDay,
 } from '@bp/contract';
-import { arrayParam, type Db, type Tx } from '../../../platform/db/index.ts';
+import { arrayParam, executePrepared, type Db, type Tx } from '../../../platform/db/index.ts';
 import { AppError, fail } from '../../../platform/http/index.ts';
 import { claimKeys, completeKeys, dropKeys, requestHash, type IdempotencyKey } from '../../../platform/idempotency.ts';
 import type { Outcome } from '../../../platform/batch.ts';
@@ -229,7 +229,10 @@ function checkLegs(found: Map<number, LiveSelection>, venues: SportsVenue[], bod
 /** `count` new bet ids, in one round trip. */
 async function nextBetIds(tx: Tx, count: number): Promise<number[]> {
   if (count === 0) return [];
-  const { rows } = await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('sports_bets', 'bet_id')) AS bet_id FROM generate_series(1, ${count}::int)`);
+  const { rows } = await executePrepared(
+    tx,
+    sql`SELECT nextval(pg_get_serial_sequence('sports_bets', 'bet_id')) AS bet_id FROM generate_series(1, ${count}::int)`,
+  );
   return (rows as Array<{ bet_id: unknown }>).map((r) => Number(r.bet_id));
 }
 
@@ -253,7 +256,9 @@ async function insertBets(tx: Tx, taken: Priced[]): Promise<void> {
   const col = <T>(pick: (b: NewBet) => T) => bets.map(pick);
   const legs = bets.flatMap((b) => b.legs.map((l, i) => ({ b, l, i })));
   const legCol = <T>(pick: (x: (typeof legs)[number]) => T) => legs.map(pick);
-  await tx.execute(sql`
+  await executePrepared(
+    tx,
+    sql`
     WITH bet AS (
       INSERT INTO sports_bets (bet_id, order_id, member_id, site_id, currency, bet_type, stake_minor, odds_x100, potential_return_minor, status, accept_odds_change, confirm_at)
       SELECT bet_id, order_id, member_id, site_id, currency, bet_type, stake, odds, potential, CASE WHEN confirm_ms IS NULL THEN 'pending' ELSE 'pending_delay' END,
@@ -320,5 +325,6 @@ async function insertBets(tx: Tx, taken: Priced[]): Promise<void> {
       )}, ${arrayParam(
         legCol((x) => x.l.oddsX100),
         'int[]',
-      )})`);
+      )})`,
+  );
 }
