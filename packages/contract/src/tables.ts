@@ -8,6 +8,23 @@ import { Amount } from './rules/schemas.ts';
  */
 export const TABLE_GAMES = ['baccarat', 'dragon-tiger', 'roulette'] as const;
 export type TableGame = (typeof TABLE_GAMES)[number];
+/** The plain spots and a round's winners in zh-CN: the member's table and the console's round records say them alike. */
+export const TABLE_SPOT_NAMES = {
+  player: '闲',
+  banker: '庄',
+  tie: '和',
+  player_pair: '闲对',
+  banker_pair: '庄对',
+  dragon: '龙',
+  tiger: '虎',
+  red: '红',
+  black: '黑',
+  odd: '单',
+  even: '双',
+  low: '1-18',
+  high: '19-36',
+} as const;
+export const TABLE_WINNER_NAMES = { player: '闲赢', banker: '庄赢', tie: '和局', dragon: '龙赢', tiger: '虎赢' } as const;
 /** What a round shows: bets taken, cards (or the ball) dealt, the result and payouts. */
 export const TABLE_PHASES = ['betting', 'dealing', 'result'] as const;
 export type TablePhase = (typeof TABLE_PHASES)[number];

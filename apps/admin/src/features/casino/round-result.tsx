@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Descriptions, Space, Tag, Typography, type DescriptionsProps } from 'antd';
-import { MINES_TILES, ORIGINAL_NAMES, RED_NUMBERS, type TableOutcome } from '@bp/contract';
+import { MINES_TILES, ORIGINAL_NAMES, RED_NUMBERS, TABLE_SPOT_NAMES, TABLE_WINNER_NAMES, type TableOutcome } from '@bp/contract';
 
 /**
  * A round's result as the operator reads it, per game: the cards of baccarat and dragon tiger, the
@@ -36,21 +36,7 @@ function Cards({ cards }: { cards: unknown }) {
   );
 }
 
-const SPOTS: Record<string, string> = {
-  player: '闲',
-  banker: '庄',
-  tie: '和',
-  player_pair: '闲对',
-  banker_pair: '庄对',
-  dragon: '龙',
-  tiger: '虎',
-  red: '红',
-  black: '黑',
-  odd: '单',
-  even: '双',
-  low: '小（1-18）',
-  high: '大（19-36）',
-};
+const SPOTS: Record<string, string> = TABLE_SPOT_NAMES;
 
 /** A table spot in words: 闲, 庄对, 直注 17, 分注 17-20, 第2打, 第3列. */
 export function spotText(spot: string): string {
@@ -59,7 +45,7 @@ export function spotText(spot: string): string {
   return { straight: `直注 ${m[2]}`, split: `分注 ${m[2]}`, dozen: `第${m[2]}打`, column: `第${m[2]}列` }[m[1] as 'straight']!;
 }
 
-const WINNERS: Record<string, string> = { player: '闲赢', banker: '庄赢', tie: '和局', dragon: '龙赢', tiger: '虎赢' };
+const WINNERS: Record<string, string> = TABLE_WINNER_NAMES;
 const pocketColour = (n: number) => (n === 0 ? ['绿', 'green'] : RED_NUMBERS.includes(n) ? ['红', 'red'] : ['黑', '#000']);
 
 type Item = NonNullable<DescriptionsProps['items']>[number];

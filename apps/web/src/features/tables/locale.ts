@@ -1,3 +1,4 @@
+import { TABLE_SPOT_NAMES, TABLE_WINNER_NAMES } from '@bp/contract';
 import { addLocale, type Locale } from '../../shared/i18n/index.ts';
 
 /** The live tables' words, loaded with their screens. */
@@ -22,22 +23,8 @@ export const tablesLocale: Locale = {
       dragon: '龙',
       tiger: '虎',
       points: '{{n}} 点',
-      winner: { player: '闲赢', banker: '庄赢', tie: '和局', dragon: '龙赢', tiger: '虎赢' },
-      spot: {
-        player: '闲',
-        banker: '庄',
-        tie: '和',
-        player_pair: '闲对',
-        banker_pair: '庄对',
-        dragon: '龙',
-        tiger: '虎',
-        red: '红',
-        black: '黑',
-        odd: '单',
-        even: '双',
-        low: '1-18',
-        high: '19-36',
-      },
+      winner: TABLE_WINNER_NAMES,
+      spot: TABLE_SPOT_NAMES,
       straight: '直注',
       split: '分注',
       splitHint: '点两个相邻号码组成分注',
