@@ -142,9 +142,7 @@ export async function claimKeys<T>(tx: DbOrTx, claims: KeyClaim[]): Promise<Arra
 /** completeKey for a batch: each claimed key's answer, in one round trip. */
 export async function completeKeys(tx: DbOrTx, done: Array<{ memberId: number; key: string; response: unknown }>): Promise<void> {
   if (done.length === 0) return;
-  await executePrepared(
-    tx,
-    sql`
+  await tx.execute(sql`
     UPDATE idempotency_keys k SET state = 'done', response = d.response
     FROM unnest(${arrayParam(
       done.map((d) => d.memberId),
@@ -157,16 +155,13 @@ export async function completeKeys(tx: DbOrTx, done: Array<{ memberId: number; k
       'jsonb[]',
     )})
       AS d(member_id, key, response)
-    WHERE k.member_id = d.member_id AND k.key = d.key`,
-  );
+    WHERE k.member_id = d.member_id AND k.key = d.key`);
 }
 
 /** Drops keys this transaction claimed for calls it then refused, so each can be sent again. */
 export async function dropKeys(tx: DbOrTx, refused: Array<{ memberId: number; key: string }>): Promise<void> {
   if (refused.length === 0) return;
-  await executePrepared(
-    tx,
-    sql`
+  await tx.execute(sql`
     DELETE FROM idempotency_keys k USING unnest(${arrayParam(
       refused.map((r) => r.memberId),
       'bigint[]',
@@ -174,8 +169,7 @@ export async function dropKeys(tx: DbOrTx, refused: Array<{ memberId: number; ke
       refused.map((r) => r.key),
       'text[]',
     )}) AS r(member_id, key)
-    WHERE k.member_id = r.member_id AND k.key = r.key`,
-  );
+    WHERE k.member_id = r.member_id AND k.key = r.key`);
 }
 
 /** Records the answer of a claimed key, so a repeat returns it. */

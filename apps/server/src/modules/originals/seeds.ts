@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { CLIENT_SEED_PATTERN, type HmacSha256, type RevealedSeed } from '@bp/contract';
-import { arrayParam, executePrepared, oneOf, preparedRowsOf, rowsOf, type Db, type DbOrTx, type Tx } from '../../platform/db/index.ts';
+import { arrayParam, oneOf, rowsOf, type Db, type DbOrTx, type Tx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 
 /**
@@ -66,7 +66,7 @@ export async function takeNonce(tx: Tx, memberId: number): Promise<RoundSeeds> {
 export async function takeNonces(tx: Tx, memberIds: number[]): Promise<Map<number, RoundSeeds>> {
   const taken = new Map<number, RoundSeeds>();
   for (let wanted = memberIds; wanted.length > 0; wanted = wanted.filter((m) => !taken.has(m))) {
-    const rows = await preparedRowsOf<SeedRow & { member_id: unknown }>(
+    const rows = await rowsOf<SeedRow & { member_id: unknown }>(
       tx,
       sql`
       WITH pair AS (
@@ -84,7 +84,7 @@ export async function takeNonces(tx: Tx, memberIds: number[]): Promise<Map<numbe
 /** Gives back nonces this transaction took for rounds it then refused (under their pairs' locks): no nonce is skipped. */
 export async function giveBackNonces(tx: Tx, seedIds: number[]): Promise<void> {
   if (seedIds.length === 0) return;
-  await executePrepared(tx, sql`UPDATE originals_seeds SET nonce = nonce - 1 WHERE seed_id = ANY (${arrayParam(seedIds, 'bigint[]')})`);
+  await tx.execute(sql`UPDATE originals_seeds SET nonce = nonce - 1 WHERE seed_id = ANY (${arrayParam(seedIds, 'bigint[]')})`);
 }
 
 /** What the member sees before playing: the next round's seeds, the server seed only as its hash. */

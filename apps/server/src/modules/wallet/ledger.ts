@@ -181,8 +181,7 @@ export async function postedTransfer(tx: DbOrTx, kind: string, ref: string): Pro
  * wallet_post_transfers does, so batches and single postings cannot wait on each other in a circle.
  */
 export async function lockAccounts(tx: DbOrTx, keys: string[]): Promise<void> {
-  await executePrepared(
-    tx,
+  await tx.execute(
     sql`SELECT count(*) FROM (SELECT 1 FROM wallet_accounts WHERE account_key = ANY (${arrayParam(keys, 'text[]')}) ORDER BY account_id FOR UPDATE) AS locked`,
   );
 }
@@ -192,8 +191,7 @@ export async function lockAccounts(tx: DbOrTx, keys: string[]): Promise<void> {
  * absent: nothing was ever posted to it), in the same round trip.
  */
 export async function lockBalances(tx: DbOrTx, keys: string[]): Promise<Map<string, bigint>> {
-  const { rows } = await executePrepared(
-    tx,
+  const { rows } = await tx.execute(
     sql`SELECT account_key, balance FROM wallet_accounts WHERE account_key = ANY (${arrayParam(keys, 'text[]')}) ORDER BY account_id FOR UPDATE`,
   );
   return new Map((rows as Array<{ account_key: string; balance: unknown }>).map((r) => [r.account_key, BigInt(r.balance as string)]));

@@ -22,6 +22,13 @@ function nameOf(text: string): string {
  * the bet path, parse and plan were a third of PostgreSQL's CPU). PGlite runs it as text. Only for
  * statements whose text takes a few shapes (each shape stays prepared on every connection of the
  * pool): not for SQL built from unbounded lists or free text.
+ *
+ * Nor for a statement whose best plan depends on how big a table has grown: a join with unnest(),
+ * `= ANY ($1)` on a table that keeps growing, a join the planner may hash. After five calls the
+ * statement keeps one generic plan for the connection's life, planned on the statistics of that
+ * moment: made while a table was small (a fresh database, or one never analyzed) it stays a
+ * sequential scan (the idempotency keys' answers, a bet's exposure read through every bet). Key
+ * lookups, correlated subqueries on an index, and inserts from arrays plan the same at any size.
  */
 export async function executePrepared(db: DbOrTx, query: SQL): Promise<{ rows: Record<string, unknown>[] }> {
   const built = dialect.sqlToQuery(query);

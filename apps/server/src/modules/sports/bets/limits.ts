@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { SPORTS_LIMITS, fromMinor, toMinor } from '@bp/contract';
-import { arrayParam, executePrepared, type DbOrTx, type Tx } from '../../../platform/db/index.ts';
+import { arrayParam, type DbOrTx, type Tx } from '../../../platform/db/index.ts';
 import { fail, type AppError } from '../../../platform/http/index.ts';
 import { MAIN_MARKETS } from '../markets/kinds.ts';
 import type { LiveSelection } from './legs.ts';
@@ -30,9 +30,7 @@ export interface Exposure {
  * singles on its market (read through the member's own legs on that market): one query for all.
  */
 export async function memberExposures(tx: Tx, asks: Array<{ memberId: number; marketId: number | null }>): Promise<Exposure[]> {
-  const { rows } = await executePrepared(
-    tx,
-    sql`
+  const { rows } = await tx.execute(sql`
     SELECT coalesce((SELECT stake_factor FROM sports_member_limits WHERE member_id = a.member_id), 1)::float8 AS factor,
       CASE WHEN a.market_id IS NULL THEN '0' ELSE (
         SELECT coalesce(sum(b.stake_minor), 0)::text FROM sports_bet_legs l JOIN sports_bets b ON b.bet_id = l.bet_id
@@ -45,8 +43,7 @@ export async function memberExposures(tx: Tx, asks: Array<{ memberId: number; ma
       asks.map((a) => a.marketId),
       'bigint[]',
     )}) WITH ORDINALITY AS a(member_id, market_id, n)
-    ORDER BY a.n`,
-  );
+    ORDER BY a.n`);
   return (rows as Array<{ factor: number; staked: string }>).map((r) => ({ factor: Number(r.factor), stakedMinor: BigInt(r.staked) }));
 }
 
