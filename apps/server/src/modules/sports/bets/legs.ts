@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ErrorName, MarketKind, MarketStatus, MatchStatus, SportsVenueCode } from '@bp/contract';
-import { arrayParam, executePrepared, type Tx } from '../../../platform/db/index.ts';
+import { arrayParam, type Tx } from '../../../platform/db/index.ts';
 import { epochMs } from '../book/sql.ts';
 
 /** A selection as it stands now, with its market and match. */
@@ -49,8 +49,8 @@ export function toLiveSelection(r: Record<string, unknown>): LiveSelection {
  * prices, and both sides lock in the same order (no deadlock).
  */
 export async function lockSelections(tx: Tx, selectionIds: number[]): Promise<Map<number, LiveSelection>> {
-  const { rows } = await executePrepared(
-    tx,
+  // Planned per call (platform/db/prepared.ts): a generic plan made on a young book scans every selection.
+  const { rows } = await tx.execute(
     sql`
     SELECT ${LIVE_SELECTION_COLUMNS}
     FROM sports_selections s
