@@ -6,24 +6,18 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * other workers idle for minutes; spread through the queue (in vitest's order: the longest last
  * time, else the largest, first), each runs beside the quicker server and web files instead.
  */
+const isJourney = (f: TestSpecification) => f.moduleId.includes('/e2e/') && f.project.name === 'server';
+
 class JourneysSpread extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const journeys = sorted.filter((f) => f.project.name === 'e2e');
-    const rest = sorted.filter((f) => f.project.name !== 'e2e');
+    const journeys = sorted.filter(isJourney);
+    const rest = sorted.filter((f) => !isJourney(f));
     if (journeys.length === 0) return sorted;
     const gap = Math.ceil(rest.length / journeys.length);
     return journeys.flatMap((journey, i) => [journey, ...rest.slice(i * gap, (i + 1) * gap)]);
   }
 }
-
-/**
- * Server files share their worker's modules: importing the server once per worker instead of once
- * per file took the server project from 249 s to 98 s on PGlite. Each file starts its own test
- * server on its own database; module state is kept per database (caches, blockades, venue
- * adapters) or put back after each test (the clock, the hashing cost).
- */
-const SERVER_LIMITS = { isolate: false, testTimeout: 30_000, hookTimeout: 60_000 };
 
 /** The browser journeys on a live book. */
 const LIVE_BOOK = 'e2e/sports.test.ts';
@@ -32,40 +26,53 @@ const LIVE_BOOK = 'e2e/sports.test.ts';
  * longest journeys (the wallet's) take 45-50 s on a busy two-core machine: the limit catches a
  * hang, not a slow machine. `expect.poll` gives up after 1 s by default: on a busy machine a page's
  * first answer came later than that (the history page, in a CI run), so a journey polls as long as
- * Playwright's own waits. Journeys share their worker's modules, as the server's files do (see
- * there): each file starts its own server and Chromium, and importing the server once per worker
- * spares each file seconds.
+ * Playwright's own waits.
  */
-const JOURNEY_LIMITS = { testTimeout: 120_000, hookTimeout: 240_000, expect: { poll: { timeout: 15_000 } }, isolate: false };
+const JOURNEY_LIMITS = { testTimeout: 120_000, hookTimeout: 240_000, expect: { poll: { timeout: 15_000 } } };
 
 /** `BROWSER_JOURNEYS=off` leaves the browser journeys out (a quick run of the server and web tests). */
 const BROWSER_JOURNEYS = process.env.BROWSER_JOURNEYS !== 'off';
 
-const JOURNEY_PROJECTS = [
-  {
-    // Browser journeys: each file has a server and a Chromium of its own, so they run beside
-    // the other files (the site is built once, under a lock: e2e/harness.ts).
-    test: {
-      name: 'e2e',
-      include: ['e2e/**/*.test.ts'],
-      exclude: [LIVE_BOOK],
-      ...JOURNEY_LIMITS,
-    },
+/**
+ * The server's files and the browser journeys (each file has a server and a Chromium of its own,
+ * so they run beside the other files; the site is built once, under a lock: e2e/harness.ts) share
+ * their worker's modules: importing the server once per worker instead of once per file took the
+ * server's files from 249 s to 98 s on PGlite, and a journey's import cost 5 s more when journeys
+ * were a project of their own (a worker serves one project: each journey after a server file
+ * started a new one). Each file starts its own test server on its own database; module state is
+ * kept per database (caches, blockades, venue adapters) or put back after each test (the clock, the
+ * hashing cost). The limits are the journeys': a server test that hangs fails after 2 minutes.
+ */
+const SERVER_AND_JOURNEYS = {
+  test: {
+    name: 'server',
+    include: ['apps/server/src/**/*.test.ts', ...(BROWSER_JOURNEYS ? ['e2e/**/*.test.ts'] : [])],
+    exclude: [LIVE_BOOK],
+    isolate: false,
+    setupFiles: ['apps/server/src/test/each-file.ts'],
+    ...JOURNEY_LIMITS,
   },
-  {
-    // The sportsbook's journeys run a live book (the feed's ticks and the book's jobs) in their
-    // own process, beside the in-process server and Chromium. Beside the other files on a busy
-    // two-core machine they ran 3.5 to 6 times slower than alone, past their time limits, and the
-    // whole PGlite run took longer than with them last: they run last, on their own (projects
-    // run in groupOrder, 0 by default).
-    test: {
-      name: 'e2e-live',
-      include: [LIVE_BOOK],
-      sequence: { groupOrder: 1 },
-      ...JOURNEY_LIMITS,
-    },
+};
+
+/** The embedded database's proofs (below): the server's limits before the journeys joined them. */
+const SERVER_LIMITS = { isolate: false, testTimeout: 30_000, hookTimeout: 60_000 };
+
+/**
+ * The sportsbook's journeys run a live book (the feed's ticks and the book's jobs) in their own
+ * process, beside the in-process server and Chromium. Beside the other files on a busy two-core
+ * machine they ran 3.5 to 6 times slower than alone, past their time limits, and the whole PGlite
+ * run took longer than with them last: they run last, on their own (projects run in groupOrder, 0
+ * by default).
+ */
+const LIVE_BOOK_PROJECT = {
+  test: {
+    name: 'e2e-live',
+    include: [LIVE_BOOK],
+    sequence: { groupOrder: 1 },
+    isolate: false,
+    ...JOURNEY_LIMITS,
   },
-];
+};
 
 /**
  * With PostgreSQL (DATABASE_URL, as in CI) every test runs there, and then the embedded database's
@@ -105,13 +112,7 @@ export default defineConfig({
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
-      {
-        test: {
-          name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
-          ...SERVER_LIMITS,
-        },
-      },
+      SERVER_AND_JOURNEYS,
       ...EMBEDDED_PROOFS,
       {
         // The web's client code (request path, sockets, uploads) against the real server: the one
@@ -134,7 +135,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      ...(BROWSER_JOURNEYS ? JOURNEY_PROJECTS : []),
+      ...(BROWSER_JOURNEYS ? [LIVE_BOOK_PROJECT] : []),
     ],
   },
 });

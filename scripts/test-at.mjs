@@ -15,7 +15,8 @@ if (Number.isNaN(target)) {
   process.exit(2);
 }
 const offset = Math.round((target - Date.now()) / 1000);
-const env = { ...process.env, DATABASE_URL: '', REDIS_URL: '', FAKETIME_DONT_FAKE_MONOTONIC: '1' };
+// The server's files only: the browser journeys share the server's project (vitest.config.ts).
+const env = { ...process.env, DATABASE_URL: '', REDIS_URL: '', FAKETIME_DONT_FAKE_MONOTONIC: '1', BROWSER_JOURNEYS: 'off' };
 const run = spawnSync('faketime', ['-f', `${offset >= 0 ? '+' : ''}${offset}s`, 'npx', 'vitest', 'run', '--project', 'server', ...args], {
   stdio: 'inherit',
   env,
