@@ -32,7 +32,13 @@ export function fakeNetwork(answer: (req: Sent) => Answer) {
     sent.push(req);
     const a = answer(req);
     if (a === 'fail') return Promise.reject(new TypeError('Failed to fetch'));
-    if (a === 'hang') return new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    // As fetch does: a signal aborted already refuses at once, else when it aborts.
+    if (a === 'hang')
+      return new Promise((_, reject) => {
+        const refuse = () => reject(new DOMException('aborted', 'AbortError'));
+        if (init.signal?.aborted) refuse();
+        else init.signal?.addEventListener('abort', refuse);
+      });
     const text = typeof a.body === 'string' ? a.body : JSON.stringify(a.body);
     const payload = a.seal ? JSON.stringify({ [SEALED_FIELD]: encryptPayload(text, DEV_CLIENT.secret, timestamp) }) : text;
     return Promise.resolve(new Response(payload, { status: a.status ?? 200, headers: { 'content-type': 'application/json' } }));

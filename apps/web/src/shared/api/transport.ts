@@ -4,11 +4,11 @@ import {
   Headers,
   RQIAB_HEADER,
   SEALED_FIELD,
-  decryptPayload,
-  encryptPayload,
+  decryptPayloadAsync,
+  encryptPayloadAsync,
   isEnvelope,
   newNonce,
-  signRequest,
+  signRequestAsync,
   type Envelope,
 } from '@bp/contract';
 import { deviceUuid } from '../storage/device.ts';
@@ -73,11 +73,11 @@ function queryString(query: Outgoing['query']): string {
 }
 
 /** The headers and body text of a request, signed over exactly the body that is sent. */
-export function prepare(out: Outgoing, timestamp: string, nonce: string): { headers: Record<string, string>; bodyText: string } {
+export async function prepare(out: Outgoing, timestamp: string, nonce: string): Promise<{ headers: Record<string, string>; bodyText: string }> {
   let bodyText = '';
   if (out.method === 'POST' && !out.form) {
     const plain = JSON.stringify(out.body ?? {});
-    bodyText = apiSettings.encrypt ? JSON.stringify({ [SEALED_FIELD]: encryptPayload(plain, apiSettings.appSecret, timestamp) }) : plain;
+    bodyText = apiSettings.encrypt ? JSON.stringify({ [SEALED_FIELD]: await encryptPayloadAsync(plain, apiSettings.appSecret, timestamp) }) : plain;
   }
   const headers: Record<string, string> = {
     [Headers.clientType]: 'h5',
@@ -86,7 +86,7 @@ export function prepare(out: Outgoing, timestamp: string, nonce: string): { head
     [Headers.appKey]: apiSettings.appKey,
     [Headers.nonce]: nonce,
     [Headers.timestamp]: timestamp,
-    [Headers.signature]: signRequest(apiSettings.appSecret, out.method, out.path, timestamp, nonce, bodyText),
+    [Headers.signature]: await signRequestAsync(apiSettings.appSecret, out.method, out.path, timestamp, nonce, bodyText),
     [Headers.platform]: platformOf(typeof navigator === 'undefined' ? '' : navigator.userAgent),
     [Headers.language]: 'zh-CN',
     ...out.headers,
@@ -104,12 +104,13 @@ export function prepare(out: Outgoing, timestamp: string, nonce: string): { head
 /** Sends one request and opens its answer; throws TransportFailure when there is no envelope. */
 export async function transmit(out: Outgoing): Promise<Incoming> {
   const timestamp = String(serverClock.now());
-  const { headers, bodyText } = prepare(out, timestamp, newNonce());
+  // The time allowed runs from the call, the sealing (asynchronous on WebCrypto) included.
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), out.timeoutMs);
   let response: Response;
   let text: string;
   try {
+    const { headers, bodyText } = await prepare(out, timestamp, newNonce());
     response = await apiSettings.fetch(apiSettings.baseUrl + out.path + queryString(out.query), {
       method: out.method,
       headers,
@@ -124,13 +125,13 @@ export async function transmit(out: Outgoing): Promise<Incoming> {
   }
   const rqiab = response.headers.get(RQIAB_HEADER);
   if (rqiab) local.set(RQIAB_KEY, rqiab);
-  const envelope = open(text, timestamp, out.plainAnswer === true);
+  const envelope = await open(text, timestamp, out.plainAnswer === true);
   if (!envelope) throw new TransportFailure('network', response.status);
   return { status: response.status, envelope };
 }
 
 /** The envelope inside an answer, unsealing `{xx}` with the request's timestamp; null if there is none. */
-export function open(text: string, timestamp: string, plainAnswer: boolean): Envelope<unknown> | null {
+export async function open(text: string, timestamp: string, plainAnswer: boolean): Promise<Envelope<unknown> | null> {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -140,7 +141,7 @@ export function open(text: string, timestamp: string, plainAnswer: boolean): Env
   const sealed = (value as Record<string, unknown> | null)?.[SEALED_FIELD];
   if (!plainAnswer && typeof sealed === 'string') {
     try {
-      value = JSON.parse(decryptPayload(sealed, apiSettings.appSecret, timestamp));
+      value = JSON.parse(await decryptPayloadAsync(sealed, apiSettings.appSecret, timestamp));
     } catch {
       return null;
     }

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { DEV_CLIENT } from './security.ts';
+import { decryptPayload, decryptPayloadAsync, encryptPayload, encryptPayloadAsync, signRequest, signRequestAsync } from './crypto.ts';
+
+const secret = DEV_CLIENT.secret;
+const body = JSON.stringify({ name: '会员一号', amount: 12.34, note: '😀' });
+
+describe('the seal on WebCrypto and in JavaScript', () => {
+  it('[S7-03] each opens what the other sealed, under the same timestamp only', async () => {
+    const ts = '1764300000000';
+    expect(await decryptPayloadAsync(encryptPayload(body, secret, ts), secret, ts)).toBe(body);
+    const native = await encryptPayloadAsync(body, secret, ts);
+    expect(decryptPayload(native, secret, ts)).toBe(body);
+    // A fresh IV each time: the same body never seals to the same text.
+    expect(await encryptPayloadAsync(body, secret, ts)).not.toBe(native);
+    await expect(decryptPayloadAsync(native, secret, '1764300000001')).rejects.toThrow();
+    await expect(decryptPayloadAsync(native, 'another-secret-0123456789', ts)).rejects.toThrow();
+  });
+
+  it('[S7-03] a changed byte or a short text is refused', async () => {
+    const ts = '1764300000000';
+    const bytes = Uint8Array.from(atob(await encryptPayloadAsync(body, secret, ts)), (c) => c.charCodeAt(0));
+    bytes[20] ^= 1;
+    await expect(decryptPayloadAsync(btoa(String.fromCharCode(...bytes)), secret, ts)).rejects.toThrow();
+    await expect(decryptPayloadAsync(btoa('short'), secret, ts)).rejects.toThrow('ciphertext too short');
+  });
+
+  it('[S7-02] signs exactly as the JavaScript signature does', async () => {
+    for (const [method, path, bodyText] of [
+      ['POST', '/api/wallet/transfer', body],
+      ['GET', '/api/v2/vvm', ''],
+    ]) {
+      expect(await signRequestAsync(secret, method, path, '1764300000000', 'abc', bodyText)).toBe(
+        signRequest(secret, method, path, '1764300000000', 'abc', bodyText),
+      );
+    }
+  });
+});
