@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEV_CLIENT } from './security.ts';
 import { decryptPayload, decryptPayloadAsync, encryptPayload, encryptPayloadAsync, signRequest, signRequestAsync } from './crypto.ts';
 
@@ -34,5 +34,23 @@ describe('the seal on WebCrypto and in JavaScript', () => {
         signRequest(secret, method, path, '1764300000000', 'abc', bodyText),
       );
     }
+  });
+});
+
+describe('without WebCrypto (a site served over plain HTTP to another host)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('[S7-03] the JavaScript seal does the work, and the other side still opens it', async () => {
+    const ts = '1764300000000';
+    const native = await encryptPayloadAsync(body, secret, ts);
+    const real = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array) => real.getRandomValues(bytes) });
+    expect(globalThis.crypto.subtle).toBeUndefined();
+    const javascript = await encryptPayloadAsync(body, secret, ts);
+    expect(await decryptPayloadAsync(native, secret, ts)).toBe(body);
+    expect(await decryptPayloadAsync(javascript, secret, ts)).toBe(body);
+    expect(await signRequestAsync(secret, 'GET', '/api/v2/vvm', ts, 'abc', '')).toBe(signRequest(secret, 'GET', '/api/v2/vvm', ts, 'abc', ''));
+    vi.unstubAllGlobals();
+    expect(await decryptPayloadAsync(javascript, secret, ts)).toBe(body);
   });
 });

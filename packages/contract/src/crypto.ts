@@ -29,49 +29,58 @@ export function payloadKey(appSecret: string, timestamp: string): Uint8Array {
   return hmac(sha256, utf8ToBytes(appSecret), utf8ToBytes(`xx:${timestamp}`));
 }
 
-export function encryptPayload(plain: string, appSecret: string, timestamp: string): string {
+type Gcm = typeof gcm;
+
+const sealWith = (cipherOf: Gcm, plain: string, appSecret: string, timestamp: string): string => {
   const iv = randomBytes(12);
-  const sealed = gcm(payloadKey(appSecret, timestamp), iv).encrypt(utf8ToBytes(plain));
+  const sealed = cipherOf(payloadKey(appSecret, timestamp), iv).encrypt(utf8ToBytes(plain));
   const out = new Uint8Array(iv.length + sealed.length);
   out.set(iv, 0);
   out.set(sealed, iv.length);
   return b64encode(out);
-}
+};
 
-/** Throws on a tampered or foreign ciphertext (GCM tag mismatch). */
-export function decryptPayload(cipher: string, appSecret: string, timestamp: string): string {
+const openWith = (cipherOf: Gcm, cipher: string, appSecret: string, timestamp: string): string => {
   const bytes = b64decode(cipher);
   if (bytes.length < 12 + 16) throw new Error('ciphertext too short');
-  const opened = gcm(payloadKey(appSecret, timestamp), bytes.subarray(0, 12)).decrypt(bytes.subarray(12));
-  return new TextDecoder().decode(opened);
-}
+  return new TextDecoder().decode(cipherOf(payloadKey(appSecret, timestamp), bytes.subarray(0, 12)).decrypt(bytes.subarray(12)));
+};
+
+export const encryptPayload = (plain: string, appSecret: string, timestamp: string): string => sealWith(gcm, plain, appSecret, timestamp);
+
+/** Throws on a tampered or foreign ciphertext (GCM tag mismatch). */
+export const decryptPayload = (cipher: string, appSecret: string, timestamp: string): string => openWith(gcm, cipher, appSecret, timestamp);
 
 /**
  * The same seal and signature on WebCrypto, where the runtime has it (a browser in a secure
  * context, Node): native code, where the pure-JavaScript cipher cost a phone's first screen about a
  * tenth of a second of main thread in key tables (Chromium's profile of a cold home page). Without
- * it (a site served over plain HTTP to another host) the JavaScript implementation above does it.
- * Either side opens what the other sealed.
+ * it (a site served over plain HTTP to another host) the JavaScript implementation above does it,
+ * loaded then: the site's bundle leaves it out (its AES tables alone cost a cold page 8 ms). Either
+ * side opens what the other sealed.
  */
-const subtle = globalThis.crypto?.subtle;
+const javascriptGcm = async () => (await import('@noble/ciphers/aes.js')).gcm;
+/** Read at each call: a test takes it away to prove the JavaScript path. */
+const subtleCrypto = () => globalThis.crypto?.subtle;
 const utf8 = (text: string) => new TextEncoder().encode(text);
-const hmacKeys = new Map<string, ReturnType<NonNullable<typeof subtle>['importKey']>>();
+const hmacKeys = new Map<string, ReturnType<NonNullable<ReturnType<typeof subtleCrypto>>['importKey']>>();
 
 function hmacKeyOf(secret: string) {
   let key = hmacKeys.get(secret);
-  if (!key) hmacKeys.set(secret, (key = subtle!.importKey('raw', utf8(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])));
+  if (!key) hmacKeys.set(secret, (key = subtleCrypto()!.importKey('raw', utf8(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])));
   return key;
 }
 
-const hmacOf = async (secret: string, text: string) => new Uint8Array(await subtle!.sign('HMAC', await hmacKeyOf(secret), utf8(text)));
+const hmacOf = async (secret: string, text: string) => new Uint8Array(await subtleCrypto()!.sign('HMAC', await hmacKeyOf(secret), utf8(text)));
 
 async function aesKeyOf(appSecret: string, timestamp: string, usage: 'encrypt' | 'decrypt') {
-  return subtle!.importKey('raw', await hmacOf(appSecret, `xx:${timestamp}`), 'AES-GCM', false, [usage]);
+  return subtleCrypto()!.importKey('raw', await hmacOf(appSecret, `xx:${timestamp}`), 'AES-GCM', false, [usage]);
 }
 
 /** `encryptPayload`, natively where possible. */
 export async function encryptPayloadAsync(plain: string, appSecret: string, timestamp: string): Promise<string> {
-  if (!subtle) return encryptPayload(plain, appSecret, timestamp);
+  const subtle = subtleCrypto();
+  if (!subtle) return sealWith(await javascriptGcm(), plain, appSecret, timestamp);
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
   const sealed = new Uint8Array(await subtle.encrypt({ name: 'AES-GCM', iv }, await aesKeyOf(appSecret, timestamp, 'encrypt'), utf8(plain)));
   const out = new Uint8Array(iv.length + sealed.length);
@@ -82,7 +91,8 @@ export async function encryptPayloadAsync(plain: string, appSecret: string, time
 
 /** `decryptPayload`, natively where possible; rejects a tampered or foreign ciphertext. */
 export async function decryptPayloadAsync(cipher: string, appSecret: string, timestamp: string): Promise<string> {
-  if (!subtle) return decryptPayload(cipher, appSecret, timestamp);
+  const subtle = subtleCrypto();
+  if (!subtle) return openWith(await javascriptGcm(), cipher, appSecret, timestamp);
   const bytes = b64decode(cipher);
   if (bytes.length < 12 + 16) throw new Error('ciphertext too short');
   const key = await aesKeyOf(appSecret, timestamp, 'decrypt');
@@ -91,7 +101,7 @@ export async function decryptPayloadAsync(cipher: string, appSecret: string, tim
 
 /** `signRequest`, natively where possible. */
 export async function signRequestAsync(appSecret: string, method: string, path: string, timestamp: string, nonce: string, body: string): Promise<string> {
-  if (!subtle) return signRequest(appSecret, method, path, timestamp, nonce, body);
+  if (!subtleCrypto()) return signRequest(appSecret, method, path, timestamp, nonce, body);
   return bytesToHex(await hmacOf(appSecret, signatureBase(method, path, timestamp, nonce, body)));
 }
 
