@@ -1,13 +1,11 @@
-import { Suspense, forwardRef, lazy, useRef } from 'react';
+import { Suspense, forwardRef, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePerInfo } from '../../shared/site/site-info.ts';
 import { entryParams } from '../../shared/entry-params.ts';
-import { useNearView } from '../../shared/ui/use-near-view.ts';
 
 export const APP_DOWNLOAD_ID = 'app-download';
 
-// The code is drawn at the foot of home: its library loads, and the code is drawn (some 35 ms of a
-// phone's main thread), once the member scrolls towards it.
+// The code is drawn at the foot of home: its library loads after the page's first screen.
 const QRCodeSVG = lazy(async () => ({ default: (await import('qrcode.react')).QRCodeSVG }));
 const QR_SIZE = 112;
 
@@ -23,9 +21,6 @@ export const AppDownload = forwardRef<HTMLElement>(function AppDownload(_props, 
   const { t } = useTranslation();
   const { data } = usePerInfo();
   const link = downloadLink(location.origin, entryParams().i_code);
-  const qr = useRef<HTMLDivElement>(null);
-  const near = useNearView(qr);
-  const wait = <span className="bp-download-qr-wait" style={{ width: QR_SIZE, height: QR_SIZE }} />;
   return (
     <section id={APP_DOWNLOAD_ID} ref={ref} className="bp-download">
       <div className="bp-download-text">
@@ -36,14 +31,10 @@ export const AppDownload = forwardRef<HTMLElement>(function AppDownload(_props, 
           <li>{t('home.downloadStep2')}</li>
         </ol>
       </div>
-      <div className="bp-download-qr" ref={qr}>
-        {near ? (
-          <Suspense fallback={wait}>
-            <QRCodeSVG value={link} size={QR_SIZE} level="M" marginSize={2} bgColor="#ffffff" fgColor="#111111" title={t('home.scan')} />
-          </Suspense>
-        ) : (
-          wait
-        )}
+      <div className="bp-download-qr">
+        <Suspense fallback={<span className="bp-download-qr-wait" style={{ width: QR_SIZE, height: QR_SIZE }} />}>
+          <QRCodeSVG value={link} size={QR_SIZE} level="M" marginSize={2} bgColor="#ffffff" fgColor="#111111" title={t('home.scan')} />
+        </Suspense>
         <span>{t('home.scan')}</span>
       </div>
     </section>
