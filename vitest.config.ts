@@ -38,8 +38,8 @@ const BROWSER_JOURNEYS = process.env.BROWSER_JOURNEYS !== 'off';
  * so they run beside the other files; the site is built once, under a lock: e2e/harness.ts) share
  * their worker's modules: importing the server once per worker instead of once per file took the
  * server's files from 249 s to 98 s on PGlite, and a journey's import cost 5 s more when journeys
- * were a project of their own (a worker serves one project: each journey after a server file
- * started a new one). Each file starts its own test server on its own database; module state is
+ * were a project of their own, interleaved with the server's files (their workers were seldom
+ * reused). Each file starts its own test server on its own database; module state is
  * kept per database (caches, blockades, venue adapters) or put back after each test (the clock, the
  * hashing cost). The limits are the journeys': a server test that hangs fails after 2 minutes.
  */

@@ -31,19 +31,28 @@ export function payloadKey(appSecret: string, timestamp: string): Uint8Array {
 
 type Gcm = typeof gcm;
 
-const sealWith = (cipherOf: Gcm, plain: string, appSecret: string, timestamp: string): string => {
-  const iv = randomBytes(12);
-  const sealed = cipherOf(payloadKey(appSecret, timestamp), iv).encrypt(utf8ToBytes(plain));
+/** The `xx` text: the IV, then the ciphertext with its tag, in base64. */
+const joinSealed = (iv: Uint8Array, sealed: Uint8Array): string => {
   const out = new Uint8Array(iv.length + sealed.length);
   out.set(iv, 0);
   out.set(sealed, iv.length);
   return b64encode(out);
 };
 
-const openWith = (cipherOf: Gcm, cipher: string, appSecret: string, timestamp: string): string => {
+const splitSealed = (cipher: string) => {
   const bytes = b64decode(cipher);
   if (bytes.length < 12 + 16) throw new Error('ciphertext too short');
-  return new TextDecoder().decode(cipherOf(payloadKey(appSecret, timestamp), bytes.subarray(0, 12)).decrypt(bytes.subarray(12)));
+  return { iv: bytes.subarray(0, 12), sealed: bytes.subarray(12) };
+};
+
+const sealWith = (cipherOf: Gcm, plain: string, appSecret: string, timestamp: string): string => {
+  const iv = randomBytes(12);
+  return joinSealed(iv, cipherOf(payloadKey(appSecret, timestamp), iv).encrypt(utf8ToBytes(plain)));
+};
+
+const openWith = (cipherOf: Gcm, cipher: string, appSecret: string, timestamp: string): string => {
+  const { iv, sealed } = splitSealed(cipher);
+  return new TextDecoder().decode(cipherOf(payloadKey(appSecret, timestamp), iv).decrypt(sealed));
 };
 
 export const encryptPayload = (plain: string, appSecret: string, timestamp: string): string => sealWith(gcm, plain, appSecret, timestamp);
@@ -82,21 +91,15 @@ export async function encryptPayloadAsync(plain: string, appSecret: string, time
   const subtle = subtleCrypto();
   if (!subtle) return sealWith(await javascriptGcm(), plain, appSecret, timestamp);
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
-  const sealed = new Uint8Array(await subtle.encrypt({ name: 'AES-GCM', iv }, await aesKeyOf(appSecret, timestamp, 'encrypt'), utf8(plain)));
-  const out = new Uint8Array(iv.length + sealed.length);
-  out.set(iv, 0);
-  out.set(sealed, iv.length);
-  return b64encode(out);
+  return joinSealed(iv, new Uint8Array(await subtle.encrypt({ name: 'AES-GCM', iv }, await aesKeyOf(appSecret, timestamp, 'encrypt'), utf8(plain))));
 }
 
 /** `decryptPayload`, natively where possible; rejects a tampered or foreign ciphertext. */
 export async function decryptPayloadAsync(cipher: string, appSecret: string, timestamp: string): Promise<string> {
   const subtle = subtleCrypto();
   if (!subtle) return openWith(await javascriptGcm(), cipher, appSecret, timestamp);
-  const bytes = b64decode(cipher);
-  if (bytes.length < 12 + 16) throw new Error('ciphertext too short');
-  const key = await aesKeyOf(appSecret, timestamp, 'decrypt');
-  return new TextDecoder().decode(await subtle.decrypt({ name: 'AES-GCM', iv: bytes.subarray(0, 12) }, key, bytes.subarray(12)));
+  const { iv, sealed } = splitSealed(cipher);
+  return new TextDecoder().decode(await subtle.decrypt({ name: 'AES-GCM', iv }, await aesKeyOf(appSecret, timestamp, 'decrypt'), sealed));
 }
 
 /** `signRequest`, natively where possible. */
