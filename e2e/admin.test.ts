@@ -58,10 +58,13 @@ describe.runIf(browserAvailable())('operator console', () => {
     // Another refused, with the reason the member will read.
     const other = page.getByRole('row').filter({ hasText: refused.orderNo });
     await other.getByRole('button', { name: '拒绝' }).click();
-    await page.getByRole('button', { name: '确认拒绝' }).click();
-    await page.getByText('请填写').or(page.locator('.ant-form-item-explain-error')).first().waitFor();
-    await page.getByLabel('拒绝原因（会员可见）').fill('收款信息与实名不符');
-    await page.getByRole('button', { name: '确认拒绝' }).click();
+    // The dialog's form in place before its empty submit.
+    const dialog = page.getByRole('dialog', { name: '拒绝订单' });
+    await dialog.getByLabel('拒绝原因（会员可见）').waitFor();
+    await dialog.getByRole('button', { name: '确认拒绝' }).click();
+    await dialog.locator('.ant-form-item-explain-error').first().waitFor();
+    await dialog.getByLabel('拒绝原因（会员可见）').fill('收款信息与实名不符');
+    await dialog.getByRole('button', { name: '确认拒绝' }).click();
     await expect
       .poll(async () => (await db.execute(`SELECT status FROM wallet_withdraw_orders WHERE order_id = ${refused.orderId}`)).rows[0])
       .toEqual({ status: 'rejected' });
@@ -195,7 +198,11 @@ describe.runIf(browserAvailable())('operator console', () => {
     await row.click();
     await page.getByText('公平性证明').waitFor();
     await page.getByText('会员更换种子后公开').waitFor();
-    await page.getByRole('cell', { name: 'bet.payout.originals' }).scrollIntoViewIfNeeded();
+    // Under 98 wins 98 rounds in 100: a lost round has its stake's posting and no payout's.
+    await page.getByRole('cell', { name: 'bet.stake.originals' }).waitFor();
+    const payouts = page.getByRole('cell', { name: 'bet.payout.originals' });
+    if (played.data.payout > 0) await payouts.scrollIntoViewIfNeeded();
+    else expect(await payouts.count()).toBe(0);
     await shoot(page, 'admin-11-round');
   });
 });
