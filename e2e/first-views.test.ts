@@ -76,10 +76,14 @@ describe.runIf(browserAvailable())('the first screens', () => {
     expect(usdt).not.toEqual(preloaded[0]);
     expect(hintsIn(await (await page.request.get('/app/home')).text(), PICTURE)).toEqual([usdt]);
     // A page with no picture of its own names none.
-    expect(hintsIn(await (await page.request.get('/login')).text(), PICTURE)).toEqual([]);
+    expect(hintsIn(await (await page.request.get('/app/sports')).text(), PICTURE)).toEqual([]);
   });
 
-  it('home shows its first banner in the splash while its code is on the way, where the page then shows it', async () => {
+  const splashes = [
+    { path: '/app/home', picture: 'home’s first banner', splash: 'img.bp-boot-picture', shown: 'img.bp-banner-img' },
+    { path: '/login', picture: 'the site’s logo', splash: 'img.bp-boot-logo', shown: 'img.bp-auth-logo' },
+  ];
+  it.each(splashes)('$path shows $picture in the splash while its code is on the way, where the page then shows it', async ({ path, splash, shown }) => {
     const { page } = await phone(site);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -87,18 +91,38 @@ describe.runIf(browserAvailable())('the first screens', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/app/home', { waitUntil: 'domcontentloaded' });
-    const splash = page.locator('img.bp-boot-picture');
-    await expect.poll(() => splash.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    const [src, before] = [await splash.getAttribute('src'), (await splash.boundingBox())!];
-    expect(await page.locator('img.bp-banner-img').count()).toBe(0);
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    const first = page.locator(splash);
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const [src, before] = [await first.getAttribute('src'), (await first.boundingBox())!];
+    expect(await page.locator(shown).count()).toBe(0);
     release();
-    const banner = page.locator('img.bp-banner-img').first();
-    await banner.waitFor();
-    expect(await banner.getAttribute('src')).toBe(src);
-    const after = (await banner.boundingBox())!;
+    const picture = page.locator(shown).first();
+    await picture.waitFor();
+    expect(await picture.getAttribute('src')).toBe(src);
+    const after = (await picture.boundingBox())!;
     for (const side of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(after[side] - before[side]), side).toBeLessThanOrEqual(3);
-    expect(await splash.count()).toBe(0);
+    expect(await first.count()).toBe(0);
+  });
+
+  it('a page with a picture in its splash asks for its code only once the picture is on screen', async () => {
+    const { page } = await phone(site);
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script' && new URL(req.url()).pathname.startsWith('/assets/')) scripts.push(req.url());
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/site\/logo-[^/]*$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await page.waitForTimeout(600);
+    expect(scripts).toEqual([]);
+    release();
+    await page.getByPlaceholder('请输入用户名').waitFor();
+    expect(scripts.length).toBeGreaterThan(5);
   });
 
   it('the sports board keeps only the cards near the screen, and makes the others as the member scrolls to them', async () => {

@@ -56,9 +56,13 @@ export function memberChannelOpen(page: Page): Promise<void> {
   });
 }
 
-/** Logs in through the login screen. */
+/**
+ * Logs in through the login screen: the one open (opened for a site, `/login?siteId=2`), else a new
+ * one. Opened again at once, the first one's code might not have run yet (it starts once the
+ * splash's logo is on screen), and the site it was opened for would be forgotten.
+ */
 export async function logIn(page: Page, name: string, password: string): Promise<void> {
-  await page.goto('/login');
+  if (new URL(page.url()).pathname !== '/login') await page.goto('/login');
   await page.getByPlaceholder('请输入用户名').fill(name);
   await page.getByPlaceholder('请输入密码').fill(password);
   await page

@@ -1,5 +1,5 @@
 import './app/zod-config.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -48,14 +48,23 @@ previewFromQuery(location.search);
 // The last known series paints the first frame; perInfo confirms it moments later, with the festival skin.
 applyTheme(document.documentElement, pickSeries(themePreview.get(), local.get('bp.siteSeries')), null);
 
-const router = createRouter();
-installNavigator((path, opts) => void router.navigate(path, opts));
 installScreenEffects();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// The router and the first render in a task of their own, after the one that ran the modules:
+// together they held a slow phone's main thread for a quarter of a second (issue 13, Lighthouse's
+// total blocking time). The render is a transition, which React renders in slices, letting the
+// phone paint and answer a tap between them; the splash stays until it commits.
+setTimeout(() => {
+  const router = createRouter();
+  installNavigator((path, opts) => void router.navigate(path, opts));
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  );
+}, 0);

@@ -7,13 +7,15 @@ import { startTestServer, type TestServer } from '../test/harness.ts';
 import { pickEncoding } from './web.ts';
 
 const ENTRY = '<script type="module" crossorigin src="/assets/index-abc123.js"></script>';
-const INDEX = `<!doctype html><html><head><title>site</title>${ENTRY}</head><body><div id="root"><div class="bp-boot"><!--first-picture--></div></div></body></html>`;
+const SHARED = '<link rel="modulepreload" crossorigin href="/assets/react-9.js">';
+const INDEX = `<!doctype html><html><head><title>site</title>${ENTRY}${SHARED}</head><body><div id="root"><div class="bp-boot"><!--first-picture--></div></div></body></html>`;
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
 /** What the web build says the board's and a match's pages need beyond the entry (apps/web/build/first-views.ts). */
 const FIRST_VIEWS = [
   { path: '/app/sports', scripts: ['/assets/Board-1.js', '/assets/odds-2.js'], styles: ['/assets/Board-1.css'] },
   { path: '/app/sports/match/:matchId', scripts: ['/assets/Match-3.js'], styles: [] },
+  { path: '/app/home', scripts: ['/assets/Home-4.js'], styles: ['/assets/Home-4.css'] },
 ];
 
 /** A build as the web app's `vite build` leaves it: index.html, hashed assets, .br and .gz beside them. */
@@ -99,13 +101,26 @@ describe('the built site', () => {
     const splash = (body: string) => /<div class="bp-boot">(.*?)<\/div>/.exec(body)?.[1];
     expect(splash(await html('/app/home', 'br'))).toBe(`<img class="bp-boot-picture" data-first-picture src="${image}" alt="${title}">`);
     expect(splash(await html('/app/sports'))).toBe('');
-    // Its code runs once the picture is on screen (boot.js); a page without one keeps the entry's own script.
+    // Its code is asked for and run once the picture is on screen (boot.js): until then its
+    // preloads wait in an inert template. A page without one keeps the entry's own script.
     const home = await html('/app/home');
     expect(home).not.toContain(ENTRY);
-    expect(home).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/index-abc123.js"><script defer src="/boot.js" data-entry="/assets/index-abc123.js"></script>',
+    const [head, held] = home.split('<template id="bp-code">');
+    expect(head).not.toMatch(/modulepreload|as="style"/);
+    expect(head).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${image}">`);
+    expect(held).toMatch(
+      /^<link rel="modulepreload" crossorigin href="\/assets\/index-abc123.js"><link rel="modulepreload" crossorigin href="\/assets\/react-9.js">.*<\/template><script defer src="\/boot.js" data-entry="\/assets\/index-abc123.js"><\/script><\/head>/,
     );
-    expect(await html('/app/sports')).toContain(ENTRY);
+    expect(held).toContain('<link rel="preload" as="style" crossorigin href="/assets/Home-4.css">');
+    expect(held).toContain('<link rel="modulepreload" crossorigin href="/assets/Home-4.js">');
+    expect(await html('/app/sports')).toContain(`${ENTRY}${SHARED}`);
+
+    // The sign-in screens show the site's logo first, above their form.
+    const logo = async (url: string) => splash(await html(url, 'br', { cookie: 'bp_site=2' }));
+    const { data: usdtSite } = await s.call('/api/site/group/site/perInfo', {}, { headers: { 'x-site-id': '2' } });
+    for (const url of ['/login', '/register?fromPage=%2Fapp%2Fmember'])
+      expect(await logo(url), url).toBe(`<img class="bp-boot-logo" data-first-picture src="${usdtSite.logo}" alt="${usdtSite.siteName}">`);
+    expect(await html('/app/member')).not.toContain('data-first-picture');
   });
 
   it('caches hashed assets for a year and other files not at all', async () => {

@@ -75,7 +75,14 @@ interface FirstView {
  * for: `site` is the `siteId` the page was opened with, else the one the site remembered in its
  * cookie, else none (the default site).
  */
-export type FirstPictures = (pathname: string, site: string | undefined) => Promise<Array<{ src: string; alt: string }>>;
+export type FirstPictures = (pathname: string, site: string | undefined) => Promise<FirstPicture[]>;
+/** A picture and how the page shows it: home's banner across the screen, the sign-in screens' logo above the form. */
+export interface FirstPicture {
+  src: string;
+  alt: string;
+  shown: 'banner' | 'logo';
+}
+const SPLASH_CLASS: Record<FirstPicture['shown'], string> = { banner: 'bp-boot-picture', logo: 'bp-boot-logo' };
 
 /** What a page's HTML carries beyond the build's: `<link>`s in its head, its first picture in the splash. */
 interface PageHints {
@@ -86,17 +93,23 @@ interface PageHints {
 const SPLASH_PICTURE = '<!--first-picture-->';
 /** The build's entry, run as soon as it has arrived. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+/** The build's and the page's script preloads (the page's style preloads go with them). */
+const CODE_LINKS = /<link rel="(?:modulepreload|preload" as="style)" crossorigin href="[^"]+">/g;
 
 /**
- * A page whose splash shows its first picture runs the entry from /boot.js (apps/web/public) once
- * that picture is on screen, instead of as soon as it has arrived; the entry is still fetched at
- * once (modulepreload). Every other page keeps the build's entry as it is.
+ * A page whose splash shows its first picture asks for its code and runs it from /boot.js
+ * (apps/web/public) once that picture is on screen: its script and style preloads wait in a
+ * `<template>` (inert until then), so the picture and the page's stylesheets have the phone's
+ * connection to themselves and the splash paints after them alone (issue 13: with some thirty
+ * scripts asked for beside them, a slow 4G phone painted the splash after the code had arrived).
+ * Every other page keeps the build's entry and preloads as they are.
  */
-const bootAfterPicture = (head: string): string =>
-  head.replace(
-    ENTRY_SCRIPT,
-    (_, entry: string) => `<link rel="modulepreload" crossorigin href="${entry}"><script defer src="/boot.js" data-entry="${entry}"></script>`,
-  );
+const bootAfterPicture = (head: string): string => {
+  const entry = ENTRY_SCRIPT.exec(head)?.[1];
+  if (!entry) return head;
+  const code = [`<link rel="modulepreload" crossorigin href="${entry}">`, ...(head.match(CODE_LINKS) ?? [])].join('');
+  return `${head.replace(ENTRY_SCRIPT, '').replace(CODE_LINKS, '')}<template id="bp-code">${code}</template><script defer src="/boot.js" data-entry="${entry}"></script>`;
+};
 
 /** The site cookie the member site sets (apps/web shared/site-cookie.ts): only read here. */
 const SITE_COOKIE = /(?:^|;\s*)bp_site=(\d{1,9})(?:;|$)/;
@@ -128,7 +141,7 @@ async function pageHints(views: FirstView[], pictures: FirstPictures | undefined
     ...(view?.scripts ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`),
   ].join('');
   const [first] = images;
-  const splash = first ? `<img class="bp-boot-picture" data-first-picture src="${escapeAttr(first.src)}" alt="${escapeAttr(first.alt)}">` : '';
+  const splash = first ? `<img class="${SPLASH_CLASS[first.shown]}" data-first-picture src="${escapeAttr(first.src)}" alt="${escapeAttr(first.alt)}">` : '';
   return { head, splash };
 }
 
@@ -206,7 +219,8 @@ function pagesWithHints(html: Buffer) {
     const key = `${encoding} ${hints.head} ${hints.splash}`;
     let body = made.get(key);
     if (!body) {
-      const raw = Buffer.from(`${hints.splash ? bootAfterPicture(head) : head}${hints.head}</head>${rest.replace(SPLASH_PICTURE, hints.splash)}`);
+      const withHead = `${head}${hints.head}`;
+      const raw = Buffer.from(`${hints.splash ? bootAfterPicture(withHead) : withHead}</head>${rest.replace(SPLASH_PICTURE, hints.splash)}`);
       body = encoding === 'br' ? zlib.brotliCompressSync(raw) : encoding === 'gzip' ? zlib.gzipSync(raw, { level: 9 }) : raw;
       if (made.size > 500) made.clear();
       made.set(key, body);
