@@ -431,7 +431,7 @@ describe.runIf(browserAvailable())('the other screens', () => {
     expect(new Set(looks.values()).size).toBe(THEME_SERIES.length);
     const { page } = await phone(site);
     await page.goto('/app/home?theme=site');
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('classy');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('classy');
   });
 
   it("[S2-02] /entry/login is the login in the fresh theme's look on a classy site; the member lands home in the site's own", async () => {

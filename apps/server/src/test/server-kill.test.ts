@@ -53,21 +53,25 @@ interface Move {
 async function holdWallet(memberId: number): Promise<{ waiting(): Promise<boolean>; release(): Promise<void> } | null> {
   if (!schema) return null;
   const database = await openDatabase({ ...loadConfig(process.env), databaseSchema: schema });
-  let holder!: Tx;
+  let holder!: number;
   let held!: () => void;
   let letGo!: () => void;
   const holding = new Promise<void>((resolve) => (held = resolve));
-  const done = database.db.transaction(async (tx) => {
+  const done = database.db.transaction(async (tx: Tx) => {
     await tx.execute(sql`SELECT 1 FROM wallet_accounts WHERE account_key = ${`member:${memberId}:main`} FOR UPDATE`);
-    holder = tx;
+    holder = ((await tx.execute(sql`SELECT pg_backend_pid() AS pid`)).rows[0] as { pid: number }).pid;
     held();
     await new Promise<void>((resolve) => (letGo = resolve));
   });
   await holding;
   return {
-    /** Whether a transaction of another connection waits on the row. */
+    /**
+     * Whether a transaction of another connection waits on the row. Asked outside the holding
+     * transaction: inside it, pg_stat_activity is the snapshot of its first reading, and a
+     * settlement that came to wait later was never seen (two CI runs waited in vain).
+     */
     async waiting() {
-      const { rows } = await holder.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))`);
+      const { rows } = await database.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE ${holder}::int = ANY(pg_blocking_pids(pid))`);
       return (rows[0] as { n: number }).n > 0;
     },
     async release() {
