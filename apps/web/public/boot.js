@@ -1,10 +1,11 @@
-// Asks for the site's code and runs it once the page's first picture, which the server put in the
-// splash (home's banner, the sign-in screens' logo), is on screen; the server serves this instead
-// of the entry's own script only on such a page, with the code's preloads held in
-// <template id="bp-code">. So a slow phone spends its connection on the picture and the page's
-// styles first, and shows the picture instead of a blank screen until the code has run (issue 13).
-// The browser says when the picture's paint is on screen (its largest-contentful-paint entry);
-// failing that, a quarter second after it is decoded; in any case a second and a half at most.
+// Asks for the site's code and runs it once the splash is on screen, with the page's first picture
+// where the server put one in it (home's banner, the sign-in screens' logo); the server serves this
+// instead of the entry's own script, with the code's preloads held in <template id="bp-code">. So
+// a slow phone spends its connection on the page, its styles and its picture first, and shows the
+// splash instead of a blank screen until the code has run (issue 13). The browser says when the
+// splash is on screen (its first-contentful-paint entry, the picture's largest-contentful-paint);
+// failing that, a quarter second after the next frame or the picture's decoding; in any case a
+// second and a half at most.
 (function () {
   var entry = document.currentScript && document.currentScript.getAttribute('data-entry');
   if (!entry) return;
@@ -25,18 +26,25 @@
     })();
   }
   setTimeout(start, 1500);
+  // A hidden page paints nothing.
+  if (document.visibilityState === 'hidden') return start();
   var picture = document.querySelector('img[data-first-picture]');
-  // A hidden page paints nothing, and a splash without a picture has nothing worth the wait.
-  if (!picture || document.visibilityState === 'hidden') return start();
   try {
     new PerformanceObserver(function (list, observer) {
-      if (!list.getEntries().some((e) => e.element === picture)) return;
+      var shown = list.getEntries().some(function (e) {
+        return picture ? e.element === picture : e.name === 'first-contentful-paint';
+      });
+      if (!shown) return;
       observer.disconnect();
       start();
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    }).observe({ type: picture ? 'largest-contentful-paint' : 'paint', buffered: true });
   } catch {
-    // No paint timing here: the decoded picture below.
+    // No paint timing here: the next frames, or the decoded picture, below.
   }
+  if (!picture)
+    return requestAnimationFrame(function () {
+      setTimeout(start, 250);
+    });
   picture.decode().then(
     () => setTimeout(start, 250),
     () => start(),

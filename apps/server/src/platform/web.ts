@@ -97,19 +97,31 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
 const CODE_LINKS = /<link rel="(?:modulepreload|preload" as="style)" crossorigin href="[^"]+">/g;
 
 /**
- * A page whose splash shows its first picture asks for its code and runs it from /boot.js
- * (apps/web/public) once that picture is on screen: its script and style preloads wait in a
- * `<template>` (inert until then), so the picture and the page's stylesheets have the phone's
- * connection to themselves and the splash paints after them alone (issue 13: with some thirty
- * scripts asked for beside them, a slow 4G phone painted the splash after the code had arrived).
- * Every other page keeps the build's entry and preloads as they are.
+ * A page of the member site asks for its code and runs it from /boot.js (apps/web/public) once its
+ * splash is on screen (its first picture, where it has one): its script and style preloads wait in
+ * a `<template>` (inert until then), so the splash, its picture and the page's styles have the
+ * phone's connection to themselves and paint first (issue 13: with some thirty scripts asked for
+ * beside them, a slow 4G phone painted the splash after the code had arrived).
  */
-const bootAfterPicture = (head: string): string => {
+const bootAfterSplash = (head: string): string => {
   const entry = ENTRY_SCRIPT.exec(head)?.[1];
   if (!entry) return head;
   const code = [`<link rel="modulepreload" crossorigin href="${entry}">`, ...(head.match(CODE_LINKS) ?? [])].join('');
   return `${head.replace(ENTRY_SCRIPT, '').replace(CODE_LINKS, '')}<template id="bp-code">${code}</template><script defer src="/boot.js" data-entry="${entry}"></script>`;
 };
+
+/** The build's stylesheets, named in its index.html. */
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g;
+
+/**
+ * The build's stylesheets written into the page instead of named (a few kilobytes): the splash
+ * then paints once the page itself has arrived, without another request first (issue 13).
+ */
+const inlineStyles = (head: string, dist: string): string =>
+  head.replace(STYLESHEET, (link, file: string) => {
+    const css = readIfPresent(path.join(dist, file));
+    return css ? `<style>${css.toString('utf8').replace(/<\/style/gi, '<\\/style')}</style>` : link;
+  });
 
 /** The site cookie the member site sets (apps/web shared/site-cookie.ts): only read here. */
 const SITE_COOKIE = /(?:^|;\s*)bp_site=(\d{1,9})(?:;|$)/;
@@ -186,9 +198,8 @@ async function serveSinglePageApp(
     br: readIfPresent(`${indexFile}.br`),
     gzip: readIfPresent(`${indexFile}.gz`),
   };
-  const withHints = pagesWithHints(page.identity);
+  const withHints = hintsOf ? pagesWithHints(page.identity, dist) : null;
   const sendPage = async (req: FastifyRequest, reply: FastifyReply, pathname: string) => {
-    const hints = hintsOf ? await hintsOf(req, pathname) : { head: '', splash: '' };
     const encoding = pickEncoding(req.headers['accept-encoding'], { br: page.br !== null, gzip: page.gzip !== null });
     reply
       .header('content-type', 'text/html; charset=utf-8')
@@ -196,7 +207,7 @@ async function serveSinglePageApp(
       .header('vary', 'accept-encoding')
       .header('content-security-policy', CONTENT_SECURITY_POLICY);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(hints.head || hints.splash ? withHints(hints, encoding) : (page[encoding] ?? page.identity));
+    return reply.send(withHints && hintsOf ? withHints(await hintsOf(req, pathname), encoding) : (page[encoding] ?? page.identity));
   };
 
   app.get(`${prefix}*`, { config: { exempt: true, rateLimit: false }, schema: { hide: true } }, (req, reply) => {
@@ -211,16 +222,17 @@ async function serveSinglePageApp(
  * The page with its hints, encoded: pages differ only by their hints (a few per route and site), so
  * each is made once and kept.
  */
-function pagesWithHints(html: Buffer) {
+function pagesWithHints(html: Buffer, dist: string) {
   const made = new Map<string, Buffer>();
-  const [head, rest] = html.toString('utf8').split('</head>');
+  const [built, rest] = html.toString('utf8').split('</head>');
+  const head = rest === undefined ? built : inlineStyles(built, dist);
   return (hints: PageHints, encoding: Encoding): Buffer => {
     if (rest === undefined) return html;
     const key = `${encoding} ${hints.head} ${hints.splash}`;
     let body = made.get(key);
     if (!body) {
       const withHead = `${head}${hints.head}`;
-      const raw = Buffer.from(`${hints.splash ? bootAfterPicture(withHead) : withHead}</head>${rest.replace(SPLASH_PICTURE, hints.splash)}`);
+      const raw = Buffer.from(`${bootAfterSplash(withHead)}</head>${rest.replace(SPLASH_PICTURE, hints.splash)}`);
       body = encoding === 'br' ? zlib.brotliCompressSync(raw) : encoding === 'gzip' ? zlib.gzipSync(raw, { level: 9 }) : raw;
       if (made.size > 500) made.clear();
       made.set(key, body);
