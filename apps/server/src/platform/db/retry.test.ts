@@ -33,7 +33,9 @@ describe.skipIf(!url)('transactions that lose a deadlock', () => {
         await tx.execute(sql`UPDATE counters SET n = n + 1 WHERE id = ${second}`);
       });
     await Promise.all([bump(1, 2), bump(2, 1)]);
-    expect(runs).toBe(3); // the deadlock's victim ran twice
+    // The deadlock's victim ran again (one more run as a rule; a busy CI machine once counted two
+    // more); each transaction still committed exactly once, as the counters say.
+    expect(runs).toBeGreaterThanOrEqual(3);
     const { rows } = await database.db.execute(sql`SELECT id, n FROM counters ORDER BY id`);
     expect(rows).toEqual([
       { id: 1, n: 2 },
