@@ -198,7 +198,8 @@ async function serveSinglePageApp(
     br: readIfPresent(`${indexFile}.br`),
     gzip: readIfPresent(`${indexFile}.gz`),
   };
-  const withHints = hintsOf ? pagesWithHints(page.identity, dist) : null;
+  // The member site's pages are made from the build's with their hints; the console's are the build's.
+  const hinted = hintsOf ? { hintsOf, withHints: pagesWithHints(page.identity, dist) } : null;
   const sendPage = async (req: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const encoding = pickEncoding(req.headers['accept-encoding'], { br: page.br !== null, gzip: page.gzip !== null });
     reply
@@ -207,7 +208,7 @@ async function serveSinglePageApp(
       .header('vary', 'accept-encoding')
       .header('content-security-policy', CONTENT_SECURITY_POLICY);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(withHints && hintsOf ? withHints(await hintsOf(req, pathname), encoding) : (page[encoding] ?? page.identity));
+    return reply.send(hinted ? hinted.withHints(await hinted.hintsOf(req, pathname), encoding) : (page[encoding] ?? page.identity));
   };
 
   app.get(`${prefix}*`, { config: { exempt: true, rateLimit: false }, schema: { hide: true } }, (req, reply) => {
