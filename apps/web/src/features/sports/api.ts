@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ApiBody, ApiData, Sport } from '@bp/contract';
 import { call, keyed } from '../../shared/api/request.ts';
-import { queryClient } from '../../shared/api/query-client.ts';
+import { prefetchSoon } from '../../shared/api/query-client.ts';
 import { usePaged } from '../../shared/api/use-paged.ts';
 import { boardOf, boardRequest, type BoardFilter, type BoardTab } from './model/board.ts';
 import type { RecordTab } from './model/bet-status.ts';
@@ -43,8 +43,7 @@ export const useBoard = (tab: BoardTab, filter: BoardFilter) =>
 /** The sports screen's route loader: the board the address names is asked for while the screen's code loads. */
 export function prefetchBoard({ request }: { request: Request }): null {
   const { tab, filter } = boardOf(new URL(request.url).searchParams);
-  void queryClient.prefetchQuery(boardQuery(tab, filter));
-  return null;
+  return prefetchSoon(boardQuery(tab, filter));
 }
 
 export const useLeagues = (sport?: Sport) =>

@@ -17,6 +17,8 @@ export const LANGUAGE_KEY = 'bp.language';
 void i18n.use(initReactI18next).init({
   lng: 'zh-CN',
   fallbackLng: 'zh-CN',
+  // One language's words are looked up, not also a bare 'zh': every t() resolved the hierarchy anew.
+  load: 'currentOnly',
   supportedLngs: ['zh-CN', 'en'],
   resources: { 'zh-CN': { translation: common.zh }, en: { translation: common.en } },
   interpolation: { escapeValue: false },

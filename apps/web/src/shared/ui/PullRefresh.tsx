@@ -10,6 +10,10 @@ export function PullRefresh({ refresh, children }: { refresh(): Promise<unknown>
   const { t } = useTranslation();
   return (
     <PullToRefresh
+      // Given, so the component does not measure them: it measures on every render, each time
+      // forcing the page's layout (antd-mobile's defaults, 40 and 60 px).
+      headHeight={40}
+      threshold={60}
       onRefresh={async () => void (await refresh())}
       pullingText={t('common.pull.pulling')}
       canReleaseText={t('common.pull.release')}

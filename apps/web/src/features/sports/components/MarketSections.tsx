@@ -52,7 +52,7 @@ function Section({ match, section }: { match: MatchDetail; section: MarketSectio
             <div key={m.marketId} className="bp-sp-market-line" style={{ gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))` }}>
               {section.kind === 'map_winner' ? <span className="bp-sp-line-name">{m.name}</span> : null}
               {m.selections.map((sel) => (
-                <OddsButton key={sel.selectionId} match={match} market={m} selection={sel} label={sel.name} layout="row" />
+                <OddsButton key={sel.selectionId} match={match} market={m} selection={sel} label={sel.name} layout="row" t={t} />
               ))}
             </div>
           ))

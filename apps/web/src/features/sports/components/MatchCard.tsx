@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { RightOutline } from 'antd-mobile-icons';
 import type { MatchSummary } from '@bp/contract';
 import { columnLabel, columnMarket, columnsOf, hasDraw, listLabel, rowSelection, type ListRow } from '../model/markets.ts';
@@ -33,7 +34,7 @@ export const MatchCard = memo(function MatchCard({ match }: { match: MatchSummar
           </span>
         ))}
         {rows.map((row) => (
-          <Row key={row} match={match} row={row} columns={columns} onOpen={open} />
+          <Row key={row} match={match} row={row} columns={columns} onOpen={open} t={t} />
         ))}
       </div>
       <footer className="bp-sp-card-foot" onClick={open}>
@@ -44,8 +45,7 @@ export const MatchCard = memo(function MatchCard({ match }: { match: MatchSummar
   );
 });
 
-function Row({ match, row, columns, onOpen }: { match: MatchSummary; row: ListRow; columns: ReturnType<typeof columnsOf>; onOpen(): void }) {
-  const { t } = useTranslation();
+function Row({ match, row, columns, onOpen, t }: { match: MatchSummary; row: ListRow; columns: ReturnType<typeof columnsOf>; onOpen(): void; t: TFunction }) {
   const side =
     row === 'home'
       ? { name: match.homeName, logo: match.homeLogo, score: match.homeScore }
@@ -71,7 +71,7 @@ function Row({ match, row, columns, onOpen }: { match: MatchSummary; row: ListRo
         return (
           <div key={c.key} className="bp-sp-cell">
             {market && selection ? (
-              <OddsButton match={match} market={market} selection={selection} label={listLabel(market, selection)} />
+              <OddsButton match={match} market={market} selection={selection} label={listLabel(market, selection)} t={t} />
             ) : row !== 'draw' ? (
               <span className="bp-odds-none">—</span>
             ) : null}

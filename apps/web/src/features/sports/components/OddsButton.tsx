@@ -1,6 +1,6 @@
 import { Toast } from 'antd-mobile';
 import { LockFill } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Market, MatchSummary, Selection } from '@bp/contract';
 import { formatOdds } from '../model/odds.ts';
 import { legFrom } from '../model/slip.ts';
@@ -14,14 +14,15 @@ interface Props {
   /** What the price is for (a line, a side); nothing on a list's winner column. */
   label?: string;
   layout?: 'stack' | 'row';
+  /** The list's words: a board holds fifty prices, and a translation hook in each cost more than the price itself. */
+  t: TFunction;
 }
 
 /**
  * A price to tap: it joins the slip (or leaves it), flashes red when it rises and green when it
  * falls, and shows a lock while its market is suspended or the match takes no bets.
  */
-export function OddsButton({ match, market, selection, label, layout = 'stack' }: Props) {
-  const { t } = useTranslation();
+export function OddsButton({ match, market, selection, label, layout = 'stack', t }: Props) {
   const chosen = useInSlip(selection.selectionId);
   const move = useOddsFlash(selection.odds);
   const bettable = selection.status === 'open' && (match.status === 'scheduled' || match.status === 'live');

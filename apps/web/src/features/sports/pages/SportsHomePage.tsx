@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SearchBar, Toast } from 'antd-mobile';
@@ -67,7 +67,11 @@ export function SportsHomePage() {
   const inVenue = (board.data?.list ?? []).filter((m) => m.venueCode === venueCode);
   const list = searchMatches(inVenue, term);
   useBoardFrames(sportsKeys.board(tab, filter), inVenue);
-  const { shown, more } = useShownCount(list.length, `${tab}:${sport ?? ''}:${leagueId ?? ''}:${venueCode ?? ''}:${term}`);
+  const shownKey = `${tab}:${sport ?? ''}:${leagueId ?? ''}:${venueCode ?? ''}:${term}`;
+  const { shown, more } = useShownCount(list.length, shownKey);
+  // The cards render as a transition, in slices: the board's answer lands as one urgent update, and
+  // its first cards at once held a slow phone's main thread for a quarter of a second (issue 13, TBT).
+  const cards = useDeferredValue(board.isPending || !venueCode ? null : list.slice(0, shown));
 
   return (
     <div className="bp-page bp-sp">
@@ -97,14 +101,15 @@ export function SportsHomePage() {
       <LeagueChips leagues={venueLeagues} leagueId={leagueId} onPick={(id) => set({ league: id ? String(id) : undefined })} />
       <PullRefresh refresh={() => Promise.all([board.refetch(), leagues.refetch()])}>
         <section className="bp-sp-list">
-          {board.isPending || !venueCode ? (
+          {cards === null ? (
             <BoardSkeleton />
-          ) : list.length === 0 ? (
+          ) : cards.length === 0 ? (
             <SportsEmpty text={term.trim() ? t('sports.noSearch', { term: term.trim() }) : t('sports.noMatches')} />
           ) : (
-            list.slice(0, shown).map((m) => <MatchCard key={m.matchId} match={m} />)
+            cards.map((m) => <MatchCard key={m.matchId} match={m} />)
           )}
-          {shown < list.length ? <div ref={more} className="bp-sp-more" aria-hidden="true" /> : null}
+          {/* After the cards made, never after the skeleton (it would be on screen and ask for more at once). */}
+          {cards && cards.length < list.length ? <div key={`${shownKey}:${cards.length}`} ref={more} className="bp-sp-more" aria-hidden="true" /> : null}
         </section>
       </PullRefresh>
       <SlipBar />

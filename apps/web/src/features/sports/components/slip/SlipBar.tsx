@@ -15,6 +15,8 @@ export function SlipBar() {
   const { t } = useTranslation();
   const current = useSlip();
   const [open, setOpen] = useState(false);
+  // The sheet (a form, its rules, the balance) is made when first opened, not with every board.
+  const [opened, setOpened] = useState(false);
   useMatchFrames(
     current.legs.map((l) => l.matchId),
     (frame) => {
@@ -29,7 +31,7 @@ export function SlipBar() {
   return (
     <>
       {count > 0 ? (
-        <button className="bp-slipbar" onClick={() => setOpen(true)}>
+        <button className="bp-slipbar" onClick={() => (setOpen(true), setOpened(true))}>
           <span className="bp-slipbar-count">{count}</span>
           <span className="bp-slipbar-title">{t('sports.slip.open')}</span>
           <span className="bp-slipbar-mode">
@@ -40,7 +42,7 @@ export function SlipBar() {
           <RightOutline />
         </button>
       ) : null}
-      <SlipSheet visible={open} onClose={() => setOpen(false)} />
+      {opened ? <SlipSheet visible={open} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
