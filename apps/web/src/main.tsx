@@ -50,21 +50,23 @@ applyTheme(document.documentElement, pickSeries(themePreview.get(), local.get('b
 
 installScreenEffects();
 
-// The router and the first render in a task of their own, after the one that ran the modules:
+// The router, then the first render, each in a task of its own after the one that ran the modules:
 // together they held a slow phone's main thread for a quarter of a second (issue 13, Lighthouse's
 // total blocking time). The render is a transition, which React renders in slices, letting the
 // phone paint and answer a tap between them; the splash stays until it commits.
 setTimeout(() => {
   const router = createRouter();
   installNavigator((path, opts) => void router.navigate(path, opts));
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </StrictMode>,
-    ),
-  );
+  setTimeout(() => {
+    const root = createRoot(document.getElementById('root')!);
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </StrictMode>,
+      ),
+    );
+  }, 0);
 }, 0);

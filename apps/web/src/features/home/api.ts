@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryClient } from '../../shared/api/query-client.ts';
+import { prefetchSoon } from '../../shared/api/query-client.ts';
 import { SPORTS_LIST_SIZE } from '@bp/contract';
 import { call } from '../../shared/api/request.ts';
 
@@ -20,11 +20,7 @@ export const useBanners = (position: string) => useQuery(bannersQuery(position))
 export const useNotices = () => useQuery(noticesQuery);
 
 /** Home's route loader: the banners (the first screen's largest picture) and notices are asked for while the page's code loads. */
-export function prefetchHome(): null {
-  void queryClient.prefetchQuery(bannersQuery('home'));
-  void queryClient.prefetchQuery(noticesQuery);
-  return null;
-}
+export const prefetchHome = (): null => prefetchSoon(bannersQuery('home'), noticesQuery);
 export const useNavigation = () => useQuery({ queryKey: ['site', 'navigation'], queryFn: homeApi.navigation });
 export const useFloatIcons = () => useQuery({ queryKey: ['site', 'floatIcons'], queryFn: homeApi.floatIcons });
 export const useLiveMatches = (enabled: boolean) =>
