@@ -68,6 +68,8 @@ interface FirstView {
   path: string;
   scripts: string[];
   styles: string[];
+  /** Its stylesheets written in (`stylesWrittenIn`), made once. */
+  stylesHead?: string;
 }
 
 /**
@@ -120,15 +122,34 @@ const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.c
 const inlineStyles = (head: string, dist: string): string =>
   head.replace(STYLESHEET, (link, file: string) => {
     const css = readIfPresent(path.join(dist, file));
-    return css ? `<style>${css.toString('utf8').replace(/<\/style/gi, '<\\/style')}</style>` : link;
+    return css ? styleElement(css) : link;
   });
+
+const styleElement = (css: Buffer) => `<style>${css.toString('utf8').replace(/<\/style/gi, '<\\/style')}</style>`;
+
+/**
+ * A page's own stylesheets written in, each followed by a disabled `<link>` of its name: a browser
+ * fetches no disabled stylesheet, and the code's loader (Vite's) counts a named one as loaded. Its
+ * route's code otherwise waits for them before it runs, a dozen more round trips on a slow phone's
+ * way to its first screen (issue 13). A stylesheet missing from the build stays a preload.
+ */
+const stylesWrittenIn = (dist: string, styles: string[]): string =>
+  styles
+    .map((href) => {
+      const css = readIfPresent(path.join(dist, href));
+      return css
+        ? `${styleElement(css)}<link rel="stylesheet" href="${escapeAttr(href)}" disabled>`
+        : `<link rel="preload" as="style" crossorigin href="${escapeAttr(href)}">`;
+    })
+    .join('');
 
 /** The site cookie the member site sets (apps/web shared/site-cookie.ts): only read here. */
 const SITE_COOKIE = /(?:^|;\s*)bp_site=(\d{1,9})(?:;|$)/;
 
 function readFirstViews(dist: string): FirstView[] {
   const file = path.join(dist, '.vite/first-views.json');
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as FirstView[]) : [];
+  const views = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as FirstView[]) : [];
+  return views.map((view) => ({ ...view, stylesHead: stylesWrittenIn(dist, view.styles) }));
 }
 
 const matches = (pattern: string, pathname: string) => {
@@ -149,7 +170,7 @@ async function pageHints(views: FirstView[], pictures: FirstPictures | undefined
   const images = pictures ? await pictures(pathname, site).catch(() => []) : [];
   const head = [
     ...images.map(({ src }) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(src)}">`),
-    ...(view?.styles ?? []).map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttr(href)}">`),
+    view?.stylesHead ?? '',
     ...(view?.scripts ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`),
   ].join('');
   const [first] = images;
