@@ -34,9 +34,7 @@ function useMoving(): boolean {
  * after the last card). A board of fifty matches keeps only what is near the screen in the page, so
  * opening it and the live prices flowing into it stay light (issue 13: rendering every card made the
  * sports board's main thread busy for seconds on a phone). Starts over when `resetKey` changes
- * (another board). The page puts the marker only while more remain, and makes it anew (a `key`) each
- * time more cards are on the page: a marker still on screen asks again only once those it asked for
- * are made, however late they render.
+ * (another board).
  */
 export function useShownCount(total: number, resetKey: string): { shown: number; more: (el: HTMLElement | null) => void } {
   const [state, setState] = useState({ key: resetKey, shown: FIRST });
@@ -48,7 +46,7 @@ export function useShownCount(total: number, resetKey: string): { shown: number;
   const moving = useMoving();
 
   useEffect(() => {
-    if (!marker) return;
+    if (!marker || shown >= total) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
@@ -58,7 +56,7 @@ export function useShownCount(total: number, resetKey: string): { shown: number;
     );
     observer.observe(marker);
     return () => observer.disconnect();
-  }, [marker, moving]);
+  }, [marker, shown, total, moving]);
 
   return { shown: Math.min(shown, total), more: useCallback((el: HTMLElement | null) => setMarker(el), []) };
 }

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SearchBar, Toast } from 'antd-mobile';
@@ -67,11 +67,7 @@ export function SportsHomePage() {
   const inVenue = (board.data?.list ?? []).filter((m) => m.venueCode === venueCode);
   const list = searchMatches(inVenue, term);
   useBoardFrames(sportsKeys.board(tab, filter), inVenue);
-  const shownKey = `${tab}:${sport ?? ''}:${leagueId ?? ''}:${venueCode ?? ''}:${term}`;
-  const { shown, more } = useShownCount(list.length, shownKey);
-  // The cards render as a transition, in slices: the board's answer lands as one urgent update, and
-  // its first cards at once held a slow phone's main thread for a quarter of a second (issue 13, TBT).
-  const cards = useDeferredValue(board.isPending || !venueCode ? null : list.slice(0, shown));
+  const { shown, more } = useShownCount(list.length, `${tab}:${sport ?? ''}:${leagueId ?? ''}:${venueCode ?? ''}:${term}`);
 
   return (
     <div className="bp-page bp-sp">
@@ -101,15 +97,14 @@ export function SportsHomePage() {
       <LeagueChips leagues={venueLeagues} leagueId={leagueId} onPick={(id) => set({ league: id ? String(id) : undefined })} />
       <PullRefresh refresh={() => Promise.all([board.refetch(), leagues.refetch()])}>
         <section className="bp-sp-list">
-          {cards === null ? (
+          {board.isPending || !venueCode ? (
             <BoardSkeleton />
-          ) : cards.length === 0 ? (
+          ) : list.length === 0 ? (
             <SportsEmpty text={term.trim() ? t('sports.noSearch', { term: term.trim() }) : t('sports.noMatches')} />
           ) : (
-            cards.map((m) => <MatchCard key={m.matchId} match={m} />)
+            list.slice(0, shown).map((m) => <MatchCard key={m.matchId} match={m} />)
           )}
-          {/* After the cards made, never after the skeleton (it would be on screen and ask for more at once). */}
-          {cards && cards.length < list.length ? <div key={`${shownKey}:${cards.length}`} ref={more} className="bp-sp-more" aria-hidden="true" /> : null}
+          {shown < list.length ? <div ref={more} className="bp-sp-more" aria-hidden="true" /> : null}
         </section>
       </PullRefresh>
       <SlipBar />
