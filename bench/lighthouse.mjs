@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -19,7 +20,10 @@ import { machine, post, root, startProcess, stopProcess, today } from './lib.mjs
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const port = 20_000 + Math.floor(Math.random() * 20_000);
-const base = `http://127.0.0.1:${port}`;
+// As a phone meets a deployed site: over HTTPS with HTTP/2 (the server's own TLS, a certificate made
+// for the run). `BENCH_TLS=off` measures plain HTTP/1.1, as a proxy without HTTP/2 would serve it.
+const TLS = process.env.BENCH_TLS !== 'off';
+const base = `${TLS ? 'https' : 'http'}://127.0.0.1:${port}`;
 const DEMO = { name: 'demo8888', password: 'demo8888a' };
 const TARGET = { performance: 90, accessibility: 95, lcpMs: 2500, sportsTbtMs: 200, homeJsKb: 180 };
 
@@ -30,11 +34,53 @@ execFileSync(process.execPath, [path.join(root, 'scripts/build-web-if-needed.mjs
   env: { ...process.env, NODE_ENV: 'production' },
 });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-lighthouse-'));
+const tls = TLS ? selfSignedCertificate(fs.mkdtempSync(path.join(os.tmpdir(), 'bp-lighthouse-tls-'))) : null;
 const server = await startProcess(
   'apps/server/src/main.ts',
-  { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', RUN_JOBS: 'on' },
+  {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    RUN_JOBS: 'on',
+    ...(tls ? { TLS_CERT_FILE: tls.certFile, TLS_KEY_FILE: tls.keyFile } : {}),
+  },
   `${base}/api/health`,
 );
+
+/**
+ * A certificate for 127.0.0.1 made with openssl, and its public key's SHA-256: Chromium trusts it by
+ * that (`--ignore-certificate-errors-spki-list`) as if a CA had signed it. This process trusts its own
+ * server's certificate for the calls it makes.
+ */
+function selfSignedCertificate(dir) {
+  const certFile = path.join(dir, 'cert.pem');
+  const keyFile = path.join(dir, 'key.pem');
+  const openssl = (args, input) => execFileSync('openssl', args, { input, stdio: ['pipe', 'pipe', 'ignore'] });
+  openssl([
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+    '-days',
+    '2',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
+  ]);
+  const publicKey = openssl(['pkey', '-pubin', '-outform', 'der'], openssl(['x509', '-in', certFile, '-pubkey', '-noout']));
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+  return { certFile, keyFile, spki: createHash('sha256').update(publicKey).digest('base64') };
+}
 
 /** A match in play (its odds move while measured), else the first on the board. */
 async function aMatch() {
@@ -72,6 +118,7 @@ const chrome = await chromeLauncher.launch({
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    ...(tls ? [`--ignore-certificate-errors-spki-list=${tls.spki}`] : []),
   ],
 });
 // Playwright on the same browser: signs the demo member in (localStorage) and runs axe.
@@ -188,6 +235,7 @@ try {
   chrome.kill();
   await stopProcess(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
+  if (tls) fs.rmSync(path.dirname(tls.certFile), { recursive: true, force: true });
 }
 
 const kb = (n) => (n / 1024).toFixed(1);
@@ -196,7 +244,7 @@ const chromeVersion = execFileSync(chromePath, ['--version']).toString().trim();
 const missed = [];
 const mark = (ok, what) => (ok ? '' : (missed.push(what), ' ✗'));
 const table = [
-  `Lighthouse 12 (mobile preset, default throttling), median of ${RUNS}, and axe-core ${JSON.parse(fs.readFileSync(path.join(root, 'node_modules/axe-core/package.json'), 'utf8')).version}; ${today()} ${started.toISOString().slice(11, 16)} UTC; ${machine()}; ${chromeVersion}; 1-minute load average during the runs ${loadRange}.`,
+  `Lighthouse 12 (mobile preset, default throttling), median of ${RUNS}, ${TLS ? 'HTTPS with HTTP/2' : 'plain HTTP/1.1'}, and axe-core ${JSON.parse(fs.readFileSync(path.join(root, 'node_modules/axe-core/package.json'), 'utf8')).version}; ${today()} ${started.toISOString().slice(11, 16)} UTC; ${machine()}; ${chromeVersion}; 1-minute load average during the runs ${loadRange}.`,
   '',
   '| page | performance (runs) | accessibility | LCP | TBT | DOM nodes | axe critical + serious |',
   '|---|---|---|---|---|---|---|',
@@ -229,6 +277,9 @@ function writeReadme(figures) {
     '',
     'Method: `bench/lighthouse.mjs` builds the site for production, starts the server on a fresh embedded',
     'database (PGlite) with its jobs on, so the sportsbook feed moves live odds while the boards are measured,',
+    TLS
+      ? "served over HTTPS with HTTP/2 as a deployed site is (the server's own TLS with a certificate made for the run, which Chromium is told to trust by its key), "
+      : 'served over plain HTTP/1.1 (`BENCH_TLS=off`: six connections, a round trip per file), ',
     "and launches Debian's Chromium through chrome-launcher. Each page is measured by the lighthouse npm",
     'package (mobile preset: Moto G Power, simulated slow 4G and 4× CPU slowdown) with an empty HTTP cache;',
     'the figures are the run with the median performance score, LCP and TBT the medians of the runs. Wallet and',

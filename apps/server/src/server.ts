@@ -2,7 +2,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './platform/config.ts';
 import { openDatabase } from './platform/db/index.ts';
 import { migrate } from './platform/db/migrate.ts';
-import { installHttp, installGate, installCompression, installProxyTrust, lazyRequestLogger, proxyTrust, HTTP_OPTIONS } from './platform/http/index.ts';
+import {
+  installHttp,
+  installGate,
+  installCompression,
+  installProxyTrust,
+  lazyRequestLogger,
+  proxyTrust,
+  tlsServerOptions,
+  HTTP_OPTIONS,
+} from './platform/http/index.ts';
 import { installOpenApi } from './platform/openapi/index.ts';
 import { memoryBus, redisBus, installGateway } from './platform/realtime/index.ts';
 import { installSecurity, provisionClientKeys } from './platform/security/index.ts';
@@ -37,7 +46,8 @@ export async function createServer(config: Config): Promise<Server> {
     ...HTTP_OPTIONS,
     trustProxy: trust,
     return503OnClosing: true,
-  });
+    ...tlsServerOptions(config.tls),
+  }) as FastifyInstance;
   // Both fail fast while Redis is away (platform/redis.ts): what each use then does is its own choice.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log, { keyPrefix: config.redisPrefix }) : null;
   const bus = config.redisUrl ? await redisBus(config.redisUrl, config.redisPrefix, app.log) : memoryBus(app.log);

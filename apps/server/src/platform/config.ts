@@ -53,6 +53,11 @@ export interface Config {
   tableHistoryRetentionDays: number;
   /** `ADMIN_IDLE_MINUTES`: an operator session ends after this long without a call (30). */
   operatorIdleMinutes: number;
+  /**
+   * `TLS_CERT_FILE` and `TLS_KEY_FILE` (PEM): serve HTTPS with HTTP/2 (HTTP/1.1 kept for older
+   * clients and WebSocket upgrades). Absent, plain HTTP/1.1, for a proxy in front to terminate TLS.
+   */
+  tls: { certFile: string; keyFile: string } | null;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -83,7 +88,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gameRecordRetentionDays: Number(env.GAME_RECORD_RETENTION_DAYS || 90),
     tableHistoryRetentionDays: Number(env.TABLE_HISTORY_RETENTION_DAYS || 7),
     operatorIdleMinutes: Number(env.ADMIN_IDLE_MINUTES ?? 30),
+    tls: tlsOf(env),
   };
+}
+
+function tlsOf(env: NodeJS.ProcessEnv): Config['tls'] {
+  const certFile = env.TLS_CERT_FILE || null;
+  const keyFile = env.TLS_KEY_FILE || null;
+  if (!certFile && !keyFile) return null;
+  if (!certFile || !keyFile) throw new Error('TLS_CERT_FILE and TLS_KEY_FILE go together: set both or neither');
+  return { certFile, keyFile };
 }
 
 /** A comma list from the environment; unset, empty or `off`, none. */
