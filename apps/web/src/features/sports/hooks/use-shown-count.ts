@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Cards a phone's first screen holds, rendered at once. */
-const FIRST = 6;
+/**
+ * Cards rendered at once: more than a phone's first screen holds (below the board's header, three
+ * cards reach past an 844 px screen, four past 1,100). A taller screen that sees the end of these
+ * gets the next ones at once.
+ */
+const FIRST = 4;
 /** Cards added each time the member scrolls near the end of those shown. */
 const STEP = 8;
 /** How far below the screen the next cards are made, so a scrolling finger never meets an empty list. */
