@@ -131,8 +131,9 @@ describe.runIf(browserAvailable())('the first screens', () => {
     await page.locator('.bp-sp-card').first().waitFor();
     await page.waitForTimeout(500);
     const first = await page.locator('.bp-sp-card').count();
-    expect(first).toBeGreaterThanOrEqual(6);
-    expect(first).toBeLessThanOrEqual(22);
+    // Four at first (what an 844 px screen shows and more), eight more only if the screen reached their end.
+    expect(first).toBeGreaterThanOrEqual(4);
+    expect(first).toBeLessThanOrEqual(12);
     // evaluateAll does not wait: the marker may go between the count and the scroll (the last batch).
     const more = page.locator('.bp-sp-more');
     for (let i = 0; i < 60 && (await more.count()) > 0; i++) {
