@@ -46,6 +46,33 @@ describe('the common path on the real server', () => {
     expect((err as ApiError).code).toBe(Errors.BAD_CIPHER.code);
   });
 
+  it('[S7-03] a big answer comes zipped inside its seal and opens as the same data', async () => {
+    recordScreen();
+    const seen: Array<{ zip: string | null; answer: string }> = [];
+    let dropZip = false;
+    const fetchBefore = apiSettings.fetch;
+    apiSettings.fetch = async (input, init) => {
+      const headers = new Headers(init.headers);
+      // As a browser without raw DEFLATE asks.
+      if (dropZip) headers.delete('x-xx-zip');
+      const res = await fetch(input, { ...init, headers });
+      seen.push({ zip: headers.get('x-xx-zip'), answer: await res.clone().text() });
+      return res;
+    };
+    try {
+      const board = await call('/api/sports/list', { page: 1, size: 50 });
+      expect(board.list.length).toBeGreaterThan(0);
+      expect(seen[0].zip).toBe('deflate-raw');
+      expect(Object.keys(JSON.parse(seen[0].answer))).toEqual(['xx', 'zip']);
+      dropZip = true;
+      expect(await call('/api/sports/list', { page: 1, size: 50 })).toEqual(board);
+      expect(Object.keys(JSON.parse(seen[1].answer))).toEqual(['xx']);
+      expect(seen[0].answer.length * 4).toBeLessThan(seen[1].answer.length);
+    } finally {
+      apiSettings.fetch = fetchBefore;
+    }
+  });
+
   it('[S7-10] [S5-09] registers, logs in with the digest of the lower-cased name, reads the member, logs out', async () => {
     recordScreen();
     const registered = await call('/api/member/register/v4', { name, password });

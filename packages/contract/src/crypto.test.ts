@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEV_CLIENT } from './security.ts';
-import { decryptPayload, decryptPayloadAsync, encryptPayload, encryptPayloadAsync, signRequest, signRequestAsync } from './crypto.ts';
+import {
+  decryptBytesAsync,
+  decryptPayload,
+  decryptPayloadAsync,
+  encryptBytes,
+  encryptPayload,
+  encryptPayloadAsync,
+  signRequest,
+  signRequestAsync,
+} from './crypto.ts';
 
 const secret = DEV_CLIENT.secret;
 const body = JSON.stringify({ name: '会员一号', amount: 12.34, note: '😀' });
@@ -15,6 +24,13 @@ describe('the seal on WebCrypto and in JavaScript', () => {
     expect(await encryptPayloadAsync(body, secret, ts)).not.toBe(native);
     await expect(decryptPayloadAsync(native, secret, '1764300000001')).rejects.toThrow();
     await expect(decryptPayloadAsync(native, 'another-secret-0123456789', ts)).rejects.toThrow();
+  });
+
+  it('[S7-03] seals bytes as they are (an answer zipped inside the seal), opened natively', async () => {
+    const ts = '1764300000000';
+    const bytes = Uint8Array.from([0, 255, 1, 254, 128, 7]);
+    expect([...(await decryptBytesAsync(encryptBytes(bytes, secret, ts), secret, ts))]).toEqual([...bytes]);
+    await expect(decryptBytesAsync(encryptBytes(bytes, secret, ts), secret, '1764300000001')).rejects.toThrow();
   });
 
   it('[S7-03] a changed byte or a short text is refused', async () => {

@@ -45,20 +45,27 @@ const splitSealed = (cipher: string) => {
   return { iv: bytes.subarray(0, 12), sealed: bytes.subarray(12) };
 };
 
-const sealWith = (cipherOf: Gcm, plain: string, appSecret: string, timestamp: string): string => {
+const sealWith = (cipherOf: Gcm, plain: Uint8Array, appSecret: string, timestamp: string): string => {
   const iv = randomBytes(12);
-  return joinSealed(iv, cipherOf(payloadKey(appSecret, timestamp), iv).encrypt(utf8ToBytes(plain)));
+  return joinSealed(iv, cipherOf(payloadKey(appSecret, timestamp), iv).encrypt(plain));
 };
 
-const openWith = (cipherOf: Gcm, cipher: string, appSecret: string, timestamp: string): string => {
+const openWith = (cipherOf: Gcm, cipher: string, appSecret: string, timestamp: string): Uint8Array => {
   const { iv, sealed } = splitSealed(cipher);
-  return new TextDecoder().decode(cipherOf(payloadKey(appSecret, timestamp), iv).decrypt(sealed));
+  return cipherOf(payloadKey(appSecret, timestamp), iv).decrypt(sealed);
 };
 
-export const encryptPayload = (plain: string, appSecret: string, timestamp: string): string => sealWith(gcm, plain, appSecret, timestamp);
+export const encryptPayload = (plain: string, appSecret: string, timestamp: string): string => sealWith(gcm, utf8ToBytes(plain), appSecret, timestamp);
+
+/** Seals bytes as they are (an answer compressed inside the seal: SEALED_ZIP_FIELD). */
+export const encryptBytes = (plain: Uint8Array, appSecret: string, timestamp: string): string => sealWith(gcm, plain, appSecret, timestamp);
 
 /** Throws on a tampered or foreign ciphertext (GCM tag mismatch). */
-export const decryptPayload = (cipher: string, appSecret: string, timestamp: string): string => openWith(gcm, cipher, appSecret, timestamp);
+export const decryptPayload = (cipher: string, appSecret: string, timestamp: string): string =>
+  new TextDecoder().decode(decryptBytes(cipher, appSecret, timestamp));
+
+/** The sealed bytes as they are; throws as `decryptPayload` does. */
+export const decryptBytes = (cipher: string, appSecret: string, timestamp: string): Uint8Array => openWith(gcm, cipher, appSecret, timestamp);
 
 /**
  * The same seal and signature on WebCrypto, where the runtime has it (a browser in a secure
@@ -89,17 +96,22 @@ async function aesKeyOf(appSecret: string, timestamp: string, usage: 'encrypt' |
 /** `encryptPayload`, natively where possible. */
 export async function encryptPayloadAsync(plain: string, appSecret: string, timestamp: string): Promise<string> {
   const subtle = subtleCrypto();
-  if (!subtle) return sealWith(await javascriptGcm(), plain, appSecret, timestamp);
+  if (!subtle) return sealWith(await javascriptGcm(), utf8(plain), appSecret, timestamp);
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
   return joinSealed(iv, new Uint8Array(await subtle.encrypt({ name: 'AES-GCM', iv }, await aesKeyOf(appSecret, timestamp, 'encrypt'), utf8(plain))));
 }
 
 /** `decryptPayload`, natively where possible; rejects a tampered or foreign ciphertext. */
 export async function decryptPayloadAsync(cipher: string, appSecret: string, timestamp: string): Promise<string> {
+  return new TextDecoder().decode(await decryptBytesAsync(cipher, appSecret, timestamp));
+}
+
+/** The sealed bytes as they are, natively where possible; rejects a tampered or foreign ciphertext. */
+export async function decryptBytesAsync(cipher: string, appSecret: string, timestamp: string): Promise<Uint8Array> {
   const subtle = subtleCrypto();
   if (!subtle) return openWith(await javascriptGcm(), cipher, appSecret, timestamp);
   const { iv, sealed } = splitSealed(cipher);
-  return new TextDecoder().decode(await subtle.decrypt({ name: 'AES-GCM', iv }, await aesKeyOf(appSecret, timestamp, 'decrypt'), sealed));
+  return new Uint8Array(await subtle.decrypt({ name: 'AES-GCM', iv }, await aesKeyOf(appSecret, timestamp, 'decrypt'), sealed));
 }
 
 /** `signRequest`, natively where possible. */

@@ -18,6 +18,8 @@ export const Headers = {
   idempotencyKey: 'idempotency-key',
   /** The need-safe verification result, sent again with the original request. */
   verifyTicket: 'x-verify-ticket',
+  /** `deflate-raw`: the client opens sealed answers compressed inside the seal (SEALED_ZIP_FIELD). */
+  sealZip: 'x-xx-zip',
 } as const;
 
 /** Response header whose value the client keeps as a token (seed 7, /api/gw/ic/verify). */

@@ -40,7 +40,7 @@ export const securityOf = (config: RouteConfig) => (config.sealAnswer ? [{ signe
 
 /** What a sealed call's success is, as the client reads it. */
 export const SEALED_SUCCESS =
-  'Success, sealed (seed 7): the answer is `{xx}`, the envelope encrypted under the app secret and the request’s timestamp; opened, `code` 0 and the call’s `data`.';
+  'Success, sealed (seed 7): the answer is `{xx}`, the envelope encrypted under the app secret and the request’s timestamp; opened, `code` 0 and the call’s `data`. A client sending `x-xx-zip: deflate-raw` may get `{xx, zip: "deflate-raw"}` for an answer over 1 KB: the sealed bytes are the envelope’s JSON compressed with raw DEFLATE.';
 
 /**
  * The refusals answered with an HTTP status of their own (API.md; every other refusal is a 200

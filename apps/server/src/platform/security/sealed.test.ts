@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_CLIENT, Errors, Headers, encryptPayload } from '@bp/contract';
+import { inflateRawSync } from 'node:zlib';
+import { DEV_CLIENT, Errors, Headers, SEALED_ZIP, decryptBytes, decryptPayload, encryptPayload } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { clock } from '../clock.ts';
 import { openAnswer, sealBody, signedHeaders } from './testing.ts';
@@ -50,6 +51,27 @@ describe('xx payload encryption', () => {
     expect(sealed.json()).toEqual({ xx: expect.any(String) });
     expect(openAnswer(sealed.body, ts)).toEqual(plain);
     expect((await send(url, '{}', {})).json()).toEqual(plain);
+  });
+
+  it('[S7-03] a client that opens zipped seals gets a big answer compressed inside the seal, the same envelope; a small one as before', async () => {
+    const url = '/api/sports/list';
+    const body = { page: 1, size: 50 };
+    const plain = (await send(url, JSON.stringify(body))).json();
+    const ts = String(clock.now());
+    const zipped = await send(url, sealBody(body, ts), { ...keyHeaders(ts), [Headers.sealZip]: SEALED_ZIP });
+    expect(Object.keys(zipped.json())).toEqual(['xx', 'zip']);
+    expect(zipped.json().zip).toBe('deflate-raw');
+    const inside = inflateRawSync(decryptBytes(zipped.json().xx, DEV_CLIENT.secret, ts)).toString();
+    expect(JSON.parse(inside)).toMatchObject({ code: 0, data: { total: plain.data.total } });
+    // The seal of the same answer without the header holds the JSON itself, several times larger.
+    const full = await send(url, sealBody(body, ts), keyHeaders(ts));
+    expect(Object.keys(full.json())).toEqual(['xx']);
+    expect(JSON.parse(decryptPayload(full.json().xx, DEV_CLIENT.secret, ts))).toMatchObject({ code: 0, data: { total: plain.data.total } });
+    expect(zipped.body.length * 4).toBeLessThan(full.body.length);
+    // A small answer is not worth it: sealed as before, even when the client opens zips.
+    const small = await send(CONFIG_URL, sealBody({ keyCode: 'withdrawal_password' }, ts), { ...keyHeaders(ts), [Headers.sealZip]: SEALED_ZIP });
+    expect(Object.keys(small.json())).toEqual(['xx']);
+    expect(openAnswer(small.body, ts)).toMatchObject({ code: 0, data: { keyCode: 'withdrawal_password' } });
   });
 
   it('[S7-03] the sealed answer keeps the HTTP status of failures', async () => {

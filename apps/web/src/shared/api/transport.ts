@@ -4,7 +4,9 @@ import {
   Headers,
   RQIAB_HEADER,
   SEALED_FIELD,
-  decryptPayloadAsync,
+  SEALED_ZIP,
+  SEALED_ZIP_FIELD,
+  decryptBytesAsync,
   encryptPayloadAsync,
   isEnvelope,
   newNonce,
@@ -92,6 +94,7 @@ export async function prepare(out: Outgoing, timestamp: string, nonce: string): 
     ...out.headers,
   };
   if (out.method === 'POST' && !out.form) headers['content-type'] = 'application/json';
+  if (canUnzip()) headers[Headers.sealZip] = SEALED_ZIP;
   if (out.token) headers[Headers.token] = `Bearer ${out.token}`;
   if (apiSettings.siteId) headers[Headers.siteId] = apiSettings.siteId;
   const agentToken = local.get(AGENT_TOKEN_KEY);
@@ -138,13 +141,33 @@ export async function open(text: string, timestamp: string, plainAnswer: boolean
   } catch {
     return null;
   }
-  const sealed = (value as Record<string, unknown> | null)?.[SEALED_FIELD];
+  const answer = value as Record<string, unknown> | null;
+  const sealed = answer?.[SEALED_FIELD];
   if (!plainAnswer && typeof sealed === 'string') {
     try {
-      value = JSON.parse(await decryptPayloadAsync(sealed, apiSettings.appSecret, timestamp));
+      const bytes = await decryptBytesAsync(sealed, apiSettings.appSecret, timestamp);
+      value = JSON.parse(answer?.[SEALED_ZIP_FIELD] === SEALED_ZIP ? await unzip(bytes) : new TextDecoder().decode(bytes));
     } catch {
       return null;
     }
   }
   return isEnvelope(value) ? { code: value.code, data: value.data ?? null, msg: typeof value.msg === 'string' ? value.msg : '' } : null;
+}
+
+/** Sealed answers may come compressed inside the seal where the browser inflates raw DEFLATE natively (SEALED_ZIP_FIELD: Chrome 103, Safari 16.4). */
+let unzips: boolean | undefined;
+function canUnzip(): boolean {
+  if (unzips === undefined) {
+    try {
+      unzips = typeof DecompressionStream !== 'undefined' && !!new DecompressionStream(SEALED_ZIP);
+    } catch {
+      unzips = false;
+    }
+  }
+  return unzips;
+}
+
+async function unzip(bytes: Uint8Array): Promise<string> {
+  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream(SEALED_ZIP));
+  return new Response(stream).text();
 }
