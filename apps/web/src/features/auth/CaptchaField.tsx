@@ -1,7 +1,7 @@
 import { CheckShieldOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { Control, FieldValues, Path } from 'react-hook-form';
-import { FormField } from '../../shared/ui/Field.tsx';
+import { FormField } from '../../shared/ui/FormField.tsx';
 import { captchaImageUrl } from './api.ts';
 
 /** The image code field of login and register: its picture, drawn anew on a tap (`drawn` counts the drawings). */

@@ -9,7 +9,8 @@ import { Errors, checkPhone, passwordMessage, type ForgetChannel } from '@bp/con
 import { useFormCall } from '../../shared/api/use-form-call.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { authApi } from './api.ts';
-import { FieldError, FormField } from '../../shared/ui/Field.tsx';
+import { FieldError } from '../../shared/ui/Field.tsx';
+import { FormField } from '../../shared/ui/FormField.tsx';
 import { useRulesForm } from '../../shared/ui/use-rules-form.ts';
 import { Resend, SentCode } from '../../shared/ui/code-fields.tsx';
 import './auth.css';

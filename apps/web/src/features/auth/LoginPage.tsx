@@ -14,7 +14,8 @@ import { usePageSeries } from '../../shared/theme/theme-state.tsx';
 import { authApi } from './api.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { CaptchaField } from './CaptchaField.tsx';
-import { FieldError, FormField } from '../../shared/ui/Field.tsx';
+import { FieldError } from '../../shared/ui/Field.tsx';
+import { FormField } from '../../shared/ui/FormField.tsx';
 import { useRulesForm } from '../../shared/ui/use-rules-form.ts';
 import { Resend, SentCode } from '../../shared/ui/code-fields.tsx';
 

@@ -15,7 +15,8 @@ import { authApi } from './api.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { TermsConsent } from './TermsConsent.tsx';
 import { CaptchaField } from './CaptchaField.tsx';
-import { FieldError, FormField } from '../../shared/ui/Field.tsx';
+import { FieldError } from '../../shared/ui/Field.tsx';
+import { FormField } from '../../shared/ui/FormField.tsx';
 import { useRulesForm } from '../../shared/ui/use-rules-form.ts';
 import { registerSchema, type RegisterForm } from './register-rules.ts';
 

@@ -1,7 +1,6 @@
 import { Input } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useState, type ReactNode } from 'react';
-import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import './field.css';
 
 export interface FieldProps {
@@ -54,41 +53,5 @@ export function FieldError({ text, ok }: { text?: string | null; ok?: string | n
     <div className={`bp-field-error${!text && ok ? ' bp-field-ok' : ''}`} role={text ? 'alert' : undefined}>
       {text || ok || ''}
     </div>
-  );
-}
-
-/** A Field bound to a react-hook-form field by name; `trim` drops spaces as they are typed; `onChange` hears each new value. */
-export function FormField<F extends FieldValues>({
-  control,
-  name,
-  trim,
-  deps,
-  onChange,
-  onBlur,
-  ...props
-}: Omit<FieldProps, 'value' | 'onChange' | 'name'> & {
-  control: Control<F>;
-  name: Path<F>;
-  trim?: boolean;
-  /** Fields whose messages depend on this one, checked again as it changes. */
-  deps?: Path<F>[];
-  onChange?(value: string): void;
-}) {
-  const { field } = useController({ control, name, rules: { deps } });
-  return (
-    <Field
-      {...props}
-      name={name}
-      value={(field.value as string | undefined) ?? ''}
-      onChange={(v) => {
-        const value = trim ? v.trim() : v;
-        field.onChange(value);
-        onChange?.(value);
-      }}
-      onBlur={() => {
-        field.onBlur();
-        onBlur?.();
-      }}
-    />
   );
 }

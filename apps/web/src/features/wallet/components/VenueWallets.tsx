@@ -1,5 +1,5 @@
 import { Button, Switch, Toast } from 'antd-mobile';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAction } from '../../../shared/api/use-action.ts';
@@ -8,7 +8,9 @@ import { useAutoTransfer, walletApi, walletKeys, type Balance } from '../api.ts'
 import { useCurrency } from '../../../shared/site/use-currency.ts';
 import { useMoneyAction } from '../hooks/use-money-action.ts';
 import { venueOpen } from '../model/transfer.ts';
-import { TransferSheet } from './TransferSheet.tsx';
+
+// The transfer sheet (an amount form) is fetched when a venue is first tapped, not with the wallet.
+const TransferSheet = lazy(async () => ({ default: (await import('./TransferSheet.tsx')).TransferSheet }));
 
 type Venue = Balance['venues'][number];
 
@@ -55,7 +57,11 @@ export function VenueWallets() {
           </button>
         ))}
       </div>
-      {picked && data ? <TransferSheet venue={picked} main={data.main} onClose={() => setPicked(null)} /> : null}
+      {picked && data ? (
+        <Suspense fallback={null}>
+          <TransferSheet venue={picked} main={data.main} onClose={() => setPicked(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RightOutline } from 'antd-mobile-icons';
 import { formatOdds, parlayOdds } from '../../model/odds.ts';
 import { closeMatchLegs, modeOf, updatesFromOdds } from '../../model/slip.ts';
 import { slip, slipStore, useSlip } from '../../hooks/slip-store.ts';
 import { useMatchFrames } from '../../hooks/use-match-frames.ts';
-import { SlipSheet } from './SlipSheet.tsx';
+
+// The sheet's code (a form with its rules: react-hook-form and zod, about 30 KB) is fetched once the
+// slip holds a selection, not with every board and match page.
+const loadSheet = () => import('./SlipSheet.tsx');
+const SlipSheet = lazy(async () => ({ default: (await loadSheet()).SlipSheet }));
 
 /**
  * The slip's bar above the tab bar while it holds selections; it keeps the slip's prices live
@@ -28,6 +32,10 @@ export function SlipBar() {
     },
   );
   const count = current.legs.length;
+  const holds = count > 0;
+  useEffect(() => {
+    if (holds) void loadSheet();
+  }, [holds]);
   return (
     <>
       {count > 0 ? (
@@ -42,7 +50,11 @@ export function SlipBar() {
           <RightOutline />
         </button>
       ) : null}
-      {opened ? <SlipSheet visible={open} onClose={() => setOpen(false)} /> : null}
+      {opened ? (
+        <Suspense fallback={null}>
+          <SlipSheet visible={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
