@@ -111,6 +111,8 @@ describe.runIf(browserAvailable())('the wallet', () => {
     await page.getByTestId('wallet-main').getByText('¥300.00').waitFor();
 
     await venue.click();
+    // The sheet spans the phone's screen, whatever order its styles came in (it is fetched on the first tap).
+    await expect.poll(async () => (await page.locator('.bp-sheet').boundingBox())?.x).toBe(0);
     await page.getByRole('tab', { name: '转回中心钱包' }).click();
     await page.getByPlaceholder('请输入转账金额').fill('50');
     await page.getByRole('button', { name: '确认转账' }).click();
