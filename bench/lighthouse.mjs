@@ -10,12 +10,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import { machine, post, root, startProcess, stopProcess, today } from './lib.mjs';
+import { localCertificate } from '../scripts/local-certificate.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -34,7 +34,9 @@ execFileSync(process.execPath, [path.join(root, 'scripts/build-web-if-needed.mjs
   env: { ...process.env, NODE_ENV: 'production' },
 });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-lighthouse-'));
-const tls = TLS ? selfSignedCertificate(fs.mkdtempSync(path.join(os.tmpdir(), 'bp-lighthouse-tls-'))) : null;
+// This process trusts its own server's certificate for the calls it makes; Chromium by its key.
+const tls = TLS ? localCertificate(fs.mkdtempSync(path.join(os.tmpdir(), 'bp-lighthouse-tls-'))) : null;
+if (tls) process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
 const server = await startProcess(
   'apps/server/src/main.ts',
   {
@@ -48,39 +50,6 @@ const server = await startProcess(
   },
   `${base}/api/health`,
 );
-
-/**
- * A certificate for 127.0.0.1 made with openssl, and its public key's SHA-256: Chromium trusts it by
- * that (`--ignore-certificate-errors-spki-list`) as if a CA had signed it. This process trusts its own
- * server's certificate for the calls it makes.
- */
-function selfSignedCertificate(dir) {
-  const certFile = path.join(dir, 'cert.pem');
-  const keyFile = path.join(dir, 'key.pem');
-  const openssl = (args, input) => execFileSync('openssl', args, { input, stdio: ['pipe', 'pipe', 'ignore'] });
-  openssl([
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-keyout',
-    keyFile,
-    '-out',
-    certFile,
-    '-days',
-    '2',
-    '-subj',
-    '/CN=127.0.0.1',
-    '-addext',
-    'subjectAltName=IP:127.0.0.1',
-  ]);
-  const publicKey = openssl(['pkey', '-pubin', '-outform', 'der'], openssl(['x509', '-in', certFile, '-pubkey', '-noout']));
-  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-  return { certFile, keyFile, spki: createHash('sha256').update(publicKey).digest('base64') };
-}
 
 /** A match in play (its odds move while measured), else the first on the board. */
 async function aMatch() {

@@ -3,7 +3,6 @@ import http2 from 'node:http2';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { WebSocket } from 'ws';
 import { channel } from '@bp/contract';
 import { loadConfig } from '../config.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { localCertificate } from '../../../../../scripts/local-certificate.mjs';
 
 // The server's own TLS (TLS_CERT_FILE, TLS_KEY_FILE): HTTP/2 for browsers, HTTP/1.1 and WebSocket
 // upgrades beside it, on one port. The clients trust the test's certificate as their CA.
@@ -21,31 +21,7 @@ let origin: string;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-tls-'));
-  const certFile = path.join(dir, 'cert.pem');
-  const keyFile = path.join(dir, 'key.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ],
-    { stdio: 'ignore' },
-  );
+  const { certFile, keyFile } = localCertificate(dir, 1);
   ca = fs.readFileSync(certFile);
   s = await startTestServer({ tls: { certFile, keyFile } });
   await s.app.listen({ port: 0, host: '127.0.0.1' });
