@@ -94,6 +94,17 @@ describe('HTTPS with HTTP/2', () => {
     expect(answer).toMatchObject({ ch: channel.match(1), type: 'sub.ok' });
   });
 
+  it("shuts down at once with a browser's idle HTTP/2 session still open, telling it to go away", async () => {
+    const session = http2.connect(origin, { ca });
+    const goaway = new Promise<void>((resolve) => session.once('goaway', () => resolve()));
+    expect((await h2Request(session, 'GET', '/api/health')).status).toBe(200);
+    const started = Date.now();
+    await s.close();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await goaway;
+    session.destroy();
+  });
+
   it('refuses a certificate without its key, or a key without its certificate', () => {
     expect(() => loadConfig({ TLS_CERT_FILE: '/x/cert.pem' })).toThrow(/TLS_CERT_FILE and TLS_KEY_FILE/);
     expect(() => loadConfig({ TLS_KEY_FILE: '/x/key.pem' })).toThrow(/TLS_CERT_FILE and TLS_KEY_FILE/);

@@ -11,5 +11,8 @@ export function tlsServerOptions(tls: Config['tls']): object {
   return {
     http2: true,
     https: { allowHTTP1: true, cert: fs.readFileSync(tls.certFile), key: fs.readFileSync(tls.keyFile) },
+    // On close, each HTTP/2 session is told to go away (its requests in flight still finish):
+    // otherwise a browser's idle session held the server's shutdown until the browser let go.
+    forceCloseConnections: true,
   };
 }
