@@ -92,6 +92,8 @@ describe.runIf(browserAvailable())('a newcomer on the demo sites', () => {
     await page.locator('[data-venue]').first().waitFor();
     expect(await page.locator('[data-venue]').evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-venue')))).toEqual(['AG', 'PG', 'KY', 'FISH']);
     await page.locator('[data-venue=PG]').click();
+    // The sheet is fetched on the first tap.
+    await page.getByRole('tab', { name: '转入场馆' }).waitFor();
     expect(await page.getByRole('tab').allInnerTexts()).toEqual(['转入场馆', '转回中心钱包']);
     await page.getByPlaceholder('请输入转账金额').fill('100');
     await page.getByRole('button', { name: '确认转账' }).click();
