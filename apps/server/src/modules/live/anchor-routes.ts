@@ -16,17 +16,14 @@ import { anchorRank, anchorReward } from './gifts/rank.ts';
 export function anchorRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   const money = { auth: 'member', rateLimit: 'money' } as const;
-  // Gifts to one room sent at the same time go together (issue 18): one transaction per batch, the
-  // room's anchor account and sequence taken once; rooms' batches run side by side.
-  const giftBatchers = new Map<number, Batcher<GiftOrder, Awaited<ReturnType<typeof sendGift>>>>();
-  const giftsTo = (anchorRoomId: number) => {
-    let b = giftBatchers.get(anchorRoomId);
-    if (!b) {
-      b = batcher({ run: (orders) => sendGifts(deps, orders), alone: (order) => sendGift(deps, order.p), turnOf: (order) => String(order.p.owner.memberId) });
-      giftBatchers.set(anchorRoomId, b);
-    }
-    return b;
-  };
+  // Gifts sent at the same time go together (issue 18), whatever their rooms: one transaction per
+  // batch, each room's sequence taken once. Batches per room would be as many small transactions
+  // as rooms, each waiting on the others' house slices.
+  const gifts: Batcher<GiftOrder, Awaited<ReturnType<typeof sendGift>>> = batcher({
+    run: (orders) => sendGifts(deps, orders),
+    alone: (order) => sendGift(deps, order.p),
+    turnOf: (order) => String(order.p.owner.memberId),
+  });
 
   defineRoute(
     app,
@@ -74,7 +71,7 @@ export function anchorRoutes(app: FastifyInstance, deps: Deps): void {
         count: req.body.count,
         key: req.idempotencyKey,
       });
-      return giftsTo(order.prepared.anchor.anchorRoomId).submit(order);
+      return gifts.submit(order);
     },
   );
 }

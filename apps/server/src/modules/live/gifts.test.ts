@@ -289,6 +289,60 @@ describe('gifts sent together', () => {
     expect(rows[0]).toEqual({ n: 1 });
     await expectLedgerSound(s);
   });
+
+  it("[issue 14] may span rooms: each room's giftPushes numbered in a row in its own sequence, each answer the giver's own, each anchor paid its share", async () => {
+    const rose = giftNamed(gifts[0].giftName);
+    const other = await demoRoom(s, '篮球小美');
+    const rooms = [await chatRoomOf(), await requireRoom(s.deps.db, other.chatRoomNo)];
+    const givers = await Promise.all(Array.from({ length: 6 }, () => withGold(100, 100)));
+    const author = (m: Member) => authorOf({ memberId: m.memberId, siteId: 1, name: m.name, vipLevel: 0 }, { series: 'bp' }, m.name, 'low');
+    const anchorGold = async (anchorId: number) =>
+      Number(
+        (
+          (await s.deps.db.execute(sql`SELECT coalesce(sum(balance), 0)::text AS b FROM wallet_accounts WHERE account_key LIKE ${`anchor:${anchorId}:1:%`}`))
+            .rows[0] as { b: string }
+        ).b,
+      );
+    const before = [await anchorGold(room.anchorId), await anchorGold(other.anchorId)];
+    // Alternating rooms: 0, 1, 0, 1, ...
+    const orders = await Promise.all(
+      givers.map((m, i) =>
+        giftOrder(s.deps.db, {
+          owner: walletOwner({ siteId: 1, currency: 'CNY' }, m.memberId),
+          author: author(m),
+          room: rooms[i % 2],
+          giftId: rose.giftId,
+          count: i + 1,
+          key: { key: key(), route: '/api/member/gift/send' },
+        }),
+      ),
+    );
+    const outcomes = await sendGifts(s.deps, orders);
+    expect(outcomes.every((o) => o.ok)).toBe(true);
+    const ids = outcomes.map((o) => (o.ok ? o.value.id : 0));
+    const { rows } = await s.deps.db.execute(sql`
+      SELECT message_id, chat_room_no, seq, member_id FROM live_chat_messages WHERE message_id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
+    const pushes = new Map(
+      (rows as Array<{ message_id: unknown; chat_room_no: string; seq: unknown; member_id: unknown }>).map((r) => [Number(r.message_id), r]),
+    );
+    givers.forEach((m, i) => {
+      const push = pushes.get(ids[i])!;
+      expect([push.chat_room_no, Number(push.member_id)]).toEqual([rooms[i % 2].chatRoomNo, m.memberId]);
+    });
+    for (const side of [0, 1]) {
+      const seqs = ids.filter((_, i) => i % 2 === side).map((id) => Number(pushes.get(id)!.seq));
+      expect(seqs).toEqual(seqs.map((_, j) => seqs[0] + j));
+    }
+    const paid = [await anchorGold(room.anchorId), await anchorGold(other.anchorId)];
+    const price = BigInt(rose.giftPrice) * 100n;
+    const share = (sharePercent: number, counts: number[]) => counts.reduce((sum, n) => sum + Number((price * BigInt(n) * BigInt(sharePercent)) / 100n), 0);
+    expect(paid[0] - before[0]).toBe(share(orders[0].prepared.anchor.sharePercent, [1, 3, 5]));
+    expect(paid[1] - before[1]).toBe(share(orders[1].prepared.anchor.sharePercent, [2, 4, 6]));
+    await expectLedgerSound(s);
+  });
 });
 
 async function chatRoomOf() {

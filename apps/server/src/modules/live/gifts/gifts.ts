@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { CHAT_ROOM_STATUS, GIFT_COMBO_WINDOW_MS, fromMinor, shanghaiDay, type GiftCard } from '@bp/contract';
+import { CHAT_ROOM_STATUS, GIFT_COMBO_WINDOW_MS, fromMinor, shanghaiDay, type ChatMessage, type GiftCard } from '@bp/contract';
 import { arrayParam, executePrepared, preparedOneOf, preparedRowsOf, rowsOf, type Db, type Tx } from '../../../platform/db/index.ts';
 import { AppError, fail } from '../../../platform/http/index.ts';
 import { claimKeys, completeKeys, dropKeys, requestHash, type IdempotencyKey } from '../../../platform/idempotency.ts';
@@ -156,12 +156,12 @@ const giftCard = ({ p, prepared: { gift, goldMinor } }: GiftOrder, combo: number
 });
 
 /**
- * Gifts to one room sent together, each of a different member (platform/batch.ts), in one
- * transaction of a fixed number of statements whatever their number (issue 14): the keys claimed
+ * Gifts sent together, each of a different member (platform/batch.ts), in one transaction of a
+ * fixed number of statements whatever their number, one more per room (issue 14): the keys claimed
  * in the members' turns; the givers' gold locked and read (a gift the gold does not cover is
  * refused before anything moves); each gift's send id and combo; every posting through the
  * ledger's batched posting (wallet_post_transfers: accounts locked in the ledger's order); the send
- * rows; the giftPushes numbered one after another in the room's sequence; the keys' answers. A
+ * rows; the giftPushes numbered one after another in their rooms' sequences; the keys' answers. A
  * repeated key answers its first result; a refused gift changes nothing and leaves the others be;
  * the room is told after the commit.
  */
@@ -199,16 +199,7 @@ export async function sendGifts(deps: Pick<Deps, 'db' | 'bus'>, orders: GiftOrde
     const goldAfter = postings.map((ps) => ((next += ps.length), posted[next - 1] as Extract<BatchPosted, { ok: true }>).posted.fromBalance);
     const now = clock.now();
     await insertSends(tx, sends, now);
-    const messages = await postMessages(
-      tx,
-      orders[0].p.room,
-      sends.map(({ order }, i) => ({
-        msgType: 'giftPush',
-        content: `送出 ${order.prepared.gift.giftName} x${order.p.count}`,
-        author: order.p.author,
-        gift: giftCard(order, sends[i].combo),
-      })),
-    );
+    const messages = await pushesByRoom(tx, sends);
     sends.forEach((s, i) => (outcomes[s.n] = { ok: true, value: { gold: fromMinor(goldAfter[i]), combo: s.combo, id: messages[i].id } }));
     await completeKeys(
       tx,
@@ -222,6 +213,30 @@ export async function sendGifts(deps: Pick<Deps, 'db' | 'bus'>, orders: GiftOrde
   });
   for (const message of pushed) await publishMessage(deps, message);
   return outcomes as Outcome<Sent>[];
+}
+
+/**
+ * Each send's giftPush, numbered in its room's sequence in the order given, and answered in the
+ * sends' order. A batch may span rooms: they are numbered in the order of their numbers (rooms' rows
+ * locked in one order, so two batches never wait on each other's rooms).
+ */
+async function pushesByRoom(tx: Tx, sends: Array<{ order: GiftOrder; combo: number }>): Promise<ChatMessage[]> {
+  const byRoom = new Map<string, number[]>();
+  sends.forEach((s, i) => byRoom.set(s.order.p.room.chatRoomNo, [...(byRoom.get(s.order.p.room.chatRoomNo) ?? []), i]));
+  const messages = new Array<ChatMessage>(sends.length);
+  for (const room of [...byRoom.keys()].sort()) {
+    const at = byRoom.get(room)!;
+    const posted = await postMessages(
+      tx,
+      sends[at[0]].order.p.room,
+      at.map((i) => {
+        const { order, combo } = sends[i];
+        return { msgType: 'giftPush', content: `送出 ${order.prepared.gift.giftName} x${order.p.count}`, author: order.p.author, gift: giftCard(order, combo) };
+      }),
+    );
+    at.forEach((i, j) => (messages[i] = posted[j]));
+  }
+  return messages;
 }
 
 /** The anchor, the gift and the price, checked before the gift joins a batch (nothing moves when one is missing). */
