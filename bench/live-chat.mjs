@@ -5,7 +5,7 @@
 // PostgreSQL with the in-process bus; two instances on PostgreSQL sharing the room through Redis
 // (listeners and senders split between them); the bare broadcaster, one frame per message (the
 // yardstick, as before batching); the bare broadcaster batching as the gateway does (one frame per
-// tick). The servers batch a room's messages per BENCH_BATCH_MS (50) ms tick (SOCKET_BATCH_MS).
+// tick). The servers batch a room's messages per BENCH_BATCH_MS (30, the server's default) ms tick (SOCKET_BATCH_MS).
 // Per setup: deliveries (messages received) per second, frames per socket, p50/p99/max
 // send→delivery, lost and duplicated deliveries. Target: a ratio of at least 1.0 to the bare
 // broadcast, p99 under 100 ms, 0 lost, 0 duplicated.
@@ -25,7 +25,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 18196);
 const [A, B, BARE] = [PORT, PORT + 1, PORT + 2];
 const url = (port) => `http://127.0.0.1:${port}`;
 const wsUrl = (port) => `ws://127.0.0.1:${port}/ws`;
-const BATCH_MS = Number(process.env.BENCH_BATCH_MS ?? 50);
+const BATCH_MS = Number(process.env.BENCH_BATCH_MS ?? 30);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MAX_MESSAGES = RATE * DURATION + 100;
 const schema = `bench_live_chat_${Date.now()}`;

@@ -33,7 +33,7 @@ export interface Config {
   h5AppSecret: string | null;
   /** How often the WebSocket gateway judges the sessions of its open sockets again (30 s; tests shorten it). */
   socketRecheckMs: number;
-  /** `SOCKET_BATCH_MS`: a chat room's messages go to its sockets at most once per this many ms, batched (50; 0 sends each alone). */
+  /** `SOCKET_BATCH_MS`: a chat room's messages go to its sockets at most once per this many ms, batched (30; 0 sends each alone). */
   socketBatchMs: number;
   /**
    * `TRUST_PROXY`: the addresses or CIDR ranges of the proxies in front of us, whose forwarding
@@ -81,7 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runJobs: env.RUN_JOBS !== 'off',
     h5AppSecret: env.H5_APP_SECRET || null,
     socketRecheckMs: 30_000,
-    socketBatchMs: Number(env.SOCKET_BATCH_MS ?? 50),
+    socketBatchMs: Number(env.SOCKET_BATCH_MS ?? 30),
     trustProxy: listOf(env.TRUST_PROXY),
     providerSecretKey: env.PROVIDER_SECRET_KEY || null,
     providerTxRetentionDays: Number(env.PROVIDER_TX_RETENTION_DAYS || 180),
