@@ -92,13 +92,13 @@ export interface SentCall<A> {
 }
 
 /**
- * Tests of a kill mid-batch: each member sends `url` one call after another (a fresh key each) to
- * the spawned server until `acknowledged` calls have answered code 0, then the server is killed
+ * Tests of a kill mid-batch: each member sends `url` one call after another (a fresh key each; the
+ * body the same for all, or each member's own) to the spawned server until `acknowledged` calls have answered code 0, then the server is killed
  * with SIGKILL. Answers every call sent, those cut off by the kill with a null answer.
  */
 export async function callsUntilKilled<A extends { code: number }>(
   server: ChildServer,
-  call: { url: string; body: object; tokens: string[]; key: () => string; acknowledged: number },
+  call: { url: string; body: object | ((token: string) => object); tokens: string[]; key: () => string; acknowledged: number },
 ): Promise<Array<SentCall<A>>> {
   const sent: Array<SentCall<A>> = [];
   let dead = false;
@@ -107,7 +107,7 @@ export async function callsUntilKilled<A extends { code: number }>(
     sent.push(one);
     const res = await fetch(`${server.url}${call.url}`, {
       method: 'POST',
-      body: JSON.stringify(call.body),
+      body: JSON.stringify(typeof call.body === 'function' ? call.body(token) : call.body),
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': one.key },
     }).catch(() => null);
     one.answer = res ? ((await res.json()) as A) : null;
