@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { dropSchema } from '../platform/db/index.ts';
 import { freePort } from './redis-server.ts';
 
@@ -92,14 +92,16 @@ export interface SentCall<A> {
 }
 
 /**
- * Tests of a kill mid-batch: each member sends `url` one call after another (a fresh key each; the
- * body the same for all, or each member's own) to the spawned server until `acknowledged` calls have answered code 0, then the server is killed
- * with SIGKILL. Answers every call sent, those cut off by the kill with a null answer.
+ * Tests of a kill mid-batch: a server is spawned at `place` (its jobs off), and each member sends
+ * `url` to it one call after another (a fresh key each; the body the same for all, or each
+ * member's own) until `acknowledged` calls have answered code 0; then the server is killed with
+ * SIGKILL, which must cut off calls in flight. Answers every call sent, those cut off with a null answer.
  */
 export async function callsUntilKilled<A extends { code: number }>(
-  server: ChildServer,
+  place: Place,
   call: { url: string; body: object | ((token: string) => object); tokens: string[]; key: () => string; acknowledged: number },
 ): Promise<Array<SentCall<A>>> {
+  const server = await spawnServer(place, { RUN_JOBS: 'off' });
   const sent: Array<SentCall<A>> = [];
   let dead = false;
   const send = async (token: string): Promise<SentCall<A>> => {
@@ -120,5 +122,9 @@ export async function callsUntilKilled<A extends { code: number }>(
   dead = true;
   await server.kill();
   await Promise.all(chains);
+  expect(
+    sent.some((x) => x.answer === null),
+    'killed with calls in flight',
+  ).toBe(true);
   return sent;
 }

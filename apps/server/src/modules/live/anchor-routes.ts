@@ -8,7 +8,7 @@ import { requireRoom } from './chat/rooms.ts';
 import { authorOfRequest } from './chat-routes.ts';
 import { anchorList } from './anchors/anchors.ts';
 import { buyGold, goldBalance } from './gifts/gold.ts';
-import { batcher, type Batcher } from '../../platform/batch.ts';
+import { batcher } from '../../platform/batch.ts';
 import { giftList, giftOrder, sendGift, sendGifts, type GiftOrder } from './gifts/gifts.ts';
 import { anchorRank, anchorReward } from './gifts/rank.ts';
 
@@ -19,7 +19,7 @@ export function anchorRoutes(app: FastifyInstance, deps: Deps): void {
   // Gifts sent at the same time go together (issue 18), whatever their rooms: one transaction per
   // batch, each room's sequence taken once. Batches per room would be as many small transactions
   // as rooms, each waiting on the others' house slices.
-  const gifts: Batcher<GiftOrder, Awaited<ReturnType<typeof sendGift>>> = batcher({
+  const gifts = batcher<GiftOrder, Awaited<ReturnType<typeof sendGift>>>({
     run: (orders) => sendGifts(deps, orders),
     alone: (order) => sendGift(deps, order.p),
     turnOf: (order) => String(order.p.owner.memberId),

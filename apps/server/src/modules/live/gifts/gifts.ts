@@ -217,12 +217,15 @@ export async function sendGifts(deps: Pick<Deps, 'db' | 'bus'>, orders: GiftOrde
 
 /**
  * Each send's giftPush, numbered in its room's sequence in the order given, and answered in the
- * sends' order. A batch may span rooms: they are numbered in the order of their numbers (rooms' rows
- * locked in one order, so two batches never wait on each other's rooms).
+ * sends' order. A batch may span rooms: each room's row is taken in the order of the rooms' numbers
+ * (chatRoomNo), the same order in every batch, so two batches never wait on each other crosswise.
  */
 async function pushesByRoom(tx: Tx, sends: Array<{ order: GiftOrder; combo: number }>): Promise<ChatMessage[]> {
   const byRoom = new Map<string, number[]>();
-  sends.forEach((s, i) => byRoom.set(s.order.p.room.chatRoomNo, [...(byRoom.get(s.order.p.room.chatRoomNo) ?? []), i]));
+  sends.forEach((s, i) => {
+    const room = s.order.p.room.chatRoomNo;
+    byRoom.set(room, [...(byRoom.get(room) ?? []), i]);
+  });
   const messages = new Array<ChatMessage>(sends.length);
   for (const room of [...byRoom.keys()].sort()) {
     const at = byRoom.get(room)!;
