@@ -77,10 +77,11 @@ async function runPhase<T>(db: Db, phase: keyof typeof PHASES, values: unknown[]
 
 /**
  * A phase gathered with its concurrent twins into one statement (SQL venue_transfer_begin_many.sql, _settle_many.sql,
- * issue 18): each transfer answers alone, a refused one with its error; when the batch's statement
- * fails as a whole, each goes again alone through the one-transfer phase. One batcher per database.
+ * the sandbox's venue_sandbox_move_many.sql; issue 18): each transfer answers alone, a refused one
+ * (a row whose `refusal` is set) with its error; when the batch's statement fails as a whole, each
+ * goes again alone through the one-transfer phase. One batcher per database.
  */
-function phaseBatcher<I, R>(
+export function phaseBatcher<I, R>(
   many: string,
   columns: (items: I[]) => SQL[],
   single: (db: Db, item: I) => Promise<R>,
@@ -95,8 +96,8 @@ function phaseBatcher<I, R>(
         alone: (one) => single(db, one),
         run: async (items) => {
           const { rows } = await db.execute(sql`SELECT * FROM ${sql.raw(many)}(${sql.join(columns(items), sql`, `)})`);
-          return (rows as Array<Record<string, unknown> & { refusal: string | null }>).map((row): Outcome<R> => {
-            const refused = row.refusal === null ? null : (refusalOf('BP001', row.refusal) ?? new Error(row.refusal));
+          return (rows as Array<Record<string, unknown> & { refusal?: string | null }>).map((row): Outcome<R> => {
+            const refused = row.refusal == null ? null : (refusalOf('BP001', row.refusal) ?? new Error(row.refusal));
             return refused ? { ok: false, error: refused } : { ok: true, value: row as R };
           });
         },

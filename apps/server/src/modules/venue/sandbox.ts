@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db, type DbOrTx } from '../../platform/db/index.ts';
+import { arrayParam, rowsOf, type Db, type DbOrTx } from '../../platform/db/index.ts';
+import { phaseBatcher } from './phases.ts';
 import type { VenueAdapter, VenueOutcome, VenueRefStatus } from './adapter.ts';
 import { callPrepared } from './prepared.ts';
 
@@ -10,6 +11,23 @@ interface SandboxTransfer {
 
 /** Why the sandbox refused a ref: more than the player holds, fenced by a status question, or refused before. */
 const REFUSALS = { short: '游戏平台余额不足', fenced: '转账已作废', failed_before: '转账已失败' } as const;
+
+type MoveAsk = [apiName: string, ref: string, playerId: number, direction: 'deposit' | 'withdraw', amountMinor: string];
+type MoveRow = { outcome: keyof typeof REFUSALS | 'success'; balance_after: unknown };
+
+/** The sandbox's moves, one statement for those asked together (at most one per player and venue in a batch). */
+const sandboxMove = phaseBatcher<MoveAsk, MoveRow>(
+  'venue_sandbox_move_many',
+  (asks) =>
+    ['text[]', 'text[]', 'bigint[]', 'text[]', 'bigint[]'].map((type, c) =>
+      arrayParam(
+        asks.map((a) => a[c]),
+        type,
+      ),
+    ),
+  async (db, ask) => (await callPrepared(db, 'venue_sandbox_move', 'outcome, balance_after', ask))[0] as MoveRow,
+  ([apiName, , playerId]) => `${apiName}:${playerId}`,
+);
 
 /**
  * A built-in sandbox venue: the far side of a transfer, with its own books (venue_sandbox_*),
@@ -22,18 +40,9 @@ export class SandboxVenue implements VenueAdapter {
     readonly apiName: string,
   ) {}
 
-  /** One statement in a transaction of its own (SQL function sql/venue_sandbox_move.sql). */
+  /** Gathered with the moves asked at the same time into one statement and one transaction (SQL function sql/venue_sandbox_move_many.sql). */
   private async move(ref: string, memberId: number, amountMinor: bigint, direction: 'deposit' | 'withdraw'): Promise<VenueOutcome> {
-    const [row] = (await callPrepared(this.db, 'venue_sandbox_move', 'outcome, balance_after', [
-      this.apiName,
-      ref,
-      memberId,
-      direction,
-      amountMinor.toString(),
-    ])) as Array<{
-      outcome: keyof typeof REFUSALS | 'success';
-      balance_after: unknown;
-    }>;
+    const row = await sandboxMove(this.db, [this.apiName, ref, memberId, direction, amountMinor.toString()]);
     if (row.outcome === 'success') return { status: 'success', balanceMinor: BigInt(row.balance_after as string) };
     return { status: 'failed', reason: REFUSALS[row.outcome] };
   }

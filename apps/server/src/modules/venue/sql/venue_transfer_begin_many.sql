@@ -1,7 +1,9 @@
 -- The phases of many venue transfers in one statement each (issue 18; venue/phases.ts gathers
--- them with platform/batch.ts): each transfer goes as its own phase function makes it, and a
--- refusal (BP001) undoes that transfer's part alone (its own subtransaction) and is answered as
--- `refusal`; anything else fails the batch, whose transfers then go again one by one.
+-- them with platform/batch.ts): each transfer goes as its own phase function makes it, in the
+-- batch's one transaction. A refused begin undoes its own part and is answered as `refusal`
+-- (venue_transfer_start); anything raised fails the batch, whose transfers then go again one by
+-- one. No transfer has a subtransaction of its own: an update in a subtransaction of a row its
+-- transaction had locked leaves a MultiXact on the row, which every later reader looks up.
 --
 -- Locks: every lock a phase of the batch will take on a transfer row and on an account is taken
 -- first, in one order (transfer rows by id, then accounts by id), so two batches, or a batch and
@@ -17,13 +19,9 @@ BEGIN
   ORDER BY account_id FOR UPDATE;
   FOR i IN 1 .. coalesce(array_length(p_member, 1), 0) LOOP
     answer := NULL; started_id := NULL; started_ref := NULL; reserved := NULL; refusal := NULL;
-    BEGIN
-      SELECT b.answer, b.started_id, b.started_ref, b.reserved INTO answer, started_id, started_ref, reserved
-      FROM venue_transfer_begin(p_member[i], p_site[i], p_currency[i], p_api[i], p_direction[i], p_amount[i], p_key[i], p_hash[i],
-                                p_main_key[i], p_venue_key[i], p_transit_key[i], p_result_key[i]) AS b;
-    EXCEPTION WHEN SQLSTATE 'BP001' THEN
-      refusal := SQLERRM;
-    END;
+    SELECT b.answer, b.started_id, b.started_ref, b.reserved, b.refusal INTO answer, started_id, started_ref, reserved, refusal
+    FROM venue_transfer_start(p_member[i], p_site[i], p_currency[i], p_api[i], p_direction[i], p_amount[i], p_key[i], p_hash[i],
+                              p_main_key[i], p_venue_key[i], p_transit_key[i], p_result_key[i]) AS b;
     RETURN NEXT;
   END LOOP;
 END $$;
