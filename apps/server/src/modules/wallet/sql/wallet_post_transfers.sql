@@ -34,7 +34,10 @@ BEGIN
     FROM p JOIN run fr ON fr.n = p.n AND fr.is_from JOIN run tr ON tr.n = p.n AND NOT tr.is_from;
     clean := clean
       AND (SELECT count(DISTINCT (k, r)) FROM unnest(p_kind, p_ref) AS u(k, r)) = size
-      AND NOT EXISTS (SELECT 1 FROM unnest(p_kind, p_ref) AS u(k, r) JOIN wallet_transfers t ON t.kind = u.k AND t.ref = u.r);
+      -- One probe of the (kind, ref) index per movement: as a join, a plan cached while the table
+      -- was young read the whole ledger at every batch (issue 18, pg_stat_user_tables).
+      AND NOT EXISTS (SELECT 1 FROM unnest(p_kind, p_ref) AS u(k, r)
+                      CROSS JOIN LATERAL (SELECT 1 FROM wallet_transfers t WHERE t.kind = u.k AND t.ref = u.r LIMIT 1) AS seen);
     IF clean THEN
       BEGIN
         WITH written AS (
