@@ -2,6 +2,7 @@ import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { fromMinor } from '@bp/contract';
 import { executePrepared, type Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
+import { MemoryCache, forgetTag, scopeOf } from '../../platform/cache.ts';
 import { claimKey, completeKey, requestHash, type IdempotencyKey } from '../../platform/idempotency.ts';
 import { balanceOf, memberAccount, memberBalances, type WalletOwner } from '../wallet/index.ts';
 import { callVenue } from './adapter.ts';
@@ -96,9 +97,19 @@ async function earlierAnswer<T>(db: Db, memberId: number, key: string, hash: str
 }
 
 export async function autoTransferStatus(db: Db, memberId: number): Promise<boolean> {
-  const { rows } = await executePrepared(db, sql`SELECT auto_transfer FROM venue_settings WHERE member_id = ${memberId}`);
-  return (rows[0] as { auto_transfer?: boolean } | undefined)?.auto_transfer ?? false;
+  // Read before every bet, withdrawal and launch (gatherToMain): kept in memory, forgotten on every instance when set.
+  return autoTransfers.through(
+    `${scopeOf(db)}:${memberId}`,
+    async () => {
+      const { rows } = await executePrepared(db, sql`SELECT auto_transfer FROM venue_settings WHERE member_id = ${memberId}`);
+      return (rows[0] as { auto_transfer?: boolean } | undefined)?.auto_transfer ?? false;
+    },
+    autoTransferTag(memberId),
+  );
 }
+
+const autoTransfers = new MemoryCache<boolean>(60_000);
+const autoTransferTag = (memberId: number) => `auto-transfer:${memberId}`;
 
 /**
  * With the member's auto-transfer on, every venue's balance back to main before main is spent
@@ -118,5 +129,6 @@ export async function setAutoTransfer(db: Db, memberId: number, status: boolean)
   await db.execute(sql`
     INSERT INTO venue_settings (member_id, auto_transfer) VALUES (${memberId}, ${status})
     ON CONFLICT (member_id) DO UPDATE SET auto_transfer = excluded.auto_transfer, updated_at = now()`);
+  forgetTag(autoTransferTag(memberId));
   return status;
 }
