@@ -101,6 +101,12 @@ export const memberTag = (memberId: number): string => `member:${memberId}`;
 /** What changed a member's session or profile calls this, so no instance serves the old one. */
 export const memberChanged = (memberId: number): void => forgetTag(memberTag(memberId));
 
+/**
+ * Whether `db` is a transaction's handle (Drizzle's alone can roll back): what it reads may be its
+ * own writes, not yet committed, so a cache reads through it and keeps nothing.
+ */
+export const isTransaction = (db: object): boolean => 'rollback' in db;
+
 const scopes = new WeakMap<object, number>();
 let lastScope = 0;
 /**

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { egameCode, type Egame } from '@bp/contract';
 import { rowsOf, type DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
+import { MemoryCache, forgetTag, isTransaction, scopeOf } from '../../platform/cache.ts';
 import { hiddenMainWalletVenues, listVenues, type VenueRow } from '../venue/index.ts';
 
 interface GameRow {
@@ -45,8 +46,15 @@ export async function egameBrands(db: DbOrTx) {
  * of them); the venue module leaves out those played from the main wallet.
  */
 export async function cataloguedVenues(db: DbOrTx): Promise<string[]> {
-  return (await rowsOf<{ api_name: string }>(db, sql`SELECT DISTINCT api_name FROM casino_games`)).map((r) => r.api_name);
+  // Asked by every transfer in (offeredVenues): kept a few seconds, forgotten on every instance when a game is listed.
+  const read = async () => (await rowsOf<{ api_name: string }>(db, sql`SELECT DISTINCT api_name FROM casino_games`)).map((r) => r.api_name);
+  return isTransaction(db) ? read() : catalogued.through(String(scopeOf(db)), read, CATALOGUE_TAG);
 }
+
+const CATALOGUE_TAG = 'casino-catalogue';
+const catalogued = new MemoryCache<string[]>(5_000);
+/** What lists or unlists a game calls this, so no instance offers venues as they were. */
+export const catalogueChanged = (): void => forgetTag(CATALOGUE_TAG);
 
 /** The egame venues a member may see: a seamless provider's only while it is playable. */
 async function egameVenues(db: DbOrTx): Promise<VenueRow[]> {
@@ -115,4 +123,5 @@ export async function listGame(db: DbOrTx, game: { gameId: string; apiName: stri
     INSERT INTO casino_games (game_id, api_name, game_name, brand, image, sort)
     VALUES (${game.gameId}, ${game.apiName}, ${game.gameName}, ${game.brand}, ${`/assets/games/${game.gameId}.svg`}, ${game.sort})
     ON CONFLICT (game_id) DO UPDATE SET game_name = excluded.game_name, api_name = excluded.api_name`);
+  catalogueChanged();
 }

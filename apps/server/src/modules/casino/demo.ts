@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
+import { catalogueChanged } from './catalogue.ts';
 
 /** The sandbox PG venue's electronic games: [gameId, gameName, hot, new]. Tiles are assets/games/<gameId>.svg. */
 const PG_GAMES = [
@@ -50,4 +51,5 @@ export async function seedGames({ db }: Deps): Promise<void> {
       VALUES (${gameId}, ${apiName}, ${gameName}, ${brand}, ${`${GAME_IMAGE_PREFIX}${gameId}.svg`}, true)
       ON CONFLICT DO NOTHING`);
   }
+  catalogueChanged();
 }

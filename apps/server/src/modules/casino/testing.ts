@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.ts';
+import { catalogueChanged } from './catalogue.ts';
 
 /**
  * Tests: a game listed at each venue, so the venue is offered as a product makes it (money may go
@@ -12,9 +13,11 @@ export async function offerVenues(db: Db, ...apiNames: string[]): Promise<void> 
       VALUES (${`test-${apiName.toLowerCase()}`}, ${apiName}, ${`${apiName}测试游戏`}, ${apiName}, ${`/assets/games/test-${apiName.toLowerCase()}.svg`})
       ON CONFLICT DO NOTHING`);
   }
+  catalogueChanged();
 }
 
 /** Tests: the games offerVenues listed taken off the catalogue again, as when a product stops playing at a venue. */
 export async function unlistVenues(db: Db, ...apiNames: string[]): Promise<void> {
   for (const apiName of apiNames) await db.execute(sql`DELETE FROM casino_games WHERE game_id = ${`test-${apiName.toLowerCase()}`}`);
+  catalogueChanged();
 }

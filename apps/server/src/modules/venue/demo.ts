@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
+import { venuesChanged } from './registry.ts';
 
 /** The built-in sandbox venues (api_name, name, category), all open. FISH plays the built-in fish shooter. */
 const SANDBOX_VENUES = [
@@ -19,4 +20,5 @@ export async function seedVenues({ db }: Deps): Promise<void> {
     await db.execute(sql`
       INSERT INTO venues (api_name, name, category, sort) VALUES (${apiName}, ${name}, ${category}, ${sort}) ON CONFLICT DO NOTHING`);
   }
+  venuesChanged();
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { executePrepared, type Db, type DbOrTx } from '../../platform/db/index.ts';
 import { fromMinor, type ErrorName } from '@bp/contract';
 import { fail } from '../../platform/http/index.ts';
+import { MemoryCache, forgetTag, isTransaction, scopeOf } from '../../platform/cache.ts';
 import type { VenueAdapter } from './adapter.ts';
 import { SandboxVenue } from './sandbox.ts';
 
@@ -36,9 +37,17 @@ export function useVenueAdapter(db: Db, adapter: VenueAdapter): void {
 }
 
 export async function listVenues(tx: DbOrTx): Promise<VenueRow[]> {
-  return (await executePrepared(tx, sql`SELECT api_name, name, category, status, maintenance_message, max_transfer_in FROM venues ORDER BY sort, api_name`))
-    .rows as unknown as VenueRow[];
+  // Read by every transfer, launch and balance: kept a few seconds, forgotten on every instance when a venue changes.
+  const read = async () =>
+    (await executePrepared(tx, sql`SELECT api_name, name, category, status, maintenance_message, max_transfer_in FROM venues ORDER BY sort, api_name`))
+      .rows as unknown as VenueRow[];
+  return isTransaction(tx) ? read() : venueLists.through(String(scopeOf(tx)), read, VENUES_TAG);
 }
+
+const VENUES_TAG = 'venues';
+const venueLists = new MemoryCache<VenueRow[]>(5_000);
+/** What changes the venues table calls this, so no instance lists the venues as they were. */
+export const venuesChanged = (): void => forgetTag(VENUES_TAG);
 
 /**
  * Adds a venue (a provider the operator configures, or a product's own seeded one); with `replace`,
@@ -50,6 +59,7 @@ export async function addVenue(db: DbOrTx, v: Pick<VenueRow, 'api_name' | 'name'
     INSERT INTO venues (api_name, name, category, sort)
     SELECT ${v.api_name}, ${v.name}, ${v.category}, coalesce(max(sort), 0) + 1 FROM venues
     ON CONFLICT (api_name) ${onConflict}`);
+  venuesChanged();
 }
 
 /** A venue taking transfers now: VENUE_UNKNOWN, or VENUE_UNAVAILABLE under maintenance. */
@@ -76,6 +86,7 @@ export function checkTransferIn(venue: Pick<VenueRow, 'max_transfer_in'>, curren
 export async function setVenueMaintenance(db: DbOrTx, apiName: string, maintenance: boolean, message: string): Promise<void> {
   const { rows } = await db.execute(sql`
     UPDATE venues SET status = ${maintenance ? 1 : 0}, maintenance_message = ${maintenance ? message : ''} WHERE api_name = ${apiName} RETURNING api_name`);
+  venuesChanged();
   if (!rows.length) fail('VENUE_UNKNOWN');
 }
 
@@ -83,5 +94,6 @@ export async function setVenueMaintenance(db: DbOrTx, apiName: string, maintenan
 export async function setVenueTransferLimits(db: DbOrTx, apiName: string, maxMinor: Record<string, bigint>): Promise<void> {
   const value = Object.fromEntries(Object.entries(maxMinor).map(([c, v]) => [c, Number(v)]));
   const { rows } = await db.execute(sql`UPDATE venues SET max_transfer_in = ${JSON.stringify(value)}::jsonb WHERE api_name = ${apiName} RETURNING api_name`);
+  venuesChanged();
   if (!rows.length) fail('VENUE_UNKNOWN');
 }

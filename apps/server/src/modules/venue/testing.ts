@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.ts';
 import { SandboxVenue } from './sandbox.ts';
 import { venues } from './tables.ts';
+import { venuesChanged } from './registry.ts';
 
 /**
  * Tests: a member's result at a sandbox venue while nothing is in flight, as a game round would
@@ -18,4 +19,5 @@ export async function playAtVenue(db: Db, apiName: string, memberId: number, res
 /** Tests: puts a venue under maintenance (any status but 0) or opens it again (0), as the operator would. */
 export async function setVenueStatus(db: Db, apiName: string, status: number): Promise<void> {
   await db.update(venues).set({ status }).where(eq(venues.apiName, apiName));
+  venuesChanged();
 }

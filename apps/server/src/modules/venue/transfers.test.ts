@@ -7,6 +7,7 @@ import { setConfig } from '../site/index.ts';
 import { caller, expectLedgerSound, luhnCard, newKey } from '../wallet/testing.ts';
 import { SandboxVenue, reconcileVenueTransfers, useVenueAdapter, venueAdapter, type VenueAdapter } from './index.ts';
 import { playAtVenue } from './testing.ts';
+import { setVenueMaintenance } from './registry.ts';
 import { beginFollow, beginTransfer, settle, settleFollow } from './phases.ts';
 import { memberBalances, walletOwner } from '../wallet/index.ts';
 import { offerVenues } from '../casino/testing.ts';
@@ -86,9 +87,9 @@ describe('transfers between the main wallet and a venue', () => {
     expect((await transfer(m.token, { api_name: 'NOPE', amount: 10, transfer_out: false })).code).toBe(Errors.VENUE_UNKNOWN.code);
     expect((await transfer(m.token, { api_name: 'PG', amount: 100.01, transfer_out: false })).code).toBe(Errors.INSUFFICIENT_BALANCE.code);
     expect((await transfer(m.token, { api_name: 'PG', amount: 1, transfer_out: true })).code).toBe(Errors.INSUFFICIENT_BALANCE.code);
-    await s.deps.db.execute(sql`UPDATE venues SET status = 1 WHERE api_name = 'KY'`);
+    await setVenueMaintenance(s.deps.db, 'KY', true, '');
     expect((await transfer(m.token, { api_name: 'KY', amount: 10, transfer_out: false })).code).toBe(Errors.VENUE_UNAVAILABLE.code);
-    await s.deps.db.execute(sql`UPDATE venues SET status = 0 WHERE api_name = 'KY'`);
+    await setVenueMaintenance(s.deps.db, 'KY', false, '');
     expect(await w.balance(m.token)).toMatchObject({ main: 100, frozen: 0 });
   });
 
