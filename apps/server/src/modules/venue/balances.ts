@@ -119,6 +119,23 @@ const autoTransferTag = (memberId: number) => `auto-transfer:${memberId}`;
  */
 export async function bringBackForSpending(db: Db, owner: WalletOwner, key: IdempotencyKey, keep?: string): Promise<void> {
   if (!(await autoTransferStatus(db, owner.memberId))) return;
+  // One member's spends at once (bets placed together) gather one after another: a twin that began
+  // while the first's transfer out was under way would find the venue's slot taken and spend a
+  // main the money had not reached yet; after it, it finds the money in main.
+  const turn = `${scopeOf(db)}:${owner.memberId}`;
+  const mine = (gathering.get(turn) ?? Promise.resolve()).catch(() => undefined).then(() => gatherFromVenues(db, owner, key, keep));
+  gathering.set(turn, mine);
+  try {
+    await mine;
+  } finally {
+    if (gathering.get(turn) === mine) gathering.delete(turn);
+  }
+}
+
+/** The gather under way (or last queued) of each member, on this instance. */
+const gathering = new Map<string, Promise<void>>();
+
+async function gatherFromVenues(db: Db, owner: WalletOwner, key: IdempotencyKey, keep?: string): Promise<void> {
   const { venues } = await memberBalances(db, owner.memberId);
   if (!Object.entries(venues).some(([apiName, minor]) => apiName !== keep && minor > 0n)) return;
   await recoverAll(db, owner, { key: `auto:${key.key}`, route: key.route }, keep);
