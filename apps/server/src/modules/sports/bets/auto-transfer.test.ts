@@ -4,6 +4,7 @@ import type { TestServer } from '../../../test/harness.ts';
 import { caller, expectLedgerSound } from '../../wallet/testing.ts';
 import { fund, idemKey, scriptMatch, startBookServer, type Member } from '../testing.ts';
 import { offerVenues } from '../../casino/testing.ts';
+import { SandboxVenue, useVenueAdapter } from '../../venue/index.ts';
 
 let s: TestServer;
 let w: ReturnType<typeof caller>;
@@ -55,6 +56,29 @@ describe('免转钱包 (auto-transfer) brings venue money back when it is spent'
     expect(after).toMatchObject({ main: 940, spendable: 940 });
     expect(pg(after)).toBe(0);
     await expectLedgerSound(s);
+  });
+
+  it('[S7-11] bets at once while the venue is slow to pay out: each waits for the money to come back, none is refused', async () => {
+    const m = await playedAtVenue(true);
+    // The venue answers a withdrawal after 300 ms: the twins' gathers begin while the first's transfer out is under way.
+    class SlowPayout extends SandboxVenue {
+      override async withdraw(ref: string, memberId: number, amountMinor: bigint) {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return super.withdraw(ref, memberId, amountMinor);
+      }
+    }
+    useVenueAdapter(s.deps.db, new SlowPayout(s.deps.db, 'PG'));
+    try {
+      const id = await (await scriptMatch(s)).sel('1x2', 'home');
+      const body = { type: 'single', stake: 10, selections: [{ selectionId: id, odds: 2.1 }] };
+      const answers = await Promise.all(Array.from({ length: 3 }, () => s.call('/api/sports/bet/place', body, { token: m.token, key: idemKey() })));
+      expect(answers.map((a) => [a.code, a.msg]).filter(([code]) => code !== 0)).toEqual([]);
+      const after = await w.balance(m.token);
+      expect(after).toMatchObject({ main: 970, spendable: 970 });
+      expect(pg(after)).toBe(0);
+    } finally {
+      useVenueAdapter(s.deps.db, new SandboxVenue(s.deps.db, 'PG'));
+    }
   });
 
   it('[S7-11] with auto-transfer off, venue money stays there: the bet is refused and spendable is main alone', async () => {
