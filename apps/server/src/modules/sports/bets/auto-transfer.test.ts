@@ -27,6 +27,13 @@ async function playedAtVenue(auto: boolean): Promise<Member> {
   expect((await w.move('/api/wallet/transfer', { api_name: 'PG', amount: 1_000, transfer_out: false }, m.token)).code).toBe(0);
   return m;
 }
+/** `count` bets of 10 on one selection placed at once by the member: the refusals among them, as [code, msg]. */
+async function refusalsOfBetsAtOnce(m: Member, count: number): Promise<unknown[][]> {
+  const id = await (await scriptMatch(s)).sel('1x2', 'home');
+  const body = { type: 'single', stake: 10, selections: [{ selectionId: id, odds: 2.1 }] };
+  const answers = await Promise.all(Array.from({ length: count }, () => s.call('/api/sports/bet/place', body, { token: m.token, key: idemKey() })));
+  return answers.map((a) => [a.code, a.msg]).filter(([code]) => code !== 0);
+}
 const pg = (balance: { venues: Array<{ api_name: string; balance: number }> }) => balance.venues.find((v) => v.api_name === 'PG')!.balance;
 
 describe('免转钱包 (auto-transfer) brings venue money back when it is spent', () => {
@@ -48,10 +55,7 @@ describe('免转钱包 (auto-transfer) brings venue money back when it is spent'
 
   it('[S7-11] bets at once, each bringing the venue money back, bring it back once: every stake is taken, nothing is doubled', async () => {
     const m = await playedAtVenue(true);
-    const id = await (await scriptMatch(s)).sel('1x2', 'home');
-    const body = { type: 'single', stake: 10, selections: [{ selectionId: id, odds: 2.1 }] };
-    const answers = await Promise.all(Array.from({ length: 6 }, () => s.call('/api/sports/bet/place', body, { token: m.token, key: idemKey() })));
-    expect(answers.map((a) => [a.code, a.msg]).filter(([code]) => code !== 0)).toEqual([]);
+    expect(await refusalsOfBetsAtOnce(m, 6)).toEqual([]);
     const after = await w.balance(m.token);
     expect(after).toMatchObject({ main: 940, spendable: 940 });
     expect(pg(after)).toBe(0);
@@ -69,10 +73,7 @@ describe('免转钱包 (auto-transfer) brings venue money back when it is spent'
     }
     useVenueAdapter(s.deps.db, new SlowPayout(s.deps.db, 'PG'));
     try {
-      const id = await (await scriptMatch(s)).sel('1x2', 'home');
-      const body = { type: 'single', stake: 10, selections: [{ selectionId: id, odds: 2.1 }] };
-      const answers = await Promise.all(Array.from({ length: 3 }, () => s.call('/api/sports/bet/place', body, { token: m.token, key: idemKey() })));
-      expect(answers.map((a) => [a.code, a.msg]).filter(([code]) => code !== 0)).toEqual([]);
+      expect(await refusalsOfBetsAtOnce(m, 3)).toEqual([]);
       const after = await w.balance(m.token);
       expect(after).toMatchObject({ main: 970, spendable: 970 });
       expect(pg(after)).toBe(0);
