@@ -53,6 +53,15 @@ export class MemoryCache<V> {
     return entry.loading!;
   }
 
+  /**
+   * `through` for what is read from a database: keyed per database (test servers in one process
+   * each have their own); read through a transaction's handle, the value may be its own uncommitted
+   * write, so it goes to the database and is not kept.
+   */
+  fromDb(db: object, key: string, load: () => Promise<V>, tag = ''): Now<V> {
+    return isTransaction(db) ? load() : this.through(`${scopeOf(db)}:${key}`, load, tag);
+  }
+
   delete(key: string): void {
     this.entries.delete(key);
   }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { egameCode, type Egame } from '@bp/contract';
 import { rowsOf, type DbOrTx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
-import { MemoryCache, forgetTag, isTransaction, scopeOf } from '../../platform/cache.ts';
+import { MemoryCache, forgetTag } from '../../platform/cache.ts';
 import { hiddenMainWalletVenues, listVenues, type VenueRow } from '../venue/index.ts';
 
 interface GameRow {
@@ -48,7 +48,7 @@ export async function egameBrands(db: DbOrTx) {
 export async function cataloguedVenues(db: DbOrTx): Promise<string[]> {
   // Asked by every transfer in (offeredVenues): kept a few seconds, forgotten on every instance when a game is listed.
   const read = async () => (await rowsOf<{ api_name: string }>(db, sql`SELECT DISTINCT api_name FROM casino_games`)).map((r) => r.api_name);
-  return isTransaction(db) ? read() : catalogued.through(String(scopeOf(db)), read, CATALOGUE_TAG);
+  return catalogued.fromDb(db, 'venues', read, CATALOGUE_TAG);
 }
 
 const CATALOGUE_TAG = 'casino-catalogue';

@@ -98,8 +98,9 @@ async function earlierAnswer<T>(db: Db, memberId: number, key: string, hash: str
 
 export async function autoTransferStatus(db: Db, memberId: number): Promise<boolean> {
   // Read before every bet, withdrawal and launch (gatherToMain): kept in memory, forgotten on every instance when set.
-  return autoTransfers.through(
-    `${scopeOf(db)}:${memberId}`,
+  return autoTransfers.fromDb(
+    db,
+    String(memberId),
     async () => {
       const { rows } = await executePrepared(db, sql`SELECT auto_transfer FROM venue_settings WHERE member_id = ${memberId}`);
       return (rows[0] as { auto_transfer?: boolean } | undefined)?.auto_transfer ?? false;

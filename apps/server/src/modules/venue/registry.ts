@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { executePrepared, type Db, type DbOrTx } from '../../platform/db/index.ts';
 import { fromMinor, type ErrorName } from '@bp/contract';
 import { fail } from '../../platform/http/index.ts';
-import { MemoryCache, forgetTag, isTransaction, scopeOf } from '../../platform/cache.ts';
+import { MemoryCache, forgetTag } from '../../platform/cache.ts';
 import type { VenueAdapter } from './adapter.ts';
 import { SandboxVenue } from './sandbox.ts';
 
@@ -41,7 +41,7 @@ export async function listVenues(tx: DbOrTx): Promise<VenueRow[]> {
   const read = async () =>
     (await executePrepared(tx, sql`SELECT api_name, name, category, status, maintenance_message, max_transfer_in FROM venues ORDER BY sort, api_name`))
       .rows as unknown as VenueRow[];
-  return isTransaction(tx) ? read() : venueLists.through(String(scopeOf(tx)), read, VENUES_TAG);
+  return venueLists.fromDb(tx, 'all', read, VENUES_TAG);
 }
 
 const VENUES_TAG = 'venues';
