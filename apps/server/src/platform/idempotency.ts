@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { arrayParam, executePrepared, type Db, type DbOrTx, type Tx } from './db/index.ts';
 import { AppError, hookWhere } from './http/index.ts';
 
@@ -124,53 +124,69 @@ export async function claimKeys<T>(tx: DbOrTx, claims: KeyClaim[]): Promise<Arra
     )}) AS t(member_id, key)
       ON k.member_id = t.member_id AND k.key = t.key`)
     : { rows: [] };
-  const byKey = new Map(
-    (earlier as Array<{ member_id: unknown; key: string; request_hash: string; state: string; response: T }>).map((r) => [
-      `${Number(r.member_id)}:${r.key}`,
-      r,
-    ]),
-  );
-  return claims.map((c): Claim<T> | AppError => {
-    if (fresh.has(`${c.memberId}:${c.key}`)) return { fresh: true };
-    const row = byKey.get(`${c.memberId}:${c.key}`);
-    if (!row || row.state === 'pending') return new AppError('IDEMPOTENCY_IN_FLIGHT', { httpStatus: 409 });
-    if (row.request_hash !== c.hash) return new AppError('IDEMPOTENCY_MISMATCH');
-    return { fresh: false, response: row.response };
-  });
+  const byKey = new Map((earlier as Array<EarlierClaim<T> & { member_id: unknown; key: string }>).map((r) => [`${Number(r.member_id)}:${r.key}`, r]));
+  return claims.map((c) => (fresh.has(`${c.memberId}:${c.key}`) ? { fresh: true } : earlierClaim(byKey.get(`${c.memberId}:${c.key}`), c.hash)));
+}
+
+/** A key's row as it stands, when another call claimed it first. */
+export interface EarlierClaim<T> {
+  request_hash: string;
+  state: string;
+  response: T;
+}
+
+/** What a key claimed earlier answers a call with `hash` (none: the claim's transaction rolled back meanwhile). */
+export function earlierClaim<T>(row: EarlierClaim<T> | null | undefined, hash: string): Claim<T> | AppError {
+  if (!row || row.state === 'pending') return new AppError('IDEMPOTENCY_IN_FLIGHT', { httpStatus: 409 });
+  if (row.request_hash !== hash) return new AppError('IDEMPOTENCY_MISMATCH');
+  return { fresh: false, response: row.response };
 }
 
 /** completeKey for a batch: each claimed key's answer, in one round trip. */
 export async function completeKeys(tx: DbOrTx, done: Array<{ memberId: number; key: string; response: unknown }>): Promise<void> {
   if (done.length === 0) return;
-  await tx.execute(sql`
-    UPDATE idempotency_keys k SET state = 'done', response = d.response
-    FROM unnest(${arrayParam(
-      done.map((d) => d.memberId),
-      'bigint[]',
-    )}, ${arrayParam(
-      done.map((d) => d.key),
-      'text[]',
-    )}, ${arrayParam(
-      done.map((d) => JSON.stringify(d.response ?? null)),
-      'jsonb[]',
-    )})
-      AS d(member_id, key, response)
-    WHERE k.member_id = d.member_id AND k.key = d.key`);
+  await tx.execute(
+    keysCompleted(
+      sql`SELECT * FROM unnest(${arrayParam(
+        done.map((d) => d.memberId),
+        'bigint[]',
+      )}, ${arrayParam(
+        done.map((d) => d.key),
+        'text[]',
+      )}, ${arrayParam(
+        done.map((d) => JSON.stringify(d.response ?? null)),
+        'jsonb[]',
+      )})`,
+    ),
+  );
 }
+
+/** completeKeys' statement over rows (member_id, key, response) of `source`: for a caller's own statement. */
+export const keysCompleted = (source: SQL): SQL => sql`
+    UPDATE idempotency_keys k SET state = 'done', response = d.response
+    FROM (${source}) AS d(member_id, key, response)
+    WHERE k.member_id = d.member_id AND k.key = d.key`;
 
 /** Drops keys this transaction claimed for calls it then refused, so each can be sent again. */
 export async function dropKeys(tx: DbOrTx, refused: Array<{ memberId: number; key: string }>): Promise<void> {
   if (refused.length === 0) return;
-  await tx.execute(sql`
-    DELETE FROM idempotency_keys k USING unnest(${arrayParam(
-      refused.map((r) => r.memberId),
-      'bigint[]',
-    )}, ${arrayParam(
-      refused.map((r) => r.key),
-      'text[]',
-    )}) AS r(member_id, key)
-    WHERE k.member_id = r.member_id AND k.key = r.key`);
+  await tx.execute(
+    keysDropped(
+      sql`SELECT * FROM unnest(${arrayParam(
+        refused.map((r) => r.memberId),
+        'bigint[]',
+      )}, ${arrayParam(
+        refused.map((r) => r.key),
+        'text[]',
+      )})`,
+    ),
+  );
 }
+
+/** dropKeys' statement over rows (member_id, key) of `source`: for a caller's own statement. */
+export const keysDropped = (source: SQL): SQL => sql`
+    DELETE FROM idempotency_keys k USING (${source}) AS r(member_id, key)
+    WHERE k.member_id = r.member_id AND k.key = r.key`;
 
 /** Records the answer of a claimed key, so a repeat returns it. */
 export async function completeKey(tx: DbOrTx, memberId: number, key: string, response: unknown): Promise<void> {

@@ -63,6 +63,7 @@ async function seedBook(deps: Deps): Promise<void> {
 
 export const sportsModule: Module = {
   name: 'sports',
+  sqlFunctions: path.join(import.meta.dirname, 'sql'),
   async install(app, deps) {
     await app.register(fastifyStatic, { root: SPORTS_ASSETS_DIR, prefix: '/assets/sports/', decorateReply: false, maxAge: '7d', index: false });
     bookRoutes(app, deps);

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { arrayParam, executePrepared, type DbOrTx } from '../../platform/db/index.ts';
+import { arrayParam, executePrepared, rowsOf, type DbOrTx } from '../../platform/db/index.ts';
 import { AppError, fail } from '../../platform/http/index.ts';
 import { mainAndHouseSliceIds, type HouseAccountName, type WalletOwner } from './accounts.ts';
 
@@ -101,6 +101,15 @@ export function houseSlicePosting(owner: WalletOwner, t: HouseSliceTransfer): Ba
  */
 export async function postTransfers(tx: DbOrTx, postings: BatchPosting[]): Promise<BatchPosted[]> {
   if (postings.length === 0) return [];
+  return postedOutcomes(await rowsOf<PostedRow>(tx, sql`SELECT outcome, posted_id, from_after, to_after FROM ${postTransfersCall(postings)}`), postings);
+}
+
+/**
+ * postTransfers' call (SQL wallet_post_transfers) as a row source, for a caller that writes its
+ * own rows from the outcomes in the same statement (one round trip); read its rows (outcome,
+ * posted_id, from_after, to_after, in the order given) with postedOutcomes.
+ */
+export function postTransfersCall(postings: BatchPosting[]): SQL {
   for (const t of postings) if (typeof t.amountMinor !== 'bigint' || t.amountMinor <= 0n) fail('AMOUNT_INVALID');
   const ids = (side: 'from' | 'to') =>
     sql`ARRAY[${sql.join(
@@ -108,19 +117,29 @@ export async function postTransfers(tx: DbOrTx, postings: BatchPosting[]): Promi
       sql`, `,
     )}]::bigint[]`;
   const texts = (values: Array<string | null>) => arrayParam(values, 'text[]');
-  const { rows } = await tx.execute(sql`
-    SELECT outcome, posted_id, from_after, to_after FROM wallet_post_transfers(${ids('from')}, ${ids('to')},
+  return sql`wallet_post_transfers(${ids('from')}, ${ids('to')},
       ${arrayParam(
         postings.map((t) => t.amountMinor.toString()),
         'bigint[]',
       )}, ${texts(postings.map((t) => t.kind))},
-      ${texts(postings.map((t) => t.ref))}, ${texts(postings.map((t) => t.memo ?? null))})`);
-  return (rows as Array<{ outcome: PostOutcome; posted_id: unknown; from_after: unknown; to_after: unknown }>).map((row, i) =>
+      ${texts(postings.map((t) => t.ref))}, ${texts(postings.map((t) => t.memo ?? null))})`;
+}
+
+/** A row of wallet_post_transfers. */
+export interface PostedRow {
+  outcome: PostOutcome;
+  posted_id: unknown;
+  from_after: unknown;
+  to_after: unknown;
+}
+
+/** Each movement's answer from its row of wallet_post_transfers. */
+export const postedOutcomes = (rows: PostedRow[], postings: BatchPosting[]): BatchPosted[] =>
+  rows.map((row, i) =>
     row.outcome === 'posted'
       ? { ok: true, posted: { transferId: Number(row.posted_id), fromBalance: BigInt(row.from_after as string), toBalance: BigInt(row.to_after as string) } }
       : { ok: false, error: refusalOf(row.outcome, postings[i]) },
   );
-}
 
 /** A movement of a batch with its accounts resolved, and what its `from` account holds now. */
 export interface LockedPosting {

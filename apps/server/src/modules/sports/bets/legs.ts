@@ -42,26 +42,15 @@ export function toLiveSelection(r: Record<string, unknown>): LiveSelection {
   };
 }
 
-/**
- * Reads selections and holds their prices until the caller's transaction ends, so the feed cannot
- * move a price between this check and the commit. The lock is taken on the markets alone: the
- * feed always locks a match's markets before their selections, so holding a market holds its
- * prices, and both sides lock in the same order (no deadlock).
- */
+/** Reads selections and holds their prices until the caller's transaction ends (SQL sports_lock_selections). */
 export async function lockSelections(tx: Tx, selectionIds: number[]): Promise<Map<number, LiveSelection>> {
-  // Planned per call (platform/db/prepared.ts): a generic plan made on a young book scans every selection.
-  const { rows } = await tx.execute(
-    sql`
-    SELECT ${LIVE_SELECTION_COLUMNS}
-    FROM sports_selections s
-    JOIN sports_markets mk ON mk.market_id = s.market_id
-    JOIN sports_matches x ON x.match_id = mk.match_id
-    JOIN sports_leagues lg ON lg.league_id = x.league_id
-    WHERE s.selection_id = ANY (${arrayParam(selectionIds, 'bigint[]')})
-    FOR SHARE OF mk`,
-  );
-  return new Map((rows as Array<Record<string, unknown>>).map((r) => [Number(r.selection_id), toLiveSelection(r)]));
+  const { rows } = await tx.execute(sql`SELECT * FROM sports_lock_selections(${arrayParam(selectionIds, 'bigint[]')})`);
+  return liveSelections(rows as Array<Record<string, unknown>>);
 }
+
+/** Rows of sports_lock_selections by their selection id. */
+export const liveSelections = (rows: Array<Record<string, unknown>>): Map<number, LiveSelection> =>
+  new Map(rows.map((r) => [Number(r.selection_id), toLiveSelection(r)]));
 
 /**
  * Why a selection cannot take a bet now, or null. Pre-match prices close at the start even before

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { SPORTS_LIMITS, fromMinor, toMinor } from '@bp/contract';
-import { arrayParam, type DbOrTx, type Tx } from '../../../platform/db/index.ts';
+import { type DbOrTx, type Tx } from '../../../platform/db/index.ts';
 import { fail, type AppError } from '../../../platform/http/index.ts';
 import { MAIN_MARKETS } from '../markets/kinds.ts';
 import type { LiveSelection } from './legs.ts';
@@ -26,28 +26,6 @@ export interface Exposure {
 }
 
 /**
- * Each asker's stake factor and, for a single (a market id), what the member already has open in
- * singles on its market (read through the member's own legs on that market): one query for all.
- */
-export async function memberExposures(tx: Tx, asks: Array<{ memberId: number; marketId: number | null }>): Promise<Exposure[]> {
-  const { rows } = await tx.execute(sql`
-    SELECT coalesce((SELECT stake_factor FROM sports_member_limits WHERE member_id = a.member_id), 1)::float8 AS factor,
-      CASE WHEN a.market_id IS NULL THEN '0' ELSE (
-        SELECT coalesce(sum(b.stake_minor), 0)::text FROM sports_bet_legs l JOIN sports_bets b ON b.bet_id = l.bet_id
-        WHERE l.member_id = a.member_id AND l.market_id = a.market_id AND b.bet_type = 'single' AND b.status IN ('pending_delay', 'pending'))
-      END AS staked
-    FROM unnest(${arrayParam(
-      asks.map((a) => a.memberId),
-      'bigint[]',
-    )}, ${arrayParam(
-      asks.map((a) => a.marketId),
-      'bigint[]',
-    )}) WITH ORDINALITY AS a(member_id, market_id, n)
-    ORDER BY a.n`);
-  return (rows as Array<{ factor: number; staked: string }>).map((r) => ({ factor: Number(r.factor), stakedMinor: BigInt(r.staked) }));
-}
-
-/**
  * Another module's limit on members' stakes (the vip module's, while a bonus is wagering), asked
  * for a batch of bets at once: each stake's refusal, or null.
  */
@@ -68,12 +46,9 @@ export interface LimitAsk {
   legs: LiveSelection[];
 }
 
-/** The market whose open singles a bet's room counts: a single's own; none for a parlay. */
-export const exposureMarket = (a: Pick<LimitAsk, 'type' | 'legs'>): number | null => (a.type === 'single' ? a.legs[0].marketId : null);
-
 /**
  * Stake and payout limits, per market and member. A single counts the member's open singles on the
- * same market (`exposure`, read with memberExposures); a parlay is held to its tightest leg. The
+ * same market (`exposure`, read by SQL sports_bets_prepare); a parlay is held to its tightest leg. The
  * caller holds the member's bet turn; the other modules' rules come after (stakeRefusals).
  */
 export function checkLimits(a: LimitAsk, exposure: Exposure): void {

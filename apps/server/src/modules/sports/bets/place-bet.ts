@@ -13,14 +13,14 @@ import {
   type SportsVenue,
   shanghaiDay,
 } from '@bp/contract';
-import { arrayParam, executePrepared, type Db, type Tx } from '../../../platform/db/index.ts';
+import { arrayParam, executePrepared, rowsOf, type Db, type Tx } from '../../../platform/db/index.ts';
 import { AppError, fail } from '../../../platform/http/index.ts';
-import { claimKeys, completeKeys, dropKeys, requestHash, type IdempotencyKey } from '../../../platform/idempotency.ts';
+import { earlierClaim, keysCompleted, keysDropped, requestHash, type EarlierClaim, type IdempotencyKey } from '../../../platform/idempotency.ts';
 import type { Outcome } from '../../../platform/batch.ts';
 import { clock } from '../../../platform/clock.ts';
-import { postTransfers } from '../../wallet/index.ts';
-import { lockSelections, refusalOf, type LiveSelection } from './legs.ts';
-import { checkLimits, checkMinStake, exposureMarket, memberExposures, stakeRefusals } from './limits.ts';
+import { postTransfersCall, postedOutcomes, type BatchPosted, type PostedRow } from '../../wallet/index.ts';
+import { liveSelections, refusalOf, type LiveSelection } from './legs.ts';
+import { checkLimits, checkMinStake, stakeRefusals, type Exposure } from './limits.ts';
 import { stakePosting, type BetOwner } from './ledger.ts';
 
 export interface Placement {
@@ -76,66 +76,109 @@ interface Priced {
 
 /**
  * Takes a batch of bets (issue 18), each of a different member (platform/batch.ts), in one
- * transaction and a handful of round trips whatever its size: keys claimed in the members' turns,
- * prices held, limits read, stakes debited through the ledger's batched posting, bets written, keys
- * completed. Each bet answers alone: a repeated key answers its first result, a refused bet (a price
- * gone, a limit, a short balance) changes nothing and leaves the others be. Odds policy: a better
- * price than the member saw is taken; a worse one is refused with the new prices unless
- * `acceptOddsChange`. An in-play bet is held as `pending_delay` with its stake taken; a job (or the
- * member's next read) confirms or rejects it. Orders must have passed checkOrder.
+ * transaction of two statements whatever its size (three with another module's stake rules):
+ * everything the checks read, in the members' turns with the keys claimed and the prices held
+ * (SQL sports_bets_prepare); then the checks here; then the stakes debited through the ledger's
+ * batched posting with the bets written and the keys completed, or dropped for the bets refused,
+ * in one statement (takeBets). Each bet answers alone: a repeated key answers its first result, a
+ * refused bet (a price gone, a limit, a short balance) changes nothing and leaves the others be.
+ * Odds policy: a better price than the member saw is taken; a worse one is refused with the new
+ * prices unless `acceptOddsChange`. An in-play bet is held as `pending_delay` with its stake
+ * taken; a job (or the member's next read) confirms or rejects it. Orders must have passed
+ * checkOrder.
  */
 export async function placeBets(db: Db, orders: BetOrder[]): Promise<Outcome<Placed>[]> {
   return db.transaction(async (tx) => {
     const outcomes: Array<Outcome<Placed> | undefined> = new Array(orders.length);
     const refuse = (n: number, error: unknown) => (outcomes[n] = { ok: false, error });
-    const claims = await claimKeys<BetPlaceData>(
-      tx,
-      orders.map(({ p, body }) => ({
-        memberId: p.owner.memberId,
-        key: p.idempotencyKey.key,
-        hash: requestHash(p.idempotencyKey, body),
-        turn: `sports-bet:${p.owner.memberId}`,
-      })),
-    );
-    const fresh: number[] = [];
-    claims.forEach((claim, n) => {
+    const hashes = orders.map(({ p, body }) => requestHash(p.idempotencyKey, body));
+    const read = await readForBets(tx, orders, hashes);
+    orders.forEach((_, n) => {
+      if (read.fresh.includes(n)) return;
+      const claim = earlierClaim(read.earlier[n], hashes[n]);
       if (claim instanceof AppError) refuse(n, claim);
       else if (!claim.fresh) outcomes[n] = { ok: true, value: { placed: claim.response } };
-      else fresh.push(n);
     });
-    const priced = await priceAll(tx, orders, fresh, refuse);
-    const stakes = await postTransfers(
-      tx,
-      priced.map(({ order, bet }) => stakePosting(order.p.owner, bet.orderId, bet.stakeMinor)),
-    );
-    const taken = priced.filter((b, i) => {
+    const priced = await priceAll(tx, orders, read, refuse);
+    const refused = read.fresh.filter((n) => outcomes[n]).map((n) => keyOf(orders[n]));
+    const stakes = await takeBets(tx, priced, refused);
+    priced.forEach((b, i) => {
       const stake = stakes[i];
       if (stake.ok) outcomes[b.n] = { ok: true, value: { placed: b.placed, mainAfterMinor: stake.posted.fromBalance } };
       else refuse(b.n, stake.error);
-      return stake.ok;
     });
-    await insertBets(tx, taken);
-    await completeKeys(
-      tx,
-      taken.map(({ order, placed }) => ({ memberId: order.p.owner.memberId, key: order.p.idempotencyKey.key, response: placed })),
-    );
-    await dropKeys(
-      tx,
-      fresh.filter((n) => !outcomes[n]!.ok).map((n) => ({ memberId: orders[n].p.owner.memberId, key: orders[n].p.idempotencyKey.key })),
-    );
     return outcomes as Outcome<Placed>[];
   });
 }
 
+const keyOf = ({ p }: BetOrder) => ({ memberId: p.owner.memberId, key: p.idempotencyKey.key });
+
+/** What sports_bets_prepare read for a batch, by order (0-based). */
+interface BetsRead {
+  /** The orders whose key this batch claimed, in order. */
+  fresh: number[];
+  /** Each other order's key as claimed before (null: no row, its claim rolled back). */
+  earlier: Array<EarlierClaim<BetPlaceData> | null>;
+  found: Map<number, LiveSelection>;
+  /** Per fresh order: the member's stake factor and open singles on its market. */
+  exposures: Array<Exposure | null>;
+  /** One bet id per fresh order. */
+  betIds: number[];
+}
+
+/** The batch's reads in one round trip (SQL sports_bets_prepare). */
+async function readForBets(tx: Tx, orders: BetOrder[], hashes: string[]): Promise<BetsRead> {
+  const legs = orders.flatMap(({ body }, n) => body.selections.map((s) => [n + 1, s.selectionId]));
+  const { rows } = await executePrepared(
+    tx,
+    sql`
+    SELECT fresh, earlier, selections, exposures, bet_ids FROM sports_bets_prepare(
+      ${arrayParam(
+        orders.map(({ p }) => `sports-bet:${p.owner.memberId}`),
+        'text[]',
+      )}, ${arrayParam(
+        orders.map(({ p }) => p.owner.memberId),
+        'bigint[]',
+      )},
+      ${arrayParam(
+        orders.map(({ p }) => p.idempotencyKey.key),
+        'text[]',
+      )}, ${arrayParam(hashes, 'text[]')}, ${arrayParam(
+        orders.map(({ body }) => body.type === 'single'),
+        'boolean[]',
+      )},
+      ${arrayParam(
+        legs.map(([n]) => n),
+        'int[]',
+      )}, ${arrayParam(
+        legs.map(([, id]) => id),
+        'bigint[]',
+      )})`,
+  );
+  const row = rows[0] as {
+    fresh: number[];
+    earlier: BetsRead['earlier'] | null;
+    selections: Array<Record<string, unknown>>;
+    exposures: Array<[number, string] | null>;
+    bet_ids: unknown[];
+  };
+  return {
+    fresh: row.fresh.map((n) => Number(n) - 1),
+    earlier: row.earlier ?? [],
+    found: liveSelections(row.selections),
+    exposures: row.exposures.map((e) => e && { factor: Number(e[0]), stakedMinor: BigInt(e[1]) }),
+    betIds: row.bet_ids.map(Number),
+  };
+}
+
 /** The fresh orders' legs priced and limits checked; a refused one is answered through `refuse` and dropped. */
-async function priceAll(tx: Tx, orders: BetOrder[], fresh: number[], refuse: (n: number, error: unknown) => void): Promise<Priced[]> {
-  if (fresh.length === 0) return [];
+async function priceAll(tx: Tx, orders: BetOrder[], read: BetsRead, refuse: (n: number, error: unknown) => void): Promise<Priced[]> {
+  if (read.fresh.length === 0) return [];
   const now = clock.now();
-  const found = await lockSelections(tx, [...new Set(fresh.flatMap((n) => orders[n].body.selections.map((s) => s.selectionId)))]);
   const checked: Array<{ n: number; legs: LiveSelection[] }> = [];
-  for (const n of fresh) {
+  for (const n of read.fresh) {
     try {
-      checked.push({ n, legs: checkLegs(found, orders[n].p.venues, orders[n].body, now) });
+      checked.push({ n, legs: checkLegs(read.found, orders[n].p.venues, orders[n].body, now) });
     } catch (err) {
       refuse(n, err);
     }
@@ -156,15 +199,9 @@ async function priceAll(tx: Tx, orders: BetOrder[], fresh: number[], refuse: (n:
       legs,
     };
   });
-  const exposures = asks.length
-    ? await memberExposures(
-        tx,
-        asks.map((a) => ({ memberId: a.memberId, marketId: exposureMarket(a) })),
-      )
-    : [];
-  const limited = asks.filter((ask, i) => {
+  const limited = asks.filter((ask) => {
     try {
-      checkLimits(ask, exposures[i]);
+      checkLimits(ask, read.exposures[ask.n]!);
       return true;
     } catch (err) {
       refuse(ask.n, err);
@@ -173,16 +210,16 @@ async function priceAll(tx: Tx, orders: BetOrder[], fresh: number[], refuse: (n:
   });
   const refusals = await stakeRefusals(tx, limited);
   const allowed = limited.filter((ask, i) => !refusals[i] || (refuse(ask.n, refusals[i]), false));
-  const ids = await nextBetIds(tx, allowed.length);
   const day = shanghaiDay(now).replaceAll('-', '');
   const priced: Priced[] = [];
   for (const [i, ask] of allowed.entries()) {
     const { n } = ask;
     const { p, body } = orders[n];
+    const betId = read.betIds[i];
     const inPlay = p.inPlayDelayMs > 0 && ask.legs.some((l) => l.matchStatus === 'live');
     const bet: NewBet = {
-      betId: ids[i],
-      orderId: `SB${day}${String(ids[i]).padStart(8, '0')}`,
+      betId,
+      orderId: `SB${day}${String(betId).padStart(8, '0')}`,
       owner: p.owner,
       type: body.type,
       stakeMinor: ask.stakeMinor,
@@ -226,16 +263,6 @@ function checkLegs(found: Map<number, LiveSelection>, venues: SportsVenue[], bod
   return legs;
 }
 
-/** `count` new bet ids, in one round trip. */
-async function nextBetIds(tx: Tx, count: number): Promise<number[]> {
-  if (count === 0) return [];
-  const { rows } = await executePrepared(
-    tx,
-    sql`SELECT nextval(pg_get_serial_sequence('sports_bets', 'bet_id')) AS bet_id FROM generate_series(1, ${count}::int)`,
-  );
-  return (rows as Array<{ bet_id: unknown }>).map((r) => Number(r.bet_id));
-}
-
 interface NewBet {
   betId: number;
   orderId: string;
@@ -249,82 +276,62 @@ interface NewBet {
   legs: LiveSelection[];
 }
 
-/** Writes the bets and their legs, in one statement. */
-async function insertBets(tx: Tx, taken: Priced[]): Promise<void> {
-  if (taken.length === 0) return;
+/**
+ * The stakes debited (the ledger's batched posting) and, in the same statement, each bet whose
+ * stake was posted written with its legs and its key completed with its answer; the keys of the
+ * bets refused (here or before: `refused`) dropped, so each can be sent again. Answers each
+ * stake's posting, in the order given.
+ */
+async function takeBets(tx: Tx, taken: Priced[], refused: Array<{ memberId: number; key: string }>): Promise<BatchPosted[]> {
+  const refusedKeys = sql`SELECT * FROM unnest(${arrayParam(
+    refused.map((r) => r.memberId),
+    'bigint[]',
+  )}, ${arrayParam(
+    refused.map((r) => r.key),
+    'text[]',
+  )})`;
+  if (taken.length === 0) {
+    if (refused.length) await tx.execute(keysDropped(refusedKeys));
+    return [];
+  }
+  const postings = taken.map(({ order, bet }) => stakePosting(order.p.owner, bet.orderId, bet.stakeMinor));
   const bets = taken.map(({ bet: b }) => b);
-  const col = <T>(pick: (b: NewBet) => T) => bets.map(pick);
+  const col = (pick: (b: NewBet) => string | number | boolean | null, type: string) => arrayParam(bets.map(pick), type);
   const legs = bets.flatMap((b) => b.legs.map((l, i) => ({ b, l, i })));
-  const legCol = <T>(pick: (x: (typeof legs)[number]) => T) => legs.map(pick);
-  await executePrepared(
+  const legCol = (pick: (x: (typeof legs)[number]) => number, type: string) => arrayParam(legs.map(pick), type);
+  const rows = await rowsOf<PostedRow>(
     tx,
     sql`
-    WITH bet AS (
+    WITH posted AS MATERIALIZED (
+      SELECT * FROM ${postTransfersCall(postings)} WITH ORDINALITY AS p(outcome, posted_id, from_after, to_after, n)),
+    bet AS (
+      SELECT * FROM unnest(${col((b) => b.betId, 'bigint[]')}, ${col((b) => b.orderId, 'text[]')}, ${col((b) => b.owner.memberId, 'bigint[]')},
+        ${col((b) => b.owner.siteId, 'int[]')}, ${col((b) => b.owner.currency, 'text[]')}, ${col((b) => b.type, 'text[]')},
+        ${col((b) => b.stakeMinor.toString(), 'bigint[]')}, ${col((b) => b.oddsX100.toString(), 'bigint[]')},
+        ${col((b) => b.potentialMinor.toString(), 'bigint[]')}, ${col((b) => b.accept, 'boolean[]')}, ${col((b) => b.confirmAt, 'float8[]')},
+        ${arrayParam(
+          taken.map((t) => t.order.p.idempotencyKey.key),
+          'text[]',
+        )}, ${arrayParam(
+          taken.map((t) => JSON.stringify(t.placed)),
+          'jsonb[]',
+        )})
+        WITH ORDINALITY AS v(bet_id, order_id, member_id, site_id, currency, bet_type, stake, odds, potential, accept, confirm_ms, idem_key, response, n)),
+    taken AS (SELECT bet.* FROM bet JOIN posted USING (n) WHERE posted.outcome = 'posted'),
+    bets AS (
       INSERT INTO sports_bets (bet_id, order_id, member_id, site_id, currency, bet_type, stake_minor, odds_x100, potential_return_minor, status, accept_odds_change, confirm_at)
       SELECT bet_id, order_id, member_id, site_id, currency, bet_type, stake, odds, potential, CASE WHEN confirm_ms IS NULL THEN 'pending' ELSE 'pending_delay' END,
         accept, to_timestamp(confirm_ms / 1000.0)
-      FROM unnest(${arrayParam(
-        col((b) => b.betId),
-        'bigint[]',
-      )}, ${arrayParam(
-        col((b) => b.orderId),
-        'text[]',
-      )}, ${arrayParam(
-        col((b) => b.owner.memberId),
-        'bigint[]',
-      )}, ${arrayParam(
-        col((b) => b.owner.siteId),
-        'int[]',
-      )},
-        ${arrayParam(
-          col((b) => b.owner.currency),
-          'text[]',
-        )}, ${arrayParam(
-          col((b) => b.type),
-          'text[]',
-        )}, ${arrayParam(
-          col((b) => b.stakeMinor.toString()),
-          'bigint[]',
-        )}, ${arrayParam(
-          col((b) => b.oddsX100.toString()),
-          'bigint[]',
-        )},
-        ${arrayParam(
-          col((b) => b.potentialMinor.toString()),
-          'bigint[]',
-        )}, ${arrayParam(
-          col((b) => b.accept),
-          'boolean[]',
-        )}, ${arrayParam(
-          col((b) => b.confirmAt),
-          'float8[]',
-        )})
-        AS v(bet_id, order_id, member_id, site_id, currency, bet_type, stake, odds, potential, accept, confirm_ms)
-      RETURNING bet_id
-    )
-    INSERT INTO sports_bet_legs (bet_id, member_id, leg_no, selection_id, market_id, match_id, odds_x100)
-    SELECT * FROM unnest(${arrayParam(
-      legCol((x) => x.b.betId),
-      'bigint[]',
-    )}, ${arrayParam(
-      legCol((x) => x.b.owner.memberId),
-      'bigint[]',
-    )}, ${arrayParam(
-      legCol((x) => x.i + 1),
-      'smallint[]',
-    )},
-      ${arrayParam(
-        legCol((x) => x.l.selectionId),
-        'bigint[]',
-      )}, ${arrayParam(
-        legCol((x) => x.l.marketId),
-        'bigint[]',
-      )}, ${arrayParam(
-        legCol((x) => x.l.matchId),
-        'bigint[]',
-      )}, ${arrayParam(
-        legCol((x) => x.l.oddsX100),
-        'int[]',
-      )})`,
+      FROM taken),
+    legs AS (
+      INSERT INTO sports_bet_legs (bet_id, member_id, leg_no, selection_id, market_id, match_id, odds_x100)
+      SELECT * FROM unnest(${legCol((x) => x.b.betId, 'bigint[]')}, ${legCol((x) => x.b.owner.memberId, 'bigint[]')}, ${legCol((x) => x.i + 1, 'smallint[]')},
+        ${legCol((x) => x.l.selectionId, 'bigint[]')}, ${legCol((x) => x.l.marketId, 'bigint[]')}, ${legCol((x) => x.l.matchId, 'bigint[]')},
+        ${legCol((x) => x.l.oddsX100, 'int[]')}) AS l(bet_id, member_id, leg_no, selection_id, market_id, match_id, odds_x100)
+      WHERE l.bet_id IN (SELECT bet_id FROM taken)),
+    done AS (${keysCompleted(sql`SELECT member_id, idem_key, response FROM taken`)}),
+    dropped AS (${keysDropped(sql`SELECT member_id, idem_key FROM bet WHERE n NOT IN (SELECT n FROM taken) UNION ALL ${refusedKeys}`)})
+    SELECT outcome, posted_id, from_after, to_after FROM posted ORDER BY n`,
   );
+  return postedOutcomes(rows, postings);
 }
