@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
 import { sealSecret } from './secrets.ts';
+import { providersChanged } from './providers.ts';
 
 /**
  * The in-repo provider simulator (tools/provider-sim) as a provider of the sandbox: its venue SIM
@@ -17,4 +18,5 @@ export async function seedProviders({ db, config }: Pick<Deps, 'db' | 'config'>)
     INSERT INTO game_providers (api_name, secret_cipher, launch_url, enabled)
     VALUES (${SIM_API_NAME}, ${sealSecret(SIM_SANDBOX_SECRET, config.providerSecretKey)}, ${SIM_LAUNCH_URL}, false)
     ON CONFLICT DO NOTHING`);
+  providersChanged();
 }

@@ -5,7 +5,7 @@ import { playFromMainAt } from '../venue/index.ts';
 import { keepRoundsWhile, recallRoundsWith } from '../casino/index.ts';
 import { providerRoutes } from './routes.ts';
 import { seedProviders } from './demo.ts';
-import { launchAddress, listProviders, providerRow } from './providers.ts';
+import { launchAddress, listProviders, providerNames, providerRow } from './providers.ts';
 import { ledgerOfRound } from './protocol.ts';
 import { forgetOldTransactions, retentionDays, roundsStillNamed } from './retention.ts';
 
@@ -21,7 +21,7 @@ export { runProviderSim } from './sim-process.ts';
 export { saveProvider, listProviders, providerInfo, type ProviderSetup } from './providers.ts';
 
 playFromMainAt({
-  all: async (db) => (await listProviders(db)).map((p) => p.api_name),
+  all: providerNames,
   playable: async (db) => (await listProviders(db)).filter((p) => p.offered).map((p) => p.api_name),
   launchUrl: async (db, apiName, ticket, gameId) => launchAddress((await providerRow(db, apiName))!, ticket, gameId),
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { GAME_KINDS, type GameKind } from '@bp/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { rowsOf, type DbOrTx } from '../../platform/db/index.ts';
+import { MemoryCache, forgetTag } from '../../platform/cache.ts';
 import { fail } from '../../platform/http/index.ts';
 import { addVenue } from '../venue/index.ts';
 import { sealSecret } from './secrets.ts';
@@ -35,6 +36,20 @@ export async function providerRow(db: DbOrTx, apiName: string): Promise<Provider
 }
 
 export const listProviders = (db: DbOrTx): Promise<ProviderRow[]> => rowsOf<ProviderRow>(db, sql`${SELECT} ORDER BY p.api_name`);
+
+const PROVIDERS_TAG = 'providers';
+const names = new MemoryCache<string[]>(5_000);
+/** What adds a provider calls this, so no instance misses it among the venues that take no transfers. */
+export const providersChanged = (): void => forgetTag(PROVIDERS_TAG);
+
+/** Every provider's api_name, enabled or not: asked by every transfer (their venues take none), so kept a few seconds. */
+export const providerNames = async (db: DbOrTx): Promise<string[]> =>
+  names.fromDb(
+    db,
+    'names',
+    async () => (await rowsOf<{ api_name: string }>(db, sql`SELECT api_name FROM game_providers ORDER BY api_name`)).map((r) => r.api_name),
+    PROVIDERS_TAG,
+  );
 
 /** The round kind of a provider's rounds: its venue's category. */
 export const kindOf = (p: Pick<ProviderRow, 'category'>): GameKind =>
@@ -79,6 +94,7 @@ export async function saveProvider(deps: Pick<Deps, 'db' | 'config'>, s: Provide
       ON CONFLICT (api_name) DO UPDATE SET secret_cipher = coalesce(${cipher}, game_providers.secret_cipher),
         launch_url = excluded.launch_url, enabled = excluded.enabled, updated_at = now()`);
   });
+  providersChanged();
   return (await providerRow(db, s.api_name))!;
 }
 
