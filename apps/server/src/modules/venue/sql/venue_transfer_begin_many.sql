@@ -15,7 +15,9 @@ CREATE OR REPLACE FUNCTION venue_transfer_begin_many(
   p_key text[], p_hash text[], p_main_key text[], p_venue_key text[], p_transit_key text[], p_result_key text[]
 ) RETURNS TABLE (answer jsonb, started_id bigint, started_ref text, reserved boolean, refusal text) LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM 1 FROM wallet_accounts WHERE account_key = ANY (p_main_key || p_venue_key || p_transit_key || p_result_key)
+  -- Not the house's result accounts: phase one never posts there (it may only create one), and
+  -- holding them made every batch of beginnings wait on the settlements of other members.
+  PERFORM 1 FROM wallet_accounts WHERE account_key = ANY (p_main_key || p_venue_key || p_transit_key)
   ORDER BY account_id FOR UPDATE;
   FOR i IN 1 .. coalesce(array_length(p_member, 1), 0) LOOP
     answer := NULL; started_id := NULL; started_ref := NULL; reserved := NULL; refusal := NULL;
