@@ -169,19 +169,18 @@ export const keysCompleted = (source: SQL): SQL => sql`
 
 /** Drops keys this transaction claimed for calls it then refused, so each can be sent again. */
 export async function dropKeys(tx: DbOrTx, refused: Array<{ memberId: number; key: string }>): Promise<void> {
-  if (refused.length === 0) return;
-  await tx.execute(
-    keysDropped(
-      sql`SELECT * FROM unnest(${arrayParam(
-        refused.map((r) => r.memberId),
-        'bigint[]',
-      )}, ${arrayParam(
-        refused.map((r) => r.key),
-        'text[]',
-      )})`,
-    ),
-  );
+  if (refused.length > 0) await tx.execute(keysDropped(keyRows(refused)));
 }
+
+/** Members' keys as rows (member_id, key), for keysDropped. */
+export const keyRows = (keys: Array<{ memberId: number; key: string }>): SQL =>
+  sql`SELECT * FROM unnest(${arrayParam(
+    keys.map((k) => k.memberId),
+    'bigint[]',
+  )}, ${arrayParam(
+    keys.map((k) => k.key),
+    'text[]',
+  )})`;
 
 /** dropKeys' statement over rows (member_id, key) of `source`: for a caller's own statement. */
 export const keysDropped = (source: SQL): SQL => sql`

@@ -15,7 +15,7 @@ import {
 } from '@bp/contract';
 import { arrayParam, executePrepared, rowsOf, type Db, type Tx } from '../../../platform/db/index.ts';
 import { AppError, fail } from '../../../platform/http/index.ts';
-import { earlierClaim, keysCompleted, keysDropped, requestHash, type EarlierClaim, type IdempotencyKey } from '../../../platform/idempotency.ts';
+import { earlierClaim, keyRows, keysCompleted, keysDropped, requestHash, type EarlierClaim, type IdempotencyKey } from '../../../platform/idempotency.ts';
 import type { Outcome } from '../../../platform/batch.ts';
 import { clock } from '../../../platform/clock.ts';
 import { postTransfersCall, postedOutcomes, type BatchPosted, type PostedRow } from '../../wallet/index.ts';
@@ -283,13 +283,7 @@ interface NewBet {
  * stake's posting, in the order given.
  */
 async function takeBets(tx: Tx, taken: Priced[], refused: Array<{ memberId: number; key: string }>): Promise<BatchPosted[]> {
-  const refusedKeys = sql`SELECT * FROM unnest(${arrayParam(
-    refused.map((r) => r.memberId),
-    'bigint[]',
-  )}, ${arrayParam(
-    refused.map((r) => r.key),
-    'text[]',
-  )})`;
+  const refusedKeys = keyRows(refused);
   if (taken.length === 0) {
     if (refused.length) await tx.execute(keysDropped(refusedKeys));
     return [];
