@@ -74,6 +74,12 @@ describe('a batch of bets', () => {
     const retried = await placeBets(s.deps.db, [orders[1]]);
     expect(retried.map(codeOf)).toEqual([0]);
     expect(await stakesOf(poor.memberId)).toEqual({ bets: 1, staked: '10000' });
+    // So are the keys of bets refused by their checks, sent again together: the market open again, the price taken as it is now.
+    await setPrices(s, match, [...FOOTBALL_MARKETS().filter((mk) => mk.kind !== 'ou'), priced('ou', [1.9, 1.9], { line: 2.5 })]);
+    const checkedAgain = await placeBets(s.deps.db, [orders[2], { ...orders[3], body: single(home, 10) }]);
+    expect(checkedAgain.map(codeOf)).toEqual([0, 0]);
+    expect(await stakesOf(picky.memberId)).toEqual({ bets: 1, staked: '1000' });
+    expect(await stakesOf(late.memberId)).toEqual({ bets: 1, staked: '1000' });
     await expectLedgerSound(s);
   });
 
