@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -74,10 +75,13 @@ export async function post(url, body, headers = {}) {
 
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 
-// A load generator shares the two cores with the server and the database: node:http over kept-alive
-// connections costs the client ~0.2 ms a call, where fetch cost ~1 ms here and starved the server.
+// A load generator shares the two cores with the server and the database, so it must cost little:
+// node:http over kept-alive connections cost ~0.11-0.16 ms a call here (fetch ~1 ms), a seventh of
+// the machine's time per bet. The default is a bare HTTP/1.1 client over kept-alive sockets (one
+// request at a time each, as pgbench's own clients do): ~0.05 ms a call. BENCH_CLIENT=node-http
+// measures with node:http instead, to compare the two side by side.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-export function postKeepAlive(base, urlPath, body, headers) {
+function postNodeHttp(base, urlPath, body, headers) {
   return new Promise((resolve, reject) => {
     const req = http.request(`${base}${urlPath}`, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
       let text = '';
@@ -89,6 +93,93 @@ export function postKeepAlive(base, urlPath, body, headers) {
     req.end(JSON.stringify(body));
   });
 }
+
+/** One kept-alive HTTP/1.1 connection, one request at a time; answers bodies with a content-length or chunked. */
+class BareConnection {
+  constructor(url, pool) {
+    this.host = url.host;
+    this.pool = pool;
+    this.socket = net.connect({ host: url.hostname, port: Number(url.port || 80), noDelay: true });
+    this.buf = null;
+    this.pending = null;
+    this.socket.on('data', (b) => this.onData(b));
+    const gone = (error) => {
+      this.closed = true;
+      const i = this.pool.indexOf(this);
+      if (i >= 0) this.pool.splice(i, 1);
+      if (this.pending) this.settle(null, error ?? new Error('connection closed'));
+    };
+    this.socket.on('error', gone);
+    this.socket.on('close', () => gone());
+  }
+
+  post(urlPath, body, headers) {
+    const text = JSON.stringify(body);
+    let head = `POST ${urlPath} HTTP/1.1\r\nhost: ${this.host}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\n`;
+    for (const [k, v] of Object.entries(headers ?? {})) head += `${k}: ${v}\r\n`;
+    return new Promise((resolve, reject) => {
+      this.pending = { resolve, reject };
+      this.socket.write(`${head}\r\n${text}`);
+    });
+  }
+
+  onData(chunk) {
+    this.buf = this.buf ? Buffer.concat([this.buf, chunk]) : chunk;
+    const end = this.buf.indexOf('\r\n\r\n');
+    if (end < 0) return;
+    const head = this.buf.toString('latin1', 0, end).toLowerCase();
+    const length = /\r\ncontent-length: *(\d+)/.exec(head);
+    let body;
+    if (length) {
+      if (this.buf.length < end + 4 + Number(length[1])) return;
+      body = this.buf.toString('utf8', end + 4, end + 4 + Number(length[1]));
+    } else if (head.includes('\r\ntransfer-encoding: chunked')) {
+      body = unchunk(this.buf, end + 4);
+      if (body === null) return;
+    } else return this.settle(null, new Error(`an answer without a length: ${head}`));
+    this.buf = null;
+    this.settle(body);
+  }
+
+  settle(body, error) {
+    const p = this.pending;
+    this.pending = null;
+    if (!error && !this.closed) this.pool.push(this);
+    if (error) p.reject(error);
+    else {
+      try {
+        p.resolve(JSON.parse(body));
+      } catch (err) {
+        p.reject(err);
+      }
+    }
+  }
+}
+
+/** A chunked body from `at`, or null until its last chunk has come. */
+function unchunk(buf, at) {
+  const parts = [];
+  for (;;) {
+    const eol = buf.indexOf('\r\n', at);
+    if (eol < 0) return null;
+    const size = parseInt(buf.toString('latin1', at, eol), 16);
+    if (buf.length < eol + 2 + size + 2) return null;
+    if (size === 0) return Buffer.concat(parts).toString('utf8');
+    parts.push(buf.subarray(eol + 2, eol + 2 + size));
+    at = eol + 2 + size + 2;
+  }
+}
+
+const idle = new Map();
+function postBare(base, urlPath, body, headers) {
+  let pool = idle.get(base);
+  if (!pool) idle.set(base, (pool = []));
+  const conn = pool.pop() ?? new BareConnection(new URL(base), pool);
+  return conn.post(urlPath, body, headers);
+}
+
+/** POST JSON over a kept-alive connection and resolve the parsed answer (see the note above). */
+export const postKeepAlive = process.env.BENCH_CLIENT === 'node-http' ? postNodeHttp : postBare;
 
 /** CPU seconds (user + system) of a process, from /proc. */
 const TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString()) || 100;
