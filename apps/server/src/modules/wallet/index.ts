@@ -34,7 +34,7 @@ export {
   memberAccounts,
   houseAccount,
   goldAccounts,
-  giftAccountIds,
+  giftAccounts,
   GOLD,
   walletOwner,
   memberAccountKey,
@@ -47,6 +47,7 @@ export {
   type HouseAccountName,
   type CurrencyCode,
   type LedgerCurrency,
+  type AccountRef,
 } from './accounts.ts';
 export {
   postTransfer,

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { arrayParam, executePrepared, rowsOf, type DbOrTx } from '../../platform/db/index.ts';
 import { AppError, fail } from '../../platform/http/index.ts';
-import { mainAndHouseSliceIds, type HouseAccountName, type WalletOwner } from './accounts.ts';
+import { accountRefId, accountRefIds, mainAndHouseSlice, type AccountRef, type HouseAccountName, type WalletOwner } from './accounts.ts';
 
 export interface TransferInput {
   from: number;
@@ -45,7 +45,7 @@ export interface HouseSliceTransfer extends Omit<TransferInput, 'from' | 'to'> {
  * HOUSE_SLICES), both accounts created on first use, as postTransfer does: one round trip.
  */
 export function postWithHouseSlice(tx: DbOrTx, owner: WalletOwner, t: HouseSliceTransfer): Promise<Posted> {
-  const [main, house] = mainAndHouseSliceIds(owner, t.house);
+  const [main, house] = mainAndHouseSlice(owner, t.house).map(accountRefId);
   return t.toHouse ? post(tx, main, house, t) : post(tx, house, main, t);
 }
 
@@ -77,10 +77,10 @@ function refusePost(outcome: Exclude<PostOutcome, 'posted'>, t: Pick<TransferInp
   throw refusalOf(outcome, t);
 }
 
-/** A movement of a batch: its accounts as ids or SQL id expressions (see houseSlicePosting). */
+/** A movement of a batch: its accounts as ids or natural keys (see houseSlicePosting). */
 export interface BatchPosting extends Omit<TransferInput, 'from' | 'to'> {
-  from: number | SQL;
-  to: number | SQL;
+  from: AccountRef;
+  to: AccountRef;
 }
 
 /** Each movement's own answer: posted, or refused with the catalogue's error (nothing moved). */
@@ -88,7 +88,7 @@ export type BatchPosted = { ok: true; posted: Posted } | { ok: false; error: App
 
 /** A movement between a member's main wallet and their slice of a house account, for postTransfers. */
 export function houseSlicePosting(owner: WalletOwner, t: HouseSliceTransfer): BatchPosting {
-  const [main, house] = mainAndHouseSliceIds(owner, t.house);
+  const [main, house] = mainAndHouseSlice(owner, t.house);
   const { house: _, toHouse, ...rest } = t;
   return toHouse ? { ...rest, from: main, to: house } : { ...rest, from: house, to: main };
 }
@@ -111,11 +111,7 @@ export async function postTransfers(tx: DbOrTx, postings: BatchPosting[]): Promi
  */
 export function postTransfersCall(postings: BatchPosting[]): SQL {
   for (const t of postings) if (typeof t.amountMinor !== 'bigint' || t.amountMinor <= 0n) fail('AMOUNT_INVALID');
-  const ids = (side: 'from' | 'to') =>
-    sql`ARRAY[${sql.join(
-      postings.map((t) => (typeof t[side] === 'number' ? sql`${t[side]}::bigint` : (t[side] as SQL))),
-      sql`, `,
-    )}]::bigint[]`;
+  const ids = (side: 'from' | 'to') => accountRefIds(postings.map((t) => t[side]));
   const texts = (values: Array<string | null>) => arrayParam(values, 'text[]');
   return sql`wallet_post_transfers(${ids('from')}, ${ids('to')},
       ${arrayParam(
@@ -158,11 +154,7 @@ export interface LockedPosting {
  */
 export async function lockPostings(tx: DbOrTx, postings: Array<Pick<BatchPosting, 'from' | 'to'>>): Promise<LockedPosting[]> {
   if (postings.length === 0) return [];
-  const ids = (side: 'from' | 'to') =>
-    sql`ARRAY[${sql.join(
-      postings.map((t) => (typeof t[side] === 'number' ? sql`${t[side]}::bigint` : (t[side] as SQL))),
-      sql`, `,
-    )}]::bigint[]`;
+  const ids = (side: 'from' | 'to') => accountRefIds(postings.map((t) => t[side]));
   const { rows } = await tx.execute(sql`
     WITH wanted AS MATERIALIZED (SELECT * FROM unnest(${ids('from')}, ${ids('to')}) WITH ORDINALITY AS w(from_id, to_id, n)),
     locked AS (

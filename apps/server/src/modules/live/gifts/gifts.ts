@@ -5,7 +5,7 @@ import { AppError, fail } from '../../../platform/http/index.ts';
 import { claimKeys, completeKeys, dropKeys, requestHash, type IdempotencyKey } from '../../../platform/idempotency.ts';
 import { clock } from '../../../platform/clock.ts';
 import type { Deps } from '../../../platform/deps.ts';
-import { giftAccountIds, lockBalances, memberAccountKey, postTransfers, type BatchPosted, type BatchPosting, type WalletOwner } from '../../wallet/index.ts';
+import { giftAccounts, lockBalances, memberAccountKey, postTransfers, type BatchPosted, type BatchPosting, type WalletOwner } from '../../wallet/index.ts';
 import type { Outcome } from '../../../platform/batch.ts';
 import { postMessages, publishMessage, type Author } from '../chat/messages.ts';
 import type { Room } from '../chat/rooms.ts';
@@ -119,7 +119,7 @@ async function combosAndIds(tx: Tx, orders: GiftOrder[]): Promise<Array<{ id: nu
 
 /** The member's gold to the house's part (the member's slice of 'gifts') and to the anchor's share, as postings of a batch. */
 function giftPostings({ p, prepared }: GiftOrder, sendId: number): BatchPosting[] {
-  const ids = giftAccountIds(p.owner, prepared.anchor.anchorId);
+  const ids = giftAccounts(p.owner, prepared.anchor.anchorId);
   const ref = `gift:${sendId}`;
   const houseMinor = prepared.goldMinor - prepared.anchorMinor;
   return [
