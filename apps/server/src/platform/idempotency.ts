@@ -161,11 +161,14 @@ export async function completeKeys(tx: DbOrTx, done: Array<{ memberId: number; k
   );
 }
 
-/** completeKeys' statement over rows (member_id, key, response) of `source`: for a caller's own statement. */
+/**
+ * completeKeys' statement over rows (member_id, key, response) of `source`: a SELECT of one row
+ * (`completed`, the keys completed), for a caller's own statement, which must read it (a CTE no one
+ * reads is not run). Key by key (SQL idempotency_keys_complete), so the caller may be prepared.
+ */
 export const keysCompleted = (source: SQL): SQL => sql`
-    UPDATE idempotency_keys k SET state = 'done', response = d.response
-    FROM (${source}) AS d(member_id, key, response)
-    WHERE k.member_id = d.member_id AND k.key = d.key`;
+    SELECT idempotency_keys_complete(array_agg(d.member_id), array_agg(d.key), array_agg(d.response)) AS completed
+    FROM (${source}) AS d(member_id, key, response)`;
 
 /** Drops keys this transaction claimed for calls it then refused, so each can be sent again. */
 export async function dropKeys(tx: DbOrTx, refused: Array<{ memberId: number; key: string }>): Promise<void> {
@@ -182,10 +185,10 @@ export const keyRows = (keys: Array<{ memberId: number; key: string }>): SQL =>
     'text[]',
   )})`;
 
-/** dropKeys' statement over rows (member_id, key) of `source`: for a caller's own statement. */
+/** dropKeys' statement over rows (member_id, key) of `source`, as keysCompleted's: one row (`dropped`), to be read. */
 export const keysDropped = (source: SQL): SQL => sql`
-    DELETE FROM idempotency_keys k USING (${source}) AS r(member_id, key)
-    WHERE k.member_id = r.member_id AND k.key = r.key`;
+    SELECT idempotency_keys_drop(array_agg(r.member_id), array_agg(r.key)) AS dropped
+    FROM (${source}) AS r(member_id, key)`;
 
 /** Records the answer of a claimed key, so a repeat returns it. */
 export async function completeKey(tx: DbOrTx, memberId: number, key: string, response: unknown): Promise<void> {

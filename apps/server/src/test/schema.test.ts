@@ -169,7 +169,7 @@ describe('the table definitions', () => {
 });
 
 describe('the SQL functions', () => {
-  it('are the modules’ sql/ files, one function each, and the database has no other', async () => {
+  it('are the platform’s and the modules’ sql/ files, one function each, and the database has no other', async () => {
     const files = functionFiles(modules);
     for (const file of files) expect(fs.readFileSync(file, 'utf8'), file).toContain(`CREATE OR REPLACE FUNCTION ${path.basename(file, '.sql')}(`);
     const inDatabase = await s.deps.database.query<{ name: string }>(

@@ -4,6 +4,8 @@ import type { Database } from './index.ts';
 import type { Module } from '../deps.ts';
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../migrations');
+/** The platform's own SQL functions (on its tables, e.g. the idempotency keys), applied before the modules'. */
+const PLATFORM_FUNCTIONS = path.resolve(import.meta.dirname, '../sql');
 
 /** Instances starting together on one PostgreSQL database take turns on this lock. */
 const LOCK = 'SELECT pg_advisory_xact_lock(7243001);';
@@ -16,10 +18,11 @@ const LOCK = 'SELECT pg_advisory_xact_lock(7243001);';
  *    an applied file is never edited, a change is a new file. Each table is also written down, as
  *    it stands after all of them, in its owner's `tables.ts` (Drizzle).
  * 2. SQL functions (trigger functions too): each module keeps its own in `sql/<function>.sql`
- *    (`Module.sqlFunctions`), one function per file, written `CREATE OR REPLACE FUNCTION`. They are
- *    the functions' one source: all are applied again at every start, after the migrations, in one
- *    transaction, in the modules' order (a function may call those of the modules before its own)
- *    and then by file name. A migration creates or redefines no function (migrations up to 0065
+ *    (`Module.sqlFunctions`), and the platform its own in `platform/sql`, one function per file,
+ *    written `CREATE OR REPLACE FUNCTION`. They are the functions' one source: all are applied
+ *    again at every start, after the migrations, in one transaction, the platform's first, then in
+ *    the modules' order (a function may call those of the platform and of the modules before its
+ *    own) and then by file name. A migration creates or redefines no function (migrations up to 0065
  *    did, before this step existed; the files replace what they made). When a function's
  *    arguments or result change, its file first drops the old one (`DROP FUNCTION IF EXISTS
  *    name(old argument types);`); a function no longer wanted is dropped by a migration. A
@@ -68,9 +71,9 @@ async function applyMigrations(database: Database, dir: string): Promise<string[
   return applied;
 }
 
-/** The SQL function files of the modules, in the order they are applied. */
+/** The SQL function files of the platform and the modules, in the order they are applied. */
 export function functionFiles(modules: readonly Module[]): string[] {
-  return modules.flatMap(({ sqlFunctions: dir }) =>
+  return [PLATFORM_FUNCTIONS, ...modules.map((m) => m.sqlFunctions)].flatMap((dir) =>
     dir
       ? fs
           .readdirSync(dir)

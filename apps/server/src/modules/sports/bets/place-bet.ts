@@ -13,7 +13,7 @@ import {
   type SportsVenue,
   shanghaiDay,
 } from '@bp/contract';
-import { arrayParam, executePrepared, rowsOf, type Db, type Tx } from '../../../platform/db/index.ts';
+import { arrayParam, executePrepared, type Db, type Tx } from '../../../platform/db/index.ts';
 import { AppError, fail } from '../../../platform/http/index.ts';
 import { earlierClaim, keyRows, keysCompleted, keysDropped, requestHash, type EarlierClaim, type IdempotencyKey } from '../../../platform/idempotency.ts';
 import type { Outcome } from '../../../platform/batch.ts';
@@ -293,7 +293,9 @@ async function takeBets(tx: Tx, taken: Priced[], refused: Array<{ memberId: numb
   const col = (pick: (b: NewBet) => string | number | boolean | null, type: string) => arrayParam(bets.map(pick), type);
   const legs = bets.flatMap((b) => b.legs.map((l, i) => ({ b, l, i })));
   const legCol = (pick: (x: (typeof legs)[number]) => number, type: string) => arrayParam(legs.map(pick), type);
-  const rows = await rowsOf<PostedRow>(
+  // One shape for any batch, reading no table but through key probes (the keys' functions):
+  // prepared, so it is parsed and planned once per connection (a plan of it cost 0.4 ms a batch).
+  const { rows } = await executePrepared(
     tx,
     sql`
     WITH posted AS MATERIALIZED (
@@ -325,7 +327,7 @@ async function takeBets(tx: Tx, taken: Priced[], refused: Array<{ memberId: numb
       WHERE l.bet_id IN (SELECT bet_id FROM taken)),
     done AS (${keysCompleted(sql`SELECT member_id, idem_key, response FROM taken`)}),
     dropped AS (${keysDropped(sql`SELECT member_id, idem_key FROM bet WHERE n NOT IN (SELECT n FROM taken) UNION ALL ${refusedKeys}`)})
-    SELECT outcome, posted_id, from_after, to_after FROM posted ORDER BY n`,
+    SELECT outcome, posted_id, from_after, to_after FROM posted, done, dropped ORDER BY n`,
   );
-  return postedOutcomes(rows, postings);
+  return postedOutcomes(rows as unknown as PostedRow[], postings);
 }
