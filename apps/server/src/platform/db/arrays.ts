@@ -2,7 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 
 type Element = string | number | bigint | boolean | null;
 
-const element = (v: Element): string => (v === null ? 'NULL' : `"${String(v).replace(/["\\]/g, (c) => `\\${c}`)}"`);
+/** One element of an array literal: numbers and booleans as they are, strings quoted (escaped only when they must be: the batches' hot path). */
+function element(v: Element): string {
+  if (v === null) return 'NULL';
+  if (typeof v !== 'string') return String(v);
+  return `"${/["\\]/.test(v) ? v.replace(/["\\]/g, '\\$&') : v}"`;
+}
 
 /**
  * A whole array as one parameter, cast to `type` (e.g. 'bigint[]'): the batched paths' columns
