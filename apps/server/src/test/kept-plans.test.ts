@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../platform/db/index.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+/**
+ * Plans kept for a connection's life (SQL functions, prepared statements: issue 18) are made once,
+ * on the tables as they stand then. The hot paths' probes must stay probes when a plan was made on
+ * a young table that has grown since: each case makes its plan generic on the table as the test
+ * database has it, grows the table in the same transaction, and counts the scans it then makes
+ * (pg_stat_xact_user_tables: this transaction's own counters).
+ */
+let s: TestServer;
+beforeAll(async () => (s = await startTestServer()));
+afterAll(() => s.close());
+
+async function scans(tx: Tx, table: string): Promise<{ seq: number }> {
+  const { rows } = await tx.execute(sql`SELECT seq_scan FROM pg_stat_xact_user_tables WHERE relname = ${table} AND schemaname = current_schema()`);
+  return { seq: Number((rows[0] as { seq_scan: unknown } | undefined)?.seq_scan ?? 0) };
+}
+
+describe('plans kept per connection', () => {
+  it('[issue 18] complete and drop idempotency keys by probes of their key, a young table grown since or not', async () => {
+    const { rows } = await s.deps.db.execute(sql`SELECT min(member_id) AS m FROM members`);
+    const memberId = Number((rows[0] as { m: unknown }).m);
+    const ROLLBACK = 'rolled back'; // nothing of the case stays
+    const ended = await s.deps.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+        await tx.execute(
+          sql`INSERT INTO idempotency_keys (member_id, key, request_hash, state) VALUES (${memberId}, 'kp-a', 'h', 'done'), (${memberId}, 'kp-b', 'h', 'done')`,
+        );
+        for (let i = 0; i < 3; i++) {
+          await tx.execute(sql`SELECT idempotency_keys_complete(ARRAY[${memberId}]::bigint[], ARRAY['kp-a'], ARRAY['{"n":1}']::jsonb[])`);
+          await tx.execute(sql`SELECT idempotency_keys_drop(ARRAY[${memberId}]::bigint[], ARRAY['kp-none'])`);
+        }
+        await tx.execute(sql`
+          INSERT INTO idempotency_keys (member_id, key, request_hash, state)
+          SELECT ${memberId}, 'kp-grown-' || g, 'h', 'done' FROM generate_series(1, 20000) AS g`);
+        const before = await scans(tx, 'idempotency_keys');
+        const completed = await tx.execute(
+          sql`SELECT idempotency_keys_complete(ARRAY[${memberId}, ${memberId}]::bigint[], ARRAY['kp-a', 'kp-grown-77'], ARRAY['{"n":2}', '{"n":3}']::jsonb[]) AS n`,
+        );
+        const dropped = await tx.execute(sql`SELECT idempotency_keys_drop(ARRAY[${memberId}]::bigint[], ARRAY['kp-b']) AS n`);
+        const after = await scans(tx, 'idempotency_keys');
+        expect([Number((completed.rows[0] as { n: unknown }).n), Number((dropped.rows[0] as { n: unknown }).n)]).toEqual([2, 1]);
+        expect(after.seq - before.seq).toBe(0);
+        const { rows: answers } = await tx.execute(
+          sql`SELECT key, response FROM idempotency_keys WHERE member_id = ${memberId} AND key IN ('kp-a', 'kp-b', 'kp-grown-77') ORDER BY key`,
+        );
+        expect(answers).toEqual([
+          { key: 'kp-a', response: { n: 2 } },
+          { key: 'kp-grown-77', response: { n: 3 } },
+        ]);
+        throw new Error(ROLLBACK);
+      })
+      .catch((err: Error) => err);
+    if (ended.message !== ROLLBACK) throw ended;
+  });
+
+  it('[issue 18] hold selections by probes of their keys, not by reading the book', async () => {
+    await s.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+      const { rows: ids } = await tx.execute(sql`SELECT selection_id FROM sports_selections ORDER BY selection_id LIMIT 3`);
+      const wanted = ids.map((r) => Number((r as { selection_id: unknown }).selection_id));
+      expect(wanted).toHaveLength(3);
+      const lock = () => tx.execute(sql`SELECT selection_id FROM sports_lock_selections(${`{${wanted.join(',')}}`}::bigint[])`);
+      for (let i = 0; i < 3; i++) await lock();
+      const before = await Promise.all(['sports_selections', 'sports_markets', 'sports_matches'].map((t) => scans(tx, t)));
+      const held = await lock();
+      const after = await Promise.all(['sports_selections', 'sports_markets', 'sports_matches'].map((t) => scans(tx, t)));
+      expect(held.rows.map((r) => Number((r as { selection_id: unknown }).selection_id)).sort((a, b) => a - b)).toEqual(wanted);
+      expect(after.map((a, i) => a.seq - before[i].seq)).toEqual([0, 0, 0]);
+    });
+  });
+});
