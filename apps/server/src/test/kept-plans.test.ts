@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../platform/db/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { caller } from '../modules/wallet/testing.ts';
 
 /**
  * Plans kept for a connection's life (SQL functions, prepared statements: issue 18) are made once,
@@ -72,5 +73,39 @@ describe('plans kept per connection', () => {
       expect(held.rows.map((r) => Number((r as { selection_id: unknown }).selection_id)).sort((a, b) => a - b)).toEqual(wanted);
       expect(after.map((a, i) => a.seq - before[i].seq)).toEqual([0, 0, 0]);
     });
+  });
+
+  it('[issue 18] lock a batch of venue transfers to settle, and their accounts, by probes of their keys as the transfers grow', async () => {
+    const m = await s.member();
+    const w = caller(s);
+    await w.fund(m.token, 100);
+    const moved = await w.move('/api/wallet/transfer', { api_name: 'PG', amount: 1, transfer_out: false }, m.token);
+    expect(moved.code, moved.msg).toBe(0);
+    const ROLLBACK = 'rolled back';
+    const ended = await s.deps.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+        const { rows } = await tx.execute(sql`SELECT max(transfer_id) AS id FROM venue_transfers WHERE member_id = ${m.memberId}`);
+        const id = Number((rows[0] as { id: unknown }).id);
+        // Settling a settled transfer changes nothing and answers its balances: the locks are what is counted.
+        const settle = () =>
+          tx.execute(sql`SELECT * FROM venue_transfer_settle_many(ARRAY[${id}]::bigint[], ARRAY['success'], ARRAY[NULL]::bigint[], ARRAY[NULL])`);
+        for (let i = 0; i < 3; i++) await settle();
+        await tx.execute(sql`
+          INSERT INTO venue_transfers (transfer_id, ref, member_id, site_id, currency, api_name, direction, amount_minor, status,
+                                       main_account, venue_account, transit_account, result_account)
+          SELECT n, 'VT' || n, t.member_id, t.site_id, t.currency, t.api_name, t.direction, t.amount_minor, 'success',
+                 t.main_account, t.venue_account, t.transit_account, t.result_account
+          FROM venue_transfers t, (SELECT nextval('venue_transfers_transfer_id_seq') AS n FROM generate_series(1, 20000)) AS v
+          WHERE t.transfer_id = ${id}`);
+        const before = await Promise.all(['venue_transfers', 'wallet_accounts'].map((t) => scans(tx, t)));
+        const settled = await settle();
+        const after = await Promise.all(['venue_transfers', 'wallet_accounts'].map((t) => scans(tx, t)));
+        expect(settled.rows).toHaveLength(1);
+        expect(after.map((a, i) => a.seq - before[i].seq)).toEqual([0, 0]);
+        throw new Error(ROLLBACK);
+      })
+      .catch((err: Error) => err);
+    if (ended.message !== ROLLBACK) throw ended;
   });
 });

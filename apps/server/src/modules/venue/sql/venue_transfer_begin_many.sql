@@ -17,8 +17,11 @@ CREATE OR REPLACE FUNCTION venue_transfer_begin_many(
 BEGIN
   -- Not the house's result accounts: phase one never posts there (it may only create one), and
   -- holding them made every batch of beginnings wait on the settlements of other members.
-  PERFORM 1 FROM wallet_accounts WHERE account_key = ANY (p_main_key || p_venue_key || p_transit_key)
-  ORDER BY account_id FOR UPDATE;
+  -- Each a probe of its key, locked in id order (a kept plan of `= ANY (...)` made on a young table
+  -- read every account at every batch); an account not made yet has no id and nothing to lock.
+  PERFORM 1 FROM (SELECT DISTINCT (SELECT a.account_id FROM wallet_accounts a WHERE a.account_key = k) AS id
+                  FROM unnest(p_main_key || p_venue_key || p_transit_key) AS k ORDER BY 1) AS ids
+  CROSS JOIN LATERAL (SELECT 1 FROM wallet_accounts w WHERE w.account_id = ids.id FOR UPDATE) AS held;
   FOR i IN 1 .. coalesce(array_length(p_member, 1), 0) LOOP
     answer := NULL; started_id := NULL; started_ref := NULL; reserved := NULL; refusal := NULL;
     SELECT b.answer, b.started_id, b.started_ref, b.reserved, b.refusal INTO answer, started_id, started_ref, reserved, refusal

@@ -20,7 +20,10 @@ DECLARE
   tos_after bigint[];
   ids bigint[];
 BEGIN
-  PERFORM 1 FROM wallet_accounts WHERE account_id = ANY (p_from || p_to) ORDER BY account_id FOR UPDATE;
+  -- Each account a probe of its key, in id order: this plan is kept for the connection, and one of
+  -- `account_id = ANY (...)` made while the table was young read every account at every batch.
+  PERFORM 1 FROM (SELECT DISTINCT a FROM unnest(p_from || p_to) AS a ORDER BY 1) AS ids(id)
+  CROSS JOIN LATERAL (SELECT 1 FROM wallet_accounts w WHERE w.account_id = ids.id FOR UPDATE) AS held;
   IF size >= 6 THEN
     WITH p AS (SELECT * FROM unnest(p_from, p_to, p_amount) WITH ORDINALITY AS p(f, t, a, n)),
     moves AS (SELECT n, f AS account_id, -a AS delta, true AS is_from FROM p UNION ALL SELECT n, t, a, false FROM p),
