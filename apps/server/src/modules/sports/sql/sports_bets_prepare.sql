@@ -49,5 +49,5 @@ BEGIN
   INTO exposures
   FROM unnest(p_members, p_singles) WITH ORDINALITY AS o(member_id, single, n);
 
-  bet_ids := ARRAY(SELECT nextval(pg_get_serial_sequence('sports_bets', 'bet_id')) FROM generate_series(1, cardinality(fresh)));
+  bet_ids := ARRAY(SELECT nextval('sports_bets_bet_id_seq') FROM generate_subscripts(fresh, 1));
 END $$;

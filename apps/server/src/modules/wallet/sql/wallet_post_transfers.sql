@@ -19,6 +19,7 @@ DECLARE
   froms_after bigint[];
   tos_after bigint[];
   ids bigint[];
+  moved record;
 BEGIN
   -- Each account a probe of its key, in id order: this plan is kept for the connection, and one of
   -- `account_id = ANY (...)` made while the table was young read every account at every batch.
@@ -29,7 +30,7 @@ BEGIN
     moves AS (SELECT n, f AS account_id, -a AS delta, true AS is_from FROM p UNION ALL SELECT n, t, a, false FROM p),
     run AS (
       SELECT m.n, m.is_from, w.kind, w.currency, w.balance + sum(m.delta) OVER (PARTITION BY m.account_id ORDER BY m.n) AS after
-      FROM moves m LEFT JOIN wallet_accounts w ON w.account_id = m.account_id)
+      FROM moves m LEFT JOIN LATERAL (SELECT x.kind, x.currency, x.balance FROM wallet_accounts x WHERE x.account_id = m.account_id OFFSET 0) AS w ON true)
     SELECT bool_and(p.a > 0 AND fr.currency IS NOT NULL AND tr.currency IS NOT NULL AND fr.currency = tr.currency
                     AND (fr.after >= 0 OR fr.kind = 'house')),
            array_agg(fr.after ORDER BY p.n), array_agg(tr.after ORDER BY p.n)
@@ -45,22 +46,23 @@ BEGIN
       BEGIN
         WITH written AS (
           INSERT INTO wallet_transfers (transfer_id, from_account, to_account, amount_minor, kind, ref, memo, from_balance_after, to_balance_after)
-          SELECT nextval(pg_get_serial_sequence('wallet_transfers', 'transfer_id')), u.f, u.t, u.a, u.k, u.r, u.m, u.fa, u.ta
+          SELECT nextval('wallet_transfers_transfer_id_seq'), u.f, u.t, u.a, u.k, u.r, u.m, u.fa, u.ta
           FROM unnest(p_from, p_to, p_amount, p_kind, p_ref, p_memo, froms_after, tos_after) WITH ORDINALITY AS u(f, t, a, k, r, m, fa, ta, n)
           ORDER BY u.n
-          RETURNING transfer_id),
-        moved AS (
-          UPDATE wallet_accounts w SET balance = w.balance + d.delta
-          FROM (SELECT account_id, sum(delta) AS delta
-                FROM (SELECT f AS account_id, -a AS delta FROM unnest(p_from, p_amount) AS x(f, a)
-                      UNION ALL SELECT t, a FROM unnest(p_to, p_amount) AS y(t, a)) AS m
-                GROUP BY account_id) d
-          WHERE w.account_id = d.account_id)
+          RETURNING transfer_id)
         SELECT array_agg(transfer_id ORDER BY transfer_id) INTO ids FROM written;
       EXCEPTION WHEN unique_violation THEN
         ids := NULL; -- a pair posted by a transaction that committed meanwhile: the loop tells which
       END;
       IF ids IS NOT NULL THEN
+        -- Each account's net movement, one statement an account: an UPDATE joined to the batch's
+        -- accounts would be planned as a join, which read every account once the table had grown.
+        FOR moved IN SELECT m.account_id, sum(m.delta) AS delta
+                     FROM (SELECT f AS account_id, -a AS delta FROM unnest(p_from, p_amount) AS x(f, a)
+                           UNION ALL SELECT t, a FROM unnest(p_to, p_amount) AS y(t, a)) AS m
+                     GROUP BY m.account_id ORDER BY m.account_id LOOP
+          UPDATE wallet_accounts SET balance = balance + moved.delta WHERE account_id = moved.account_id;
+        END LOOP;
         RETURN QUERY SELECT 'posted'::text, u.id, u.fa, u.ta FROM unnest(ids, froms_after, tos_after) AS u(id, fa, ta);
         RETURN;
       END IF;
