@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../platform/db/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { caller } from '../modules/wallet/testing.ts';
+import { houseSliceKey, memberAccountKey } from '../modules/wallet/index.ts';
 
 /**
  * Plans kept for a connection's life (SQL functions, prepared statements: issue 18) are made once,
@@ -103,6 +104,98 @@ describe('plans kept per connection', () => {
         const after = await Promise.all(['venue_transfers', 'wallet_accounts'].map((t) => scans(tx, t)));
         expect(settled.rows).toHaveLength(1);
         expect(after.map((a, i) => a.seq - before[i].seq)).toEqual([0, 0]);
+        throw new Error(ROLLBACK);
+      })
+      .catch((err: Error) => err);
+    if (ended.message !== ROLLBACK) throw ended;
+  });
+  it('[issue 18] begin and settle a batch of venue transfers set-based by probes, as the ledger, the keys and the transfers grow', async () => {
+    const w = caller(s);
+    const members = await Promise.all(Array.from({ length: 6 }, () => s.member()));
+    for (const m of members) await w.fund(m.token, 100);
+    const ids = members.map((m) => m.memberId);
+    const column = (values: (string | number)[], type: string) => sql`${`{${values.join(',')}}`}::${sql.raw(type)}`;
+    let round = 0;
+    /** Begins a transfer of 1.00 to PG for each member and settles them, two statements: answers what each began. */
+    const transfer = async (tx: Tx) => {
+      round++;
+      const keys = ids.map((id) => `kp-${round}-${id}`);
+      const begun = await tx.execute(sql`SELECT started_id, reserved, refusal FROM venue_transfer_begin_many(
+        ${column(ids, 'bigint[]')}, ${column(
+          ids.map(() => 1),
+          'integer[]',
+        )}, ${column(
+          ids.map(() => 'CNY'),
+          'text[]',
+        )},
+        ${column(
+          ids.map(() => 'PG'),
+          'text[]',
+        )}, ${column(
+          ids.map(() => 'in'),
+          'text[]',
+        )}, ${column(
+          ids.map(() => 100),
+          'bigint[]',
+        )},
+        ${column(keys, 'text[]')}, ${column(keys, 'text[]')}, ${column(
+          ids.map((id) => memberAccountKey(id, 'main')),
+          'text[]',
+        )},
+        ${column(
+          ids.map((id) => memberAccountKey(id, 'venue', 'PG')),
+          'text[]',
+        )}, ${column(
+          ids.map((id) => memberAccountKey(id, 'transit')),
+          'text[]',
+        )},
+        ${column(
+          ids.map((id) => houseSliceKey(1, 'CNY', 'venues', id)),
+          'text[]',
+        )})`);
+      const started = begun.rows.map((r) => Number((r as { started_id: unknown }).started_id));
+      const settled = await tx.execute(sql`SELECT main_balance FROM venue_transfer_settle_many(${column(started, 'bigint[]')},
+        ${column(
+          started.map(() => 'success'),
+          'text[]',
+        )}, ${column(
+          started.map(() => 'NULL'),
+          'bigint[]',
+        )}, ${column(
+          started.map(() => 'NULL'),
+          'text[]',
+        )})`);
+      return { begun: begun.rows, settled: settled.rows };
+    };
+    const tables = ['venue_transfers', 'wallet_transfers', 'wallet_accounts', 'idempotency_keys'];
+    const ROLLBACK = 'rolled back';
+    const ended = await s.deps.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+        for (let i = 0; i < 3; i++) await transfer(tx);
+        const [m] = ids;
+        await tx.execute(sql`
+          INSERT INTO idempotency_keys (member_id, key, request_hash, state) SELECT ${m}, 'kp-grown-' || g, 'h', 'done' FROM generate_series(1, 20000) AS g`);
+        await tx.execute(sql`
+          INSERT INTO wallet_accounts (account_key, site_id, currency, kind, member_id, name)
+          SELECT 'kp-grown-' || g, 1, 'CNY', 'bonus', ${m}, '' FROM generate_series(1, 20000) AS g`);
+        await tx.execute(sql`
+          INSERT INTO venue_transfers (transfer_id, ref, member_id, site_id, currency, api_name, direction, amount_minor, status,
+                                       main_account, venue_account, transit_account, result_account)
+          SELECT n, 'VT' || n, t.member_id, t.site_id, t.currency, t.api_name, t.direction, t.amount_minor, 'success',
+                 t.main_account, t.venue_account, t.transit_account, t.result_account
+          FROM (SELECT * FROM venue_transfers WHERE member_id = ${m} LIMIT 1) AS t,
+               (SELECT nextval('venue_transfers_transfer_id_seq') AS n FROM generate_series(1, 20000)) AS v`);
+        await tx.execute(sql`
+          INSERT INTO wallet_transfers (from_account, to_account, amount_minor, kind, ref, from_balance_after, to_balance_after)
+          SELECT t.main_account, t.transit_account, 1, 'kp.grown', 'kp-' || g, 0, 0
+          FROM (SELECT * FROM venue_transfers WHERE member_id = ${m} LIMIT 1) AS t, generate_series(1, 20000) AS g`);
+        const before = await Promise.all(tables.map((t) => scans(tx, t)));
+        const { begun, settled } = await transfer(tx);
+        const after = await Promise.all(tables.map((t) => scans(tx, t)));
+        expect(begun.map((r) => (r as { reserved: unknown }).reserved)).toEqual(ids.map(() => true));
+        expect(settled.map((r) => Number((r as { main_balance: unknown }).main_balance))).toEqual(ids.map(() => 10_000 - 4 * 100));
+        expect(after.map((a, i) => a.seq - before[i].seq)).toEqual(tables.map(() => 0));
         throw new Error(ROLLBACK);
       })
       .catch((err: Error) => err);

@@ -1,32 +1,121 @@
--- The phases of many venue transfers in one statement each (issue 18; venue/phases.ts gathers
--- them with platform/batch.ts): each transfer goes as its own phase function makes it, in the
--- batch's one transaction. A refused begin undoes its own part and is answered as `refusal`
--- (venue_transfer_start); anything raised fails the batch, whose transfers then go again one by
--- one. No transfer has a subtransaction of its own: an update in a subtransaction of a row its
+-- Phase one of many venue transfers in one statement (issue 18; venue/phases.ts gathers them with
+-- platform/batch.ts, one per member in a batch), set-based: what venue_transfer_start does for one
+-- (the rules: venue_transfer_begin.sql), a handful of statements does for the batch, in its one
+-- transaction. A refused transfer (refusal: the catalogue's name) leaves nothing of its own behind
+-- and never fails the others; anything raised fails the batch, whose transfers then go again one
+-- by one. No transfer has a subtransaction of its own: an update in a subtransaction of a row its
 -- transaction had locked leaves a MultiXact on the row, which every later reader looks up.
+-- Rows answer in the order given.
 --
--- Locks: every lock a phase of the batch will take on a transfer row and on an account is taken
--- first, in one order (transfer rows by id, then accounts by id), so two batches, or a batch and
--- a single phase, cannot wait on each other in a circle but where a single phase starts on its
--- transfer row while a batch holds that transfer's accounts: the database then ends one of them
--- (deadlock_detected) and it runs again whole.
+-- Locks: the members' accounts first (not the house's result accounts: phase one never posts
+-- there, it may only create one), in id order, each a probe of its key (a kept plan of `= ANY`
+-- made on a young table read every account at every batch); an account not made yet has no id and
+-- nothing to lock. Then the keys are claimed and the slots taken, each member's its own. Two
+-- batches, or a batch and a single phase, cannot wait on each other in a circle but where a single
+-- phase starts on its transfer row while a batch holds that transfer's accounts: the database then
+-- ends one of them (deadlock_detected) and it runs again whole.
 CREATE OR REPLACE FUNCTION venue_transfer_begin_many(
   p_member bigint[], p_site integer[], p_currency text[], p_api text[], p_direction text[], p_amount bigint[],
   p_key text[], p_hash text[], p_main_key text[], p_venue_key text[], p_transit_key text[], p_result_key text[]
 ) RETURNS TABLE (answer jsonb, started_id bigint, started_ref text, reserved boolean, refusal text) LANGUAGE plpgsql AS $$
+DECLARE
+  size integer := coalesce(array_length(p_member, 1), 0);
+  refusals text[];
+  answers jsonb[] := array_fill(NULL::jsonb, ARRAY[size]);
+  claimed bigint[];
+  earlier record;
+  ids bigint[];
+  rows_started integer[];
+  outcomes text[];
+  reserves boolean[] := array_fill(NULL::boolean, ARRAY[size]);
+  n integer;
 BEGIN
-  -- Not the house's result accounts: phase one never posts there (it may only create one), and
-  -- holding them made every batch of beginnings wait on the settlements of other members.
-  -- Each a probe of its key, locked in id order (a kept plan of `= ANY (...)` made on a young table
-  -- read every account at every batch); an account not made yet has no id and nothing to lock.
+  IF (SELECT count(DISTINCT m) FROM unnest(p_member) AS m) <> size THEN
+    RAISE EXCEPTION 'venue_transfer_begin_many: a member twice in one batch';
+  END IF;
   PERFORM 1 FROM (SELECT DISTINCT (SELECT a.account_id FROM wallet_accounts a WHERE a.account_key = k) AS id
                   FROM unnest(p_main_key || p_venue_key || p_transit_key) AS k ORDER BY 1) AS ids
   CROSS JOIN LATERAL (SELECT 1 FROM wallet_accounts w WHERE w.account_id = ids.id FOR UPDATE) AS held;
-  FOR i IN 1 .. coalesce(array_length(p_member, 1), 0) LOOP
-    answer := NULL; started_id := NULL; started_ref := NULL; reserved := NULL; refusal := NULL;
-    SELECT b.answer, b.started_id, b.started_ref, b.reserved, b.refusal INTO answer, started_id, started_ref, reserved, refusal
-    FROM venue_transfer_start(p_member[i], p_site[i], p_currency[i], p_api[i], p_direction[i], p_amount[i], p_key[i], p_hash[i],
-                              p_main_key[i], p_venue_key[i], p_transit_key[i], p_result_key[i]) AS b;
-    RETURN NEXT;
+
+  SELECT array_agg(CASE WHEN v.status IS NULL THEN 'VENUE_UNKNOWN' WHEN v.status <> 0 THEN 'VENUE_UNAVAILABLE' END ORDER BY u.n)
+  INTO refusals
+  FROM unnest(p_api) WITH ORDINALITY AS u(api, n) LEFT JOIN venues v ON v.api_name = u.api;
+
+  -- The keys, claimed as platform/idempotency.ts claimKey does: a twin in flight waits on the row.
+  WITH c AS (
+    INSERT INTO idempotency_keys (member_id, key, request_hash, state)
+    SELECT p_member[g], p_key[g], p_hash[g], 'pending' FROM generate_subscripts(p_member, 1) AS g
+    WHERE refusals[g] IS NULL AND p_key[g] IS NOT NULL
+    ON CONFLICT DO NOTHING RETURNING member_id)
+  SELECT array_agg(member_id) INTO claimed FROM c;
+  -- A key used before answers as it did for the same request, or refuses (a row each: rare).
+  FOR i IN 1 .. size LOOP
+    CONTINUE WHEN refusals[i] IS NOT NULL OR p_key[i] IS NULL OR p_member[i] = ANY (coalesce(claimed, '{}'));
+    SELECT k.request_hash, k.state, k.response INTO earlier FROM idempotency_keys k WHERE k.member_id = p_member[i] AND k.key = p_key[i];
+    IF NOT FOUND THEN refusals[i] := 'IDEMPOTENCY_IN_FLIGHT';
+    ELSIF earlier.request_hash <> p_hash[i] THEN refusals[i] := 'IDEMPOTENCY_MISMATCH';
+    ELSIF earlier.state = 'pending' THEN refusals[i] := 'IDEMPOTENCY_IN_FLIGHT';
+    ELSE answers[i] := earlier.response;
+    END IF;
   END LOOP;
+
+  -- The transfers, on their accounts (created on first use), each taking its member's slot at the
+  -- venue (the partial unique index): one transfer in flight per member and venue.
+  WITH g AS (
+    SELECT g AS n, nextval('venue_transfers_transfer_id_seq') AS id FROM generate_subscripts(p_member, 1) AS g
+    WHERE refusals[g] IS NULL AND answers[g] IS NULL),
+  t AS (
+    INSERT INTO venue_transfers (transfer_id, ref, member_id, site_id, currency, api_name, direction, amount_minor, idempotency_key,
+                                 main_account, venue_account, transit_account, result_account)
+    SELECT g.id, 'VT' || g.id, p_member[g.n], p_site[g.n], p_currency[g.n], p_api[g.n], p_direction[g.n], p_amount[g.n], p_key[g.n],
+           coalesce((SELECT a.account_id FROM wallet_accounts a WHERE a.account_key = p_main_key[g.n]),
+                    wallet_account_id(p_main_key[g.n], p_site[g.n], p_currency[g.n], 'main', p_member[g.n], '')),
+           coalesce((SELECT a.account_id FROM wallet_accounts a WHERE a.account_key = p_venue_key[g.n]),
+                    wallet_account_id(p_venue_key[g.n], p_site[g.n], p_currency[g.n], 'venue', p_member[g.n], p_api[g.n])),
+           coalesce((SELECT a.account_id FROM wallet_accounts a WHERE a.account_key = p_transit_key[g.n]),
+                    wallet_account_id(p_transit_key[g.n], p_site[g.n], p_currency[g.n], 'transit', p_member[g.n], '')),
+           coalesce((SELECT a.account_id FROM wallet_accounts a WHERE a.account_key = p_result_key[g.n]),
+                    wallet_account_id(p_result_key[g.n], p_site[g.n], p_currency[g.n], 'house', NULL, 'venues'))
+    FROM g ORDER BY g.n
+    ON CONFLICT (member_id, api_name) WHERE status = 'pending' DO NOTHING
+    RETURNING transfer_id, member_id)
+  SELECT array_agg((SELECT t.transfer_id FROM t WHERE t.member_id = p_member[g]) ORDER BY g) INTO ids
+  FROM generate_subscripts(p_member, 1) AS g;
+
+  -- The reserves, set-based (wallet_post_transfers): 'in' main -> transit, 'out' venue mirror -> transit.
+  SELECT array_agg(g ORDER BY g) INTO rows_started FROM generate_subscripts(p_member, 1) AS g WHERE ids[g] IS NOT NULL;
+  IF rows_started IS NOT NULL THEN
+    SELECT array_agg(w.outcome ORDER BY w.k) INTO outcomes
+    FROM (SELECT array_agg(CASE t.direction WHEN 'in' THEN t.main_account ELSE t.venue_account END ORDER BY r.k) AS froms,
+                 array_agg(t.transit_account ORDER BY r.k) AS tos, array_agg(t.amount_minor ORDER BY r.k) AS amounts,
+                 array_agg('transfer.reserve'::text ORDER BY r.k) AS kinds, array_agg('venue:' || t.transfer_id ORDER BY r.k) AS refs,
+                 array_agg(venue_memo(t.direction, coalesce((SELECT v.name FROM venues v WHERE v.api_name = t.api_name), t.api_name))
+                           ORDER BY r.k) AS memos
+          FROM unnest(rows_started) WITH ORDINALITY AS r(g, k)
+          CROSS JOIN LATERAL (SELECT * FROM venue_transfers x WHERE x.transfer_id = ids[r.g] OFFSET 0) AS t) AS m
+    CROSS JOIN LATERAL wallet_post_transfers(m.froms, m.tos, m.amounts, m.kinds, m.refs, m.memos) WITH ORDINALITY AS w(outcome, posted_id, from_after, to_after, k);
+  END IF;
+  FOR k IN 1 .. coalesce(array_length(rows_started, 1), 0) LOOP
+    n := rows_started[k];
+    IF outcomes[k] = 'posted' THEN reserves[n] := true;
+    ELSIF outcomes[k] = 'insufficient' AND p_direction[n] <> 'in' THEN reserves[n] := false; -- the caller reads the venue first
+    ELSIF outcomes[k] = 'insufficient' THEN
+      -- Nothing was posted: the transfer goes, and below its key, as a rollback would take them.
+      refusals[n] := 'INSUFFICIENT_BALANCE';
+      DELETE FROM venue_transfers WHERE transfer_id = ids[n];
+      ids[n] := NULL;
+    ELSE
+      RAISE EXCEPTION 'venue transfer posting transfer.reserve venue:% refused: %', ids[n], outcomes[k];
+    END IF;
+  END LOOP;
+
+  -- A going transfer that took no slot found one held: VENUE_PENDING. Keys this call claimed for
+  -- refused transfers are freed, so each can be sent again.
+  SELECT array_agg(CASE WHEN refusals[g] IS NULL AND answers[g] IS NULL AND ids[g] IS NULL THEN 'VENUE_PENDING' ELSE refusals[g] END ORDER BY g)
+  INTO refusals FROM generate_subscripts(p_member, 1) AS g;
+  PERFORM idempotency_keys_drop(array_agg(p_member[g]), array_agg(p_key[g]))
+  FROM generate_subscripts(p_member, 1) AS g WHERE refusals[g] IS NOT NULL AND p_member[g] = ANY (claimed);
+
+  RETURN QUERY
+  SELECT answers[g], ids[g], 'VT' || ids[g], reserves[g], refusals[g] FROM generate_subscripts(p_member, 1) AS g ORDER BY g;
 END $$;

@@ -1,4 +1,4 @@
--- The ledger memo of a transfer's postings, as the member reads it in the history: 中心钱包 → PG电子.
+-- The ledger memo of a transfer's postings (venue_memo.sql), the venue's name read here.
 -- PL/pgSQL, whose statement is planned once per connection: as a LANGUAGE sql function (not
 -- inlined, for its sub-select) it was parsed and planned again at every call, about a twentieth of
 -- PostgreSQL's time in a venue transfer (issue 18, measured with perf).
@@ -8,5 +8,5 @@ DECLARE
 BEGIN
   SELECT name INTO shown FROM venues WHERE api_name = t.api_name;
   shown := coalesce(shown, t.api_name);
-  RETURN CASE t.direction WHEN 'in' THEN '中心钱包 → ' || shown ELSE shown || ' → 中心钱包' END;
+  RETURN venue_memo(t.direction, shown);
 END $$;
