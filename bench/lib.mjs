@@ -214,50 +214,73 @@ export function backendsCpu(where) {
 }
 
 /**
- * pgbench's built-in simple-update (one UPDATE, one SELECT, one INSERT per transaction) with `clients`
- * for `duration` seconds on a scratch database: transactions per second, p99 ms, and PostgreSQL's CPU
- * ms per transaction over the middle of the run.
+ * pgbench's built-in simple-update (one UPDATE, one SELECT, one INSERT per transaction) on a scratch
+ * database made once (`pgbench -i -s 4`): `run(clients, duration)` runs it for `duration` seconds and
+ * answers that run's transactions, their latencies (ms) and PostgreSQL's CPU seconds over the middle
+ * of the run (window seconds, all clients connected); `drop()` removes the database.
  */
-export async function pgbench(clients, duration) {
+export function pgbenchScratch() {
   const scratch = `bench_pgbench_${process.pid}`;
-  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pgbench-'));
   psql(`CREATE DATABASE ${scratch}`);
+  execFileSync('pgbench', [...PG_CONN, '-i', '-q', '-s', '4', scratch], { stdio: 'ignore' });
+  return {
+    async run(clients, duration) {
+      const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pgbench-'));
+      try {
+        const args = [
+          ...PG_CONN,
+          '-b',
+          'simple-update',
+          '-c',
+          String(clients),
+          '-j',
+          '2',
+          '-T',
+          String(duration),
+          '-l',
+          '--log-prefix',
+          path.join(logDir, 'tx'),
+          scratch,
+        ];
+        const run = promisify(execFile)('pgbench', args, { cwd: logDir });
+        const backends = backendsCpu(`datname = '${scratch}'`);
+        await sleep(1000);
+        backends.start();
+        const window = duration - 2;
+        await sleep(window * 1000);
+        const spent = backends.stop();
+        const { stdout } = await run;
+        const latencies = fs
+          .readdirSync(logDir)
+          .flatMap((f) => fs.readFileSync(path.join(logDir, f), 'utf8').trim().split('\n'))
+          .map((line) => Number(line.split(' ')[2]) / 1000);
+        const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? 0);
+        return { tps, duration, latencies, postgresSeconds: spent, window };
+      } finally {
+        fs.rmSync(logDir, { recursive: true, force: true });
+      }
+    },
+    drop: () => psql(`DROP DATABASE IF EXISTS ${scratch}`),
+  };
+}
+
+/** Runs of pgbenchScratch taken together: transactions per second, p99 ms, PostgreSQL's CPU ms per transaction. */
+export function pgbenchSummary(runs) {
+  const seconds = runs.reduce((sum, r) => sum + r.duration, 0);
+  const tps = runs.reduce((sum, r) => sum + r.tps * r.duration, 0) / seconds;
+  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const cpuTx = runs.reduce((sum, r) => sum + r.tps * r.window, 0);
+  const postgresMs = (runs.reduce((sum, r) => sum + r.postgresSeconds, 0) * 1000) / cpuTx;
+  return { tps: Math.round(tps), p99: percentile(latencies, 99).toFixed(1), postgresMs };
+}
+
+/** One pgbench run of `duration` seconds with `clients` on a scratch database of its own. */
+export async function pgbench(clients, duration) {
+  const scratch = pgbenchScratch();
   try {
-    execFileSync('pgbench', [...PG_CONN, '-i', '-q', '-s', '4', scratch], { stdio: 'ignore' });
-    const args = [
-      ...PG_CONN,
-      '-b',
-      'simple-update',
-      '-c',
-      String(clients),
-      '-j',
-      '2',
-      '-T',
-      String(duration),
-      '-l',
-      '--log-prefix',
-      path.join(logDir, 'tx'),
-      scratch,
-    ];
-    const run = promisify(execFile)('pgbench', args, { cwd: logDir });
-    // Its backends' CPU over the middle of the run, while all of them are connected.
-    const backends = backendsCpu(`datname = '${scratch}'`);
-    await sleep(1000);
-    backends.start();
-    const window = (duration - 2) * 1000;
-    await sleep(window);
-    const spent = backends.stop();
-    const { stdout } = await run;
-    const latencies = fs
-      .readdirSync(logDir)
-      .flatMap((f) => fs.readFileSync(path.join(logDir, f), 'utf8').trim().split('\n'))
-      .map((line) => Number(line.split(' ')[2]) / 1000)
-      .sort((a, b) => a - b);
-    const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? 0);
-    return { tps: Math.round(tps), p99: percentile(latencies, 99).toFixed(1), postgresMs: (spent * 1000) / (tps * (window / 1000)) };
+    return pgbenchSummary([await scratch.run(clients, duration)]);
   } finally {
-    psql(`DROP DATABASE IF EXISTS ${scratch}`);
-    fs.rmSync(logDir, { recursive: true, force: true });
+    scratch.drop();
   }
 }
 
@@ -327,20 +350,33 @@ async function callUntil(members, call, until) {
  * The members' calls, one unmeasured second first (connections open, code warm), then `duration`
  * seconds measured: calls per second, p50 and p99 ms, refusals (by code), and CPU ms per call of the
  * server process, of the PostgreSQL backends named `appName` (null: not measured) and of this
- * load generator.
+ * load generator. With `slices`, the measured time is cut in that many parts, each after
+ * `between(slice)` (a pgbench run: these machines' speed drifts within a minute, and taking turns
+ * lays the drift on both alike) and an unmeasured second of its own.
  */
-export async function measureCalls({ members, call, duration, serverPid, appName = null }) {
-  await callUntil(members, call, Date.now() + 1000);
-  const backends = appName && backendsCpu(`application_name = '${appName}'`);
-  backends?.start();
-  const before = { server: cpuOf(serverPid), client: process.cpuUsage() };
-  const { latencies, refusals } = await callUntil(members, call, Date.now() + duration * 1000);
+export async function measureCalls({ members, call, duration, serverPid, appName = null, slices = 1, between = null }) {
+  const latencies = [];
+  const refusals = new Map();
+  const spent = { server: 0, postgres: 0, client: 0 };
+  for (let slice = 0; slice < slices; slice++) {
+    await between?.(slice);
+    await callUntil(members, call, Date.now() + 1000);
+    const backends = appName && backendsCpu(`application_name = '${appName}'`);
+    backends?.start();
+    const before = { server: cpuOf(serverPid), client: process.cpuUsage() };
+    const part = await callUntil(members, call, Date.now() + (duration / slices) * 1000);
+    const client = process.cpuUsage(before.client);
+    spent.server += cpuOf(serverPid) - before.server;
+    spent.postgres += backends ? backends.stop() : 0;
+    spent.client += (client.user + client.system) / 1e6;
+    latencies.push(...part.latencies);
+    for (const [code, count] of part.refusals) refusals.set(code, (refusals.get(code) ?? 0) + count);
+  }
   const n = latencies.length;
-  const client = process.cpuUsage(before.client);
   const cpuMs = {
-    server: ((cpuOf(serverPid) - before.server) * 1000) / n,
-    postgres: backends ? (backends.stop() * 1000) / n : null,
-    client: (client.user + client.system) / 1000 / n,
+    server: (spent.server * 1000) / n,
+    postgres: appName ? (spent.postgres * 1000) / n : null,
+    client: (spent.client * 1000) / n,
   };
   latencies.sort((a, b) => a - b);
   const failures = [...refusals.values()].reduce((a, b) => a + b, 0);

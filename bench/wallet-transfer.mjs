@@ -6,16 +6,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PG_URL, fundedMembers, machine, measureCalls, onFreshServer, pgbench, postKeepAlive, today } from './lib.mjs';
+import { PG_URL, fundedMembers, machine, measureCalls, onFreshServer, pgbenchScratch, pgbenchSummary, postKeepAlive, today } from './lib.mjs';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+/** Seconds measured per database, on PostgreSQL in SLICES turns with as many of pgbench. */
+const DURATION = Number(process.env.BENCH_DURATION ?? 12);
+const SLICES = Number(process.env.BENCH_SLICES ?? 3);
 const CLIENTS = 32;
 /** The server's connections are told apart from the other tenants' of the same PostgreSQL by this name. */
 const APP_NAME = 'bench-wallet-transfer';
 
 let seq = 0;
 /** 32 members, each funded, each alternating transfers to PG (the demo's offered venue) and back, one request at a time. */
-async function drive(base, serverPid, engine) {
+async function drive(base, serverPid, engine, between) {
   const members = await fundedMembers(base, CLIENTS, 'wb', 10_000);
   const call = (auth, i, n) =>
     postKeepAlive(
@@ -24,10 +26,11 @@ async function drive(base, serverPid, engine) {
       { api_name: 'PG', amount: 1, transfer_out: n % 2 === 1 },
       { ...auth, 'idempotency-key': `bench-${i}-${seq++}-${Math.round(performance.now())}` },
     );
-  return measureCalls({ members, call, duration: DURATION, serverPid, appName: engine === 'postgres' ? APP_NAME : null });
+  const turns = engine === 'postgres' ? { appName: APP_NAME, slices: SLICES, between } : {};
+  return measureCalls({ members, call, duration: DURATION, serverPid, ...turns });
 }
 
-async function measureEngine(engine) {
+async function measureEngine(engine, between) {
   const port = 18180 + (engine === 'pglite' ? 1 : 2);
   const env =
     engine === 'pglite'
@@ -41,13 +44,21 @@ async function measureEngine(engine) {
           PG_POOL_MAX: '32',
           PGAPPNAME: APP_NAME,
         };
-  return onFreshServer(env, (base, pid) => drive(base, pid, engine));
+  return onFreshServer(env, (base, pid) => drive(base, pid, engine, between));
 }
 
 const load = os.loadavg()[0].toFixed(1);
-const base = await pgbench(CLIENTS, DURATION);
+const scratch = pgbenchScratch();
+const turns = [];
 const rows = [];
-for (const engine of ['pglite', 'postgres']) rows.push({ engine, ...(await measureEngine(engine)) });
+try {
+  for (const engine of ['pglite', 'postgres']) {
+    rows.push({ engine, ...(await measureEngine(engine, async () => turns.push(await scratch.run(CLIENTS, Math.round(DURATION / SLICES))))) });
+  }
+} finally {
+  scratch.drop();
+}
+const base = pgbenchSummary(turns);
 
 const ms = (value) => value.toFixed(2);
 const table = [
@@ -66,7 +77,7 @@ const table = [
   ),
   `| pgbench simple-update, per transaction | — | ${ms(base.postgresMs)} | — |`,
 ].join('\n');
-const heading = `${today()}, ${machine()}, load average ${load} at the start, ${CLIENTS} members at once, ${DURATION} s each`;
+const heading = `${today()}, ${machine()}, load average ${load} at the start, ${CLIENTS} members at once, ${DURATION} s each (on PostgreSQL in ${SLICES} turns with pgbench)`;
 console.log(`\nWallet transfers (${heading})\n${table}`);
 fs.mkdirSync(path.join(import.meta.dirname, '.out'), { recursive: true });
 fs.writeFileSync(path.join(import.meta.dirname, '.out', 'wallet-transfer.md'), `${heading}\n\n${table}\n`);
