@@ -19,7 +19,6 @@ DECLARE
   froms_after bigint[];
   tos_after bigint[];
   ids bigint[];
-  moved record;
 BEGIN
   -- Each account a probe of its key, in id order: this plan is kept for the connection, and one of
   -- `account_id = ANY (...)` made while the table was young read every account at every batch.
@@ -55,14 +54,13 @@ BEGIN
         ids := NULL; -- a pair posted by a transaction that committed meanwhile: the loop tells which
       END;
       IF ids IS NOT NULL THEN
-        -- Each account's net movement, one statement an account: an UPDATE joined to the batch's
-        -- accounts would be planned as a join, which read every account once the table had grown.
-        FOR moved IN SELECT m.account_id, sum(m.delta) AS delta
-                     FROM (SELECT f AS account_id, -a AS delta FROM unnest(p_from, p_amount) AS x(f, a)
-                           UNION ALL SELECT t, a FROM unnest(p_to, p_amount) AS y(t, a)) AS m
-                     GROUP BY m.account_id ORDER BY m.account_id LOOP
-          UPDATE wallet_accounts SET balance = balance + moved.delta WHERE account_id = moved.account_id;
-        END LOOP;
+        -- Each account's net movement (wallet_accounts_move.sql: an UPDATE joined to the batch's
+        -- accounts is planned as a join, which read every account once the table had grown).
+        PERFORM wallet_accounts_move(array_agg(m.account_id), array_agg(m.delta))
+        FROM (SELECT a.account_id, sum(a.delta)::bigint AS delta
+              FROM (SELECT f AS account_id, -a AS delta FROM unnest(p_from, p_amount) AS x(f, a)
+                    UNION ALL SELECT t, a FROM unnest(p_to, p_amount) AS y(t, a)) AS a
+              GROUP BY a.account_id) AS m;
         RETURN QUERY SELECT 'posted'::text, u.id, u.fa, u.ta FROM unnest(ids, froms_after, tos_after) AS u(id, fa, ta);
         RETURN;
       END IF;
