@@ -109,62 +109,49 @@ describe('plans kept per connection', () => {
       .catch((err: Error) => err);
     if (ended.message !== ROLLBACK) throw ended;
   });
+
   it('[issue 18] begin and settle a batch of venue transfers set-based by probes, as the ledger, the keys and the transfers grow', async () => {
     const w = caller(s);
     const members = await Promise.all(Array.from({ length: 6 }, () => s.member()));
     for (const m of members) await w.fund(m.token, 100);
     const ids = members.map((m) => m.memberId);
-    const column = (values: (string | number)[], type: string) => sql`${`{${values.join(',')}}`}::${sql.raw(type)}`;
+    /** Array arguments, each its values and its type. */
+    const args = (columns: Array<[(string | number)[], string]>) =>
+      sql.join(
+        columns.map(([values, type]) => sql`${`{${values.join(',')}}`}::${sql.raw(type)}`),
+        sql`, `,
+      );
+    const each = (value: string | number, of: unknown[] = ids) => of.map(() => value);
     let round = 0;
     /** Begins a transfer of 1.00 to PG for each member and settles them, two statements: answers what each began. */
     const transfer = async (tx: Tx) => {
       round++;
       const keys = ids.map((id) => `kp-${round}-${id}`);
-      const begun = await tx.execute(sql`SELECT started_id, reserved, refusal FROM venue_transfer_begin_many(
-        ${column(ids, 'bigint[]')}, ${column(
-          ids.map(() => 1),
-          'integer[]',
-        )}, ${column(
-          ids.map(() => 'CNY'),
-          'text[]',
-        )},
-        ${column(
-          ids.map(() => 'PG'),
-          'text[]',
-        )}, ${column(
-          ids.map(() => 'in'),
-          'text[]',
-        )}, ${column(
-          ids.map(() => 100),
-          'bigint[]',
-        )},
-        ${column(keys, 'text[]')}, ${column(keys, 'text[]')}, ${column(
-          ids.map((id) => memberAccountKey(id, 'main')),
-          'text[]',
-        )},
-        ${column(
-          ids.map((id) => memberAccountKey(id, 'venue', 'PG')),
-          'text[]',
-        )}, ${column(
-          ids.map((id) => memberAccountKey(id, 'transit')),
-          'text[]',
-        )},
-        ${column(
-          ids.map((id) => houseSliceKey(1, 'CNY', 'venues', id)),
-          'text[]',
-        )})`);
+      const begun = await tx.execute(
+        sql`SELECT started_id, reserved, refusal FROM venue_transfer_begin_many(${args([
+          [ids, 'bigint[]'],
+          [each(1), 'integer[]'],
+          [each('CNY'), 'text[]'],
+          [each('PG'), 'text[]'],
+          [each('in'), 'text[]'],
+          [each(100), 'bigint[]'],
+          [keys, 'text[]'],
+          [keys, 'text[]'],
+          [ids.map((id) => memberAccountKey(id, 'main')), 'text[]'],
+          [ids.map((id) => memberAccountKey(id, 'venue', 'PG')), 'text[]'],
+          [ids.map((id) => memberAccountKey(id, 'transit')), 'text[]'],
+          [ids.map((id) => houseSliceKey(1, 'CNY', 'venues', id)), 'text[]'],
+        ])})`,
+      );
       const started = begun.rows.map((r) => Number((r as { started_id: unknown }).started_id));
-      const settled = await tx.execute(sql`SELECT main_balance FROM venue_transfer_settle_many(${column(started, 'bigint[]')},
-        ${column(
-          started.map(() => 'success'),
-          'text[]',
-        )}, ${column(
-          started.map(() => 'NULL'),
-          'bigint[]',
-        )}, ${column(
-          started.map(() => 'NULL'),
-          'text[]',
-        )})`);
+      const settled = await tx.execute(
+        sql`SELECT main_balance FROM venue_transfer_settle_many(${args([
+          [started, 'bigint[]'],
+          [each('success', started), 'text[]'],
+          [each('NULL', started), 'bigint[]'],
+          [each('NULL', started), 'text[]'],
+        ])})`,
+      );
       return { begun: begun.rows, settled: settled.rows };
     };
     const tables = ['venue_transfers', 'wallet_transfers', 'wallet_accounts', 'idempotency_keys'];
