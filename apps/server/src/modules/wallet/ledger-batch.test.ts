@@ -95,11 +95,17 @@ describe('the batched posting', () => {
     const raced = newKey();
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
     const first = s.deps.db.transaction(async (tx) => {
       const [posted] = await postTransfers(tx, [move(HOUSE_ID(), a, 100n, raced)]);
+      holding();
       await gate;
       return posted;
     });
+    // The batch starts once the other transaction has posted the ref (started together, the batch
+    // could take the house account first, post the ref itself and leave the other its duplicate).
+    await held;
     const batch = [move(HOUSE_ID(), b, 100n, raced), ...Array.from({ length: 9 }, () => move(HOUSE_ID(), b, 100n))];
     const second = post(batch);
     await new Promise((resolve) => setTimeout(resolve, 300));
