@@ -38,14 +38,8 @@ BEGIN
                   ORDER BY 1) AS ids
   CROSS JOIN LATERAL (SELECT 1 FROM wallet_accounts w WHERE w.account_id = ids.id FOR UPDATE) AS held;
 
-  -- The pending ones are settled, each by its key (one statement a row: the one form whose kept
-  -- plan stays a probe however the table grows); those settled before (by the reconciliation, or a
-  -- twin) only answer.
-  FOR i IN 1 .. size LOOP
-    UPDATE venue_transfers SET status = p_outcome[i], settled_at = now(), last_error = coalesce(p_error[i], last_error)
-    WHERE transfer_id = p_transfer_id[i] AND status = 'pending';
-    IF FOUND THEN settled := settled || p_transfer_id[i]; END IF;
-  END LOOP;
+  -- The pending ones are settled; those settled before (by the reconciliation, or a twin) only answer.
+  settled := venue_transfers_mark_settled(p_transfer_id, p_outcome, p_error);
 
   IF settled IS NOT NULL THEN
     PERFORM set_config('synchronous_commit', 'off', true); -- why: venue_transfer_settle.sql
