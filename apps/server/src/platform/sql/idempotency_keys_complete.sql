@@ -1,16 +1,18 @@
--- Records the answers of keys claimed in this transaction (platform/idempotency.ts keysCompleted),
--- key by key: each is a probe of the keys' primary key, whose plan is kept for the connection and
--- stays right however the table grows, so a batch's statement that calls this can be prepared
--- (a join with the keys is planned on the table's size of the moment: a plan kept from a young
--- table reads every key). Answers how many keys it completed.
+-- Records the answers of keys claimed in this transaction (platform/idempotency.ts keysCompleted)
+-- in one statement. Planned with sequential and bitmap scans and hash and merge joins off, so its
+-- plan, kept for the connection, is a probe of the keys' primary key for each key, whatever the
+-- table's size when it was made: a plan made on a young table could read every key at every call
+-- (issue 18). One statement, not one a key: each statement writing the table prepares its check
+-- again. Answers how many keys it completed.
 CREATE OR REPLACE FUNCTION idempotency_keys_complete(p_members bigint[], p_keys text[], p_responses jsonb[])
-RETURNS integer LANGUAGE plpgsql AS $$
+RETURNS integer LANGUAGE plpgsql
+SET enable_seqscan = off SET enable_bitmapscan = off SET enable_hashjoin = off SET enable_mergejoin = off AS $$
 DECLARE
-  done integer := 0;
+  done integer;
 BEGIN
-  FOR i IN 1 .. coalesce(array_length(p_members, 1), 0) LOOP
-    UPDATE idempotency_keys SET state = 'done', response = p_responses[i] WHERE member_id = p_members[i] AND key = p_keys[i];
-    IF FOUND THEN done := done + 1; END IF;
-  END LOOP;
+  UPDATE idempotency_keys k SET state = 'done', response = u.response
+  FROM unnest(p_members, p_keys, p_responses) AS u(member_id, key, response)
+  WHERE k.member_id = u.member_id AND k.key = u.key;
+  GET DIAGNOSTICS done = ROW_COUNT;
   RETURN done;
 END $$;
