@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { Errors, fromMinor, type ErrorName } from '@bp/contract';
-import { arrayParam, type Db } from '../../platform/db/index.ts';
+import { arrayParam, executePrepared, type Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { batcher, type Batcher, type Outcome } from '../../platform/batch.ts';
 import { callPrepared } from './prepared.ts';
@@ -95,7 +95,7 @@ export function phaseBatcher<I, R>(
         turnOf,
         alone: (one) => single(db, one),
         run: async (items) => {
-          const { rows } = await db.execute(sql`SELECT * FROM ${sql.raw(many)}(${sql.join(columns(items), sql`, `)})`);
+          const { rows } = await executePrepared(db, sql`SELECT * FROM ${sql.raw(many)}(${sql.join(columns(items), sql`, `)})`);
           return (rows as Array<Record<string, unknown> & { refusal?: string | null }>).map((row): Outcome<R> => {
             const refused = row.refusal == null ? null : (refusalOf('BP001', row.refusal) ?? new Error(row.refusal));
             return refused ? { ok: false, error: refused } : { ok: true, value: row as R };
