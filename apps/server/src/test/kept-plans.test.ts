@@ -16,9 +16,19 @@ let s: TestServer;
 beforeAll(async () => (s = await startTestServer()));
 afterAll(() => s.close());
 
-async function scans(tx: Tx, table: string): Promise<{ seq: number }> {
-  const { rows } = await tx.execute(sql`SELECT seq_scan FROM pg_stat_xact_user_tables WHERE relname = ${table} AND schemaname = current_schema()`);
-  return { seq: Number((rows[0] as { seq_scan: unknown } | undefined)?.seq_scan ?? 0) };
+/** A table's sequential scans, and rows read by index scans (a whole index read is a scan too), in this transaction. */
+async function scans(tx: Tx, table: string): Promise<{ seq: number; fetched: number }> {
+  const { rows } = await tx.execute(
+    sql`SELECT seq_scan, idx_tup_fetch FROM pg_stat_xact_user_tables WHERE relname = ${table} AND schemaname = current_schema()`,
+  );
+  const row = rows[0] as { seq_scan: unknown; idx_tup_fetch: unknown } | undefined;
+  return { seq: Number(row?.seq_scan ?? 0), fetched: Number(row?.idx_tup_fetch ?? 0) };
+}
+
+/** Scans of `tables` between two readings: none sequential, and fewer than 1,000 rows read by index (the tables hold 20,000 more). */
+function expectProbes(before: Array<{ seq: number; fetched: number }>, after: Array<{ seq: number; fetched: number }>): void {
+  expect(after.map((a, i) => a.seq - before[i].seq)).toEqual(after.map(() => 0));
+  for (const [i, a] of after.entries()) expect(a.fetched - before[i].fetched).toBeLessThan(1_000);
 }
 
 describe('plans kept per connection', () => {
@@ -39,14 +49,14 @@ describe('plans kept per connection', () => {
         await tx.execute(sql`
           INSERT INTO idempotency_keys (member_id, key, request_hash, state)
           SELECT ${memberId}, 'kp-grown-' || g, 'h', 'done' FROM generate_series(1, 20000) AS g`);
-        const before = await scans(tx, 'idempotency_keys');
+        const before = [await scans(tx, 'idempotency_keys')];
         const completed = await tx.execute(
           sql`SELECT idempotency_keys_complete(ARRAY[${memberId}, ${memberId}]::bigint[], ARRAY['kp-a', 'kp-grown-77'], ARRAY['{"n":2}', '{"n":3}']::jsonb[]) AS n`,
         );
         const dropped = await tx.execute(sql`SELECT idempotency_keys_drop(ARRAY[${memberId}]::bigint[], ARRAY['kp-b']) AS n`);
-        const after = await scans(tx, 'idempotency_keys');
+        const after = [await scans(tx, 'idempotency_keys')];
         expect([Number((completed.rows[0] as { n: unknown }).n), Number((dropped.rows[0] as { n: unknown }).n)]).toEqual([2, 1]);
-        expect(after.seq - before.seq).toBe(0);
+        expectProbes(before, after);
         const { rows: answers } = await tx.execute(
           sql`SELECT key, response FROM idempotency_keys WHERE member_id = ${memberId} AND key IN ('kp-a', 'kp-b', 'kp-grown-77') ORDER BY key`,
         );
@@ -103,7 +113,43 @@ describe('plans kept per connection', () => {
         const settled = await settle();
         const after = await Promise.all(['venue_transfers', 'wallet_accounts'].map((t) => scans(tx, t)));
         expect(settled.rows).toHaveLength(1);
-        expect(after.map((a, i) => a.seq - before[i].seq)).toEqual([0, 0]);
+        expectProbes(before, after);
+        throw new Error(ROLLBACK);
+      })
+      .catch((err: Error) => err);
+    if (ended.message !== ROLLBACK) throw ended;
+  });
+
+  it('[issue 18] the sandbox venue moves a batch by probes of its wallets and refs, as its books grow', async () => {
+    const players = [9_200_001, 9_200_002, 9_200_003];
+    let round = 0;
+    /** Deposits 5.00 for each player in one statement (the last player's first: their wallet opens). */
+    const move = (tx: Tx, who = players) =>
+      tx.execute(
+        sql`SELECT outcome, balance_after FROM venue_sandbox_move_many(${`{${who.map(() => 'KY').join(',')}}`}::text[],
+          ${`{${who.map((p) => `kp-${++round}-${p}`).join(',')}}`}::text[], ${`{${who.join(',')}}`}::bigint[],
+          ${`{${who.map(() => 'deposit').join(',')}}`}::text[], ${`{${who.map(() => 500).join(',')}}`}::bigint[])`,
+      );
+    const tables = ['venue_sandbox_wallets', 'venue_sandbox_transfers'];
+    const ROLLBACK = 'rolled back';
+    const ended = await s.deps.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+        for (let i = 0; i < 3; i++) await move(tx, players.slice(0, 2));
+        await tx.execute(sql`
+          INSERT INTO venue_sandbox_wallets (api_name, player_id, balance) SELECT 'KY', 9300000 + g, 0 FROM generate_series(1, 20000) AS g`);
+        await tx.execute(sql`
+          INSERT INTO venue_sandbox_transfers (api_name, ref, player_id, direction, amount_minor, status)
+          SELECT 'KY', 'kp-grown-' || g, 9300000 + g, 'deposit', 1, 'success' FROM generate_series(1, 20000) AS g`);
+        const before = await Promise.all(tables.map((t) => scans(tx, t)));
+        const moved = await move(tx);
+        const after = await Promise.all(tables.map((t) => scans(tx, t)));
+        expect(moved.rows.map((r) => [(r as { outcome: string }).outcome, Number((r as { balance_after: unknown }).balance_after)])).toEqual([
+          ['success', 2_000],
+          ['success', 2_000],
+          ['success', 500],
+        ]);
+        expectProbes(before, after);
         throw new Error(ROLLBACK);
       })
       .catch((err: Error) => err);
@@ -182,7 +228,7 @@ describe('plans kept per connection', () => {
         const after = await Promise.all(tables.map((t) => scans(tx, t)));
         expect(begun.map((r) => (r as { reserved: unknown }).reserved)).toEqual(ids.map(() => true));
         expect(settled.map((r) => Number((r as { main_balance: unknown }).main_balance))).toEqual(ids.map(() => 10_000 - 4 * 100));
-        expect(after.map((a, i) => a.seq - before[i].seq)).toEqual(tables.map(() => 0));
+        expectProbes(before, after);
         throw new Error(ROLLBACK);
       })
       .catch((err: Error) => err);
