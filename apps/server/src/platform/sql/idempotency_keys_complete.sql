@@ -10,6 +10,7 @@ SET enable_seqscan = off SET enable_bitmapscan = off SET enable_hashjoin = off S
 DECLARE
   done integer;
 BEGIN
+  IF coalesce(array_length(p_members, 1), 0) = 0 THEN RETURN 0; END IF; -- nothing to do (often): no statement planned
   UPDATE idempotency_keys k SET state = 'done', response = u.response
   FROM unnest(p_members, p_keys, p_responses) AS u(member_id, key, response)
   WHERE k.member_id = u.member_id AND k.key = u.key;

@@ -7,6 +7,7 @@ SET enable_seqscan = off SET enable_bitmapscan = off SET enable_hashjoin = off S
 DECLARE
   dropped integer;
 BEGIN
+  IF coalesce(array_length(p_members, 1), 0) = 0 THEN RETURN 0; END IF; -- nothing to do (often): no statement planned
   DELETE FROM idempotency_keys k USING unnest(p_members, p_keys) AS u(member_id, key)
   WHERE k.member_id = u.member_id AND k.key = u.key;
   GET DIAGNOSTICS dropped = ROW_COUNT;

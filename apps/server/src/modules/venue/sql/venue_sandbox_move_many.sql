@@ -10,9 +10,12 @@
 -- kept for the connection) is a probe whatever the table's size. A statement a move cost a tenth
 -- of the sandbox's time in the transfers benchmark; the rare cases (a ref seen before, a short
 -- balance, a first wallet opened meanwhile by another transaction) still go one by one.
+--
+-- Generic plans from the first call, as venue_transfer_begin_many.sql says why.
 CREATE OR REPLACE FUNCTION venue_sandbox_move_many(
   p_api text[], p_ref text[], p_player bigint[], p_direction text[], p_amount bigint[]
-) RETURNS TABLE (outcome text, balance_after bigint) LANGUAGE plpgsql SET enable_seqscan = off AS $$
+) RETURNS TABLE (outcome text, balance_after bigint) LANGUAGE plpgsql
+SET enable_seqscan = off SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   size integer := coalesce(array_length(p_ref, 1), 0);
   deltas bigint[];

@@ -14,10 +14,16 @@
 -- batches, or a batch and a single phase, cannot wait on each other in a circle but where a single
 -- phase starts on its transfer row while a batch holds that transfer's accounts: the database then
 -- ends one of them (deadlock_detected) and it runs again whole.
+--
+-- Its statements (and those of the functions it calls) run on generic plans from the first call
+-- (plan_cache_mode): each is written to plan the same at any size, which src/test/kept-plans.test.ts
+-- checks on generic plans. Left to choose, a statement whose custom plan folds to next to nothing
+-- (an empty array) is planned again at every call: 7 % of PostgreSQL's time went to such planning (perf, issue 18).
 CREATE OR REPLACE FUNCTION venue_transfer_begin_many(
   p_member bigint[], p_site integer[], p_currency text[], p_api text[], p_direction text[], p_amount bigint[],
   p_key text[], p_hash text[], p_main_key text[], p_venue_key text[], p_transit_key text[], p_result_key text[]
-) RETURNS TABLE (answer jsonb, started_id bigint, started_ref text, reserved boolean, refusal text) LANGUAGE plpgsql AS $$
+) RETURNS TABLE (answer jsonb, started_id bigint, started_ref text, reserved boolean, refusal text) LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   size integer := coalesce(array_length(p_member, 1), 0);
   refusals text[];

@@ -10,9 +10,12 @@
 -- for nothing, as the mirror moves only when the venue's figure differs. Every row is reached by a probe of its key: these plans are kept for the connection, and a
 -- join or `= ANY (...)` planned while the tables were young (an array is guessed at ten elements,
 -- an unvacuumed table at ten pages) reads every row at every batch once the tables have grown.
+--
+-- Generic plans from the first call, as venue_transfer_begin_many.sql says why.
 CREATE OR REPLACE FUNCTION venue_transfer_settle_many(
   p_transfer_id bigint[], p_outcome text[], p_venue_balance bigint[], p_error text[]
-) RETURNS TABLE (main_balance bigint, venue_balance bigint, refusal text) LANGUAGE plpgsql AS $$
+) RETURNS TABLE (main_balance bigint, venue_balance bigint, refusal text) LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   size integer := coalesce(array_length(p_transfer_id, 1), 0);
   settled bigint[];
