@@ -4,12 +4,13 @@
 -- moves on); should anything raise, the batch goes again one by one and that one answers its
 -- error alone. `refusal` is always null. Rows answer in the order given.
 --
--- Locks, in the order of venue_transfer_begin.sql: the transfer rows by id, then their members'
--- accounts by id; the house slices last, and only those a mirror's posting moves (in id order, by
--- wallet_post_transfers): holding every slice of the batch made settle batches wait on each other
--- for nothing, as the mirror moves only when the venue's figure differs. Every row is reached by a probe of its key: these plans are kept for the connection, and a
--- join or `= ANY (...)` planned while the tables were young (an array is guessed at ten elements,
--- an unvacuumed table at ten pages) reads every row at every batch once the tables have grown.
+-- Locks, in the order of venue_transfer_begin.sql: the pending transfer rows by id, then their
+-- members' accounts by id; the house slices last, and only those a mirror's posting moves (in id
+-- order, by wallet_post_transfers): holding every slice of the batch made settle batches wait on
+-- each other for nothing, as the mirror moves only when the venue's figure differs. Every row is
+-- reached by a probe of its key: these plans are kept for the connection, and a join or
+-- `= ANY (...)` planned while the tables were young (an array is guessed at ten elements, an
+-- unvacuumed table at ten pages) reads every row at every batch once the tables have grown.
 --
 -- Generic plans from the first call, as venue_transfer_begin_many.sql says why.
 CREATE OR REPLACE FUNCTION venue_transfer_settle_many(
@@ -33,16 +34,15 @@ BEGIN
   IF (SELECT count(DISTINCT i) FROM unnest(p_transfer_id) AS i) <> size THEN
     RAISE EXCEPTION 'venue_transfer_settle_many: a transfer twice in one batch';
   END IF;
-  PERFORM 1 FROM (SELECT unnest(p_transfer_id) AS id ORDER BY 1) AS ids
-  CROSS JOIN LATERAL (SELECT 1 FROM venue_transfers t WHERE t.transfer_id = ids.id FOR UPDATE) AS held;
-  PERFORM 1 FROM (SELECT DISTINCT a AS id FROM unnest(p_transfer_id) AS i(tid),
+  -- The pending ones are settled, their rows locked by that update in id order (an index scan of
+  -- the ids); those settled before (by the reconciliation, or a twin) only answer. Then the
+  -- accounts of those settled now, in id order.
+  settled := venue_transfers_mark_settled(p_transfer_id, p_outcome, p_error);
+  PERFORM 1 FROM (SELECT DISTINCT a AS id FROM unnest(settled) AS i(tid),
                     unnest((SELECT ARRAY[t.main_account, t.venue_account, t.transit_account]
                             FROM venue_transfers t WHERE t.transfer_id = i.tid)) AS a
                   ORDER BY 1) AS ids
   CROSS JOIN LATERAL (SELECT 1 FROM wallet_accounts w WHERE w.account_id = ids.id FOR UPDATE) AS held;
-
-  -- The pending ones are settled; those settled before (by the reconciliation, or a twin) only answer.
-  settled := venue_transfers_mark_settled(p_transfer_id, p_outcome, p_error);
 
   IF settled IS NOT NULL THEN
     PERFORM set_config('synchronous_commit', 'off', true); -- why: venue_transfer_settle.sql

@@ -1,9 +1,11 @@
 -- Marks the pending ones of many venue transfers settled, each with its outcome and error
 -- (venue_transfer_settle_many), in one statement: answers the ids it settled; those settled before
--- (by the reconciliation, or a twin) are left as they are. Planned with sequential and bitmap
--- scans off, as wallet_accounts_move.sql and for its reason: its plan, kept for the connection, is
--- an index scan of the ids whatever the table's size when it was made. One statement, not one a
--- transfer: each statement writing the table prepares its five checks again (issue 18, perf).
+-- (by the reconciliation, or a twin) are left as they are. The rows are locked as the index scan
+-- of the ids meets them, in id order (a scan of `= ANY` sorts its array). Planned with sequential
+-- and bitmap scans off, as wallet_accounts_move.sql and for its reason: its plan, kept for the
+-- connection, is an index scan of the ids whatever the table's size when it was made. One
+-- statement, not one a transfer: each statement writing the table prepares its five checks again
+-- (issue 18, perf).
 CREATE OR REPLACE FUNCTION venue_transfers_mark_settled(p_ids bigint[], p_outcomes text[], p_errors text[]) RETURNS bigint[]
 LANGUAGE plpgsql SET enable_seqscan = off SET enable_bitmapscan = off AS $$
 DECLARE
