@@ -11,7 +11,7 @@ import { startVipJobs } from './jobs.ts';
 import { recordRounds, recordSportsTurnover } from './turnover.ts';
 import { refreshStanding } from './standing.ts';
 import { bonusTurnoverSince } from './bonuses.ts';
-import { forfeitWagering, wagerStakeRefusals, wagerTerms } from './wagering.ts';
+import { forfeitWagering, wagerStakeRead, wagerStakeRefusals, wagerStakeRefusalsOf, wagerTerms } from './wagering.ts';
 
 /**
  * VIP grades, valid turnover, the bonus engine and rebates (issue 15). Valid turnover is recorded
@@ -46,7 +46,7 @@ whenRoundPlayed(async (tx, rounds) => {
   await recordRounds(tx, rounds, new Date(clock.now()));
 });
 addRoundStakeRule((tx, stakes) => wagerStakeRefusals(tx, stakes));
-addStakeRule((tx, stakes) => wagerStakeRefusals(tx, stakes));
+addStakeRule({ read: wagerStakeRead, refusals: wagerStakeRefusalsOf });
 addBonusForfeit((tx, owner) => forfeitWagering(tx, owner));
 addWithdrawTerms(async (tx, owner, since) => {
   const grade = await oneOf<{ withdraw_max_minor: string }>(

@@ -80,23 +80,27 @@ export async function countWagers(tx: DbOrTx, wagers: Map<number, bigint>): Prom
   }
 }
 
-/** Refuses stakes above the lowest limit of each member's bonuses still wagering (sports bets, game rounds), in one query: each stake's refusal, or null. */
-export async function wagerStakeRefusals(tx: DbOrTx, stakes: Array<{ memberId: number; stakeMinor: bigint }>): Promise<Array<AppError | null>> {
-  const rows = await preparedRowsOf<{ max: string | null }>(
-    tx,
-    sql`
+/** The lowest stake limit of each member's bonuses still wagering (sports bets, game rounds), one row per stake in order: wagerStakeRefusalsOf reads it. */
+export const wagerStakeRead = (stakes: Array<{ memberId: number }>): SQL => sql`
     SELECT (SELECT min(max_stake_minor) FILTER (WHERE max_stake_minor > 0) FROM vip_bonuses b
             WHERE b.member_id = s.member_id AND b.wager_state = 'wagering' AND b.wager_until > ${new Date(clock.now())}) AS max
     FROM unnest(${arrayParam(
       stakes.map((st) => st.memberId),
       'bigint[]',
-    )}) WITH ORDINALITY AS s(member_id, n) ORDER BY s.n`,
-  );
+    )}) WITH ORDINALITY AS s(member_id, n) ORDER BY s.n`;
+
+/** Each stake above its member's limit refused (rows of wagerStakeRead), or null. */
+export function wagerStakeRefusalsOf(rows: Array<Record<string, unknown>>, stakes: Array<{ stakeMinor: bigint }>): Array<AppError | null> {
   return rows.map(({ max }, i) => {
-    if (max == null || stakes[i].stakeMinor <= BigInt(max)) return null;
-    const maxStake = fromMinor(BigInt(max));
+    if (max == null || stakes[i].stakeMinor <= BigInt(max as string)) return null;
+    const maxStake = fromMinor(BigInt(max as string));
     return new AppError('BONUS_MAX_STAKE', { msg: `优惠流水完成前单注最高${maxStake}`, data: { maxStake } });
   });
+}
+
+/** Refuses stakes above the lowest limit of each member's bonuses still wagering, in one query: each stake's refusal, or null. */
+export async function wagerStakeRefusals(tx: DbOrTx, stakes: Array<{ memberId: number; stakeMinor: bigint }>): Promise<Array<AppError | null>> {
+  return wagerStakeRefusalsOf(await preparedRowsOf(tx, wagerStakeRead(stakes)), stakes);
 }
 
 const wageringRows = (tx: DbOrTx, memberId: number, lock: boolean, dueBy?: Date) =>

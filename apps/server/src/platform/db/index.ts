@@ -6,6 +6,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import type { Config } from '../config.ts';
 
 export { executePrepared } from './prepared.ts';
+export { inTwoTrips, type TwoTrips } from './two-trips.ts';
 export { rowsOf, oneOf, preparedRowsOf, preparedOneOf, takeTurns } from './rows.ts';
 export { arrayParam } from './arrays.ts';
 export { sqlState, isRetryable } from './retry.ts';

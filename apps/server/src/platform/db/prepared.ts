@@ -6,12 +6,17 @@ import type { DbOrTx } from './index.ts';
 const dialect = new PgDialect();
 const names = new Map<string, string>();
 
-/** A statement's name on a connection: the hash of its text, so one name never carries two texts. */
-function nameOf(text: string): string {
-  let name = names.get(text);
+/**
+ * A statement's name on a connection: `prefix` and the hash of its text, so one name never carries
+ * two texts. Statements prepared by PREPARE (inTwoTrips) take another prefix than node-postgres's
+ * own: the two share a connection's names, and node-postgres knows only of its own.
+ */
+export function statementName(text: string, prefix = 'p'): string {
+  const key = prefix + text;
+  let name = names.get(key);
   if (!name) {
-    name = `p${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    names.set(text, name);
+    name = `${prefix}${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    names.set(key, name);
   }
   return name;
 }
@@ -32,6 +37,6 @@ function nameOf(text: string): string {
  */
 export async function executePrepared(db: DbOrTx, query: SQL): Promise<{ rows: Record<string, unknown>[] }> {
   const built = dialect.sqlToQuery(query);
-  const prepared = db._.session.prepareQuery(built, undefined, nameOf(built.sql), false);
+  const prepared = db._.session.prepareQuery(built, undefined, statementName(built.sql), false);
   return (await prepared.execute()) as { rows: Record<string, unknown>[] };
 }

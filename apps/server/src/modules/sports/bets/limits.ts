@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { SPORTS_LIMITS, fromMinor, toMinor } from '@bp/contract';
-import { type DbOrTx, type Tx } from '../../../platform/db/index.ts';
+import { type DbOrTx } from '../../../platform/db/index.ts';
 import { fail, type AppError } from '../../../platform/http/index.ts';
 import { MAIN_MARKETS } from '../markets/kinds.ts';
 import type { LiveSelection } from './legs.ts';
@@ -25,17 +25,30 @@ export interface Exposure {
   stakedMinor: bigint;
 }
 
+/** A stake of a batch, as the other modules' stake rules see it. */
+export interface Stake {
+  memberId: number;
+  stakeMinor: bigint;
+}
+
 /**
  * Another module's limit on members' stakes (the vip module's, while a bonus is wagering), asked
- * for a batch of bets at once: each stake's refusal, or null.
+ * for a batch of bets at once: its read (one statement, sent with the batch's first, after the
+ * members' turns are held), and each stake's refusal, or null, from the read's rows.
  */
-export type StakeRule = (tx: Tx, stakes: Array<{ memberId: number; stakeMinor: bigint }>) => Promise<Array<AppError | null>>;
+export interface StakeRule {
+  read: (stakes: Stake[]) => SQL;
+  refusals: (rows: Array<Record<string, unknown>>, stakes: Stake[]) => Array<AppError | null>;
+}
 const stakeRules = new Set<StakeRule>();
 
 /** Registered once per process (at the module's import); checked inside the bet's transaction. */
 export function addStakeRule(rule: StakeRule): void {
   stakeRules.add(rule);
 }
+
+/** The stake rules' reads over a batch, in the rules' order (answer their rows to stakeRefusals). */
+export const stakeRuleReads = (stakes: Stake[]): SQL[] => [...stakeRules].map((rule) => rule.read(stakes));
 
 export interface LimitAsk {
   memberId: number;
@@ -63,10 +76,9 @@ export function checkLimits(a: LimitAsk, exposure: Exposure): void {
   if (a.potentialMinor > toMinor(limits.maxPayout)) fail('PAYOUT_ABOVE_MAX', { data: { maxPayout: limits.maxPayout } });
 }
 
-/** The other modules' stake rules over a batch of bets: each bet's first refusal, or null. */
-export async function stakeRefusals(tx: Tx, stakes: Array<{ memberId: number; stakeMinor: bigint }>): Promise<Array<AppError | null>> {
+/** Each stake's first refusal by the other modules' rules, from their reads' rows (stakeRuleReads' order), or null. */
+export function stakeRefusals(rows: Array<Array<Record<string, unknown>>>, stakes: Stake[]): Array<AppError | null> {
   const refusals: Array<AppError | null> = stakes.map(() => null);
-  if (stakes.length === 0) return refusals;
-  for (const rule of stakeRules) (await rule(tx, stakes)).forEach((refusal, i) => (refusals[i] ??= refusal));
+  [...stakeRules].forEach((rule, i) => rule.refusals(rows[i], stakes).forEach((refusal, n) => (refusals[n] ??= refusal)));
   return refusals;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   combinedOddsX100,
   fromMinor,
@@ -13,14 +13,14 @@ import {
   type SportsVenue,
   shanghaiDay,
 } from '@bp/contract';
-import { arrayParam, executePrepared, type Db, type Tx } from '../../../platform/db/index.ts';
+import { arrayParam, inTwoTrips, type Db } from '../../../platform/db/index.ts';
 import { AppError, fail } from '../../../platform/http/index.ts';
 import { earlierClaim, keyRows, keysCompleted, keysDropped, requestHash, type EarlierClaim, type IdempotencyKey } from '../../../platform/idempotency.ts';
 import type { Outcome } from '../../../platform/batch.ts';
 import { clock } from '../../../platform/clock.ts';
-import { postTransfersCall, postedOutcomes, type BatchPosted, type PostedRow } from '../../wallet/index.ts';
+import { postTransfersCall, postedOutcomes, type BatchPosting, type PostedRow } from '../../wallet/index.ts';
 import { liveSelections, refusalOf, type LiveSelection } from './legs.ts';
-import { checkLimits, checkMinStake, stakeRefusals, type Exposure } from './limits.ts';
+import { checkLimits, checkMinStake, stakeRefusals, stakeRuleReads, type Exposure } from './limits.ts';
 import { stakePosting, type BetOwner } from './ledger.ts';
 
 export interface Placement {
@@ -76,34 +76,38 @@ interface Priced {
 
 /**
  * Takes a batch of bets (issue 18), each of a different member (platform/batch.ts), in one
- * transaction of two statements whatever its size (three with another module's stake rules):
- * everything the checks read, in the members' turns with the keys claimed and the prices held
- * (SQL sports_bets_prepare); then the checks here; then the stakes debited through the ledger's
- * batched posting with the bets written and the keys completed, or dropped for the bets refused,
- * in one statement (takeBets). Each bet answers alone: a repeated key answers its first result, a
- * refused bet (a price gone, a limit, a short balance) changes nothing and leaves the others be.
- * Odds policy: a better price than the member saw is taken; a worse one is refused with the new
- * prices unless `acceptOddsChange`. An in-play bet is held as `pending_delay` with its stake
- * taken; a job (or the member's next read) confirms or rejects it. Orders must have passed
- * checkOrder.
+ * transaction of two round trips whatever its size (inTwoTrips): with its BEGIN, everything the
+ * checks read, in the members' turns with the keys claimed and the prices held (SQL
+ * sports_bets_prepare), and the other modules' stake rules' reads; then the checks here; then,
+ * with its COMMIT, the stakes debited through the ledger's batched posting with the bets written
+ * and the keys completed, or dropped for the bets refused, in one statement (takeBets). Each bet
+ * answers alone: a repeated key answers its first result, a refused bet (a price gone, a limit, a
+ * short balance) changes nothing and leaves the others be. Odds policy: a better price than the
+ * member saw is taken; a worse one is refused with the new prices unless `acceptOddsChange`. An
+ * in-play bet is held as `pending_delay` with its stake taken; a job (or the member's next read)
+ * confirms or rejects it. Orders must have passed checkOrder.
  */
 export async function placeBets(db: Db, orders: BetOrder[]): Promise<Outcome<Placed>[]> {
-  return db.transaction(async (tx) => {
+  const hashes = orders.map(({ p, body }) => requestHash(p.idempotencyKey, body));
+  const stakes = orders.map(({ p, body }) => ({ memberId: p.owner.memberId, stakeMinor: toMinor(body.stake) }));
+  return inTwoTrips(db, async (trips) => {
     const outcomes: Array<Outcome<Placed> | undefined> = new Array(orders.length);
     const refuse = (n: number, error: unknown) => (outcomes[n] = { ok: false, error });
-    const hashes = orders.map(({ p, body }) => requestHash(p.idempotencyKey, body));
-    const read = await readForBets(tx, orders, hashes);
+    const [prepared, ...ruled] = await trips.open([prepareStatement(orders, hashes), ...stakeRuleReads(stakes)]);
+    const read = betsRead(prepared);
     orders.forEach((_, n) => {
       if (read.fresh.includes(n)) return;
       const claim = earlierClaim(read.earlier[n], hashes[n]);
       if (claim instanceof AppError) refuse(n, claim);
       else if (!claim.fresh) outcomes[n] = { ok: true, value: { placed: claim.response } };
     });
-    const priced = await priceAll(tx, orders, read, refuse);
+    const priced = priceAll(orders, read, stakeRefusals(ruled, stakes), refuse);
     const refused = read.fresh.filter((n) => outcomes[n]).map((n) => keyOf(orders[n]));
-    const stakes = await takeBets(tx, priced, refused);
+    const take = takeBets(priced, refused);
+    const rows = await trips.close(take.statement);
+    const stakesPosted = take.postings.length ? postedOutcomes(rows as unknown as PostedRow[], take.postings) : [];
     priced.forEach((b, i) => {
-      const stake = stakes[i];
+      const stake = stakesPosted[i];
       if (stake.ok) outcomes[b.n] = { ok: true, value: { placed: b.placed, mainAfterMinor: stake.posted.fromBalance } };
       else refuse(b.n, stake.error);
     });
@@ -126,12 +130,10 @@ interface BetsRead {
   betIds: number[];
 }
 
-/** The batch's reads in one round trip (SQL sports_bets_prepare). */
-async function readForBets(tx: Tx, orders: BetOrder[], hashes: string[]): Promise<BetsRead> {
+/** The batch's reads in one statement (SQL sports_bets_prepare). */
+function prepareStatement(orders: BetOrder[], hashes: string[]): SQL {
   const legs = orders.flatMap(({ body }, n) => body.selections.map((s) => [n + 1, s.selectionId]));
-  const { rows } = await executePrepared(
-    tx,
-    sql`
+  return sql`
     SELECT fresh, earlier, selections, exposures, bet_ids FROM sports_bets_prepare(
       ${arrayParam(
         orders.map(({ p }) => `sports-bet:${p.owner.memberId}`),
@@ -153,8 +155,11 @@ async function readForBets(tx: Tx, orders: BetOrder[], hashes: string[]): Promis
       )}, ${arrayParam(
         legs.map(([, id]) => id),
         'bigint[]',
-      )})`,
-  );
+      )})`;
+}
+
+/** sports_bets_prepare's one row, by order. */
+function betsRead(rows: Array<Record<string, unknown>>): BetsRead {
   const row = rows[0] as {
     fresh: number[];
     earlier: BetsRead['earlier'] | null;
@@ -172,7 +177,7 @@ async function readForBets(tx: Tx, orders: BetOrder[], hashes: string[]): Promis
 }
 
 /** The fresh orders' legs priced and limits checked; a refused one is answered through `refuse` and dropped. */
-async function priceAll(tx: Tx, orders: BetOrder[], read: BetsRead, refuse: (n: number, error: unknown) => void): Promise<Priced[]> {
+function priceAll(orders: BetOrder[], read: BetsRead, ruled: Array<AppError | null>, refuse: (n: number, error: unknown) => void): Priced[] {
   if (read.fresh.length === 0) return [];
   const now = clock.now();
   const checked: Array<{ n: number; legs: LiveSelection[] }> = [];
@@ -208,8 +213,7 @@ async function priceAll(tx: Tx, orders: BetOrder[], read: BetsRead, refuse: (n: 
       return false;
     }
   });
-  const refusals = await stakeRefusals(tx, limited);
-  const allowed = limited.filter((ask, i) => !refusals[i] || (refuse(ask.n, refusals[i]), false));
+  const allowed = limited.filter((ask) => !ruled[ask.n] || (refuse(ask.n, ruled[ask.n]), false));
   const day = shanghaiDay(now).replaceAll('-', '');
   const priced: Priced[] = [];
   for (const [i, ask] of allowed.entries()) {
@@ -277,17 +281,15 @@ interface NewBet {
 }
 
 /**
- * The stakes debited (the ledger's batched posting) and, in the same statement, each bet whose
- * stake was posted written with its legs and its key completed with its answer; the keys of the
- * bets refused (here or before: `refused`) dropped, so each can be sent again. Answers each
- * stake's posting, in the order given.
+ * The statement that debits the stakes (the ledger's batched posting) and, in the same statement,
+ * writes each bet whose stake was posted with its legs and completes its key with its answer; the
+ * keys of the bets refused (here or before: `refused`) dropped, so each can be sent again. Its rows
+ * answer each stake's posting, in the order of `postings` (postedOutcomes). Nothing to write: no
+ * statement, or the keys dropped alone.
  */
-async function takeBets(tx: Tx, taken: Priced[], refused: Array<{ memberId: number; key: string }>): Promise<BatchPosted[]> {
+function takeBets(taken: Priced[], refused: Array<{ memberId: number; key: string }>): { statement: SQL | null; postings: BatchPosting[] } {
   const refusedKeys = keyRows(refused);
-  if (taken.length === 0) {
-    if (refused.length) await tx.execute(keysDropped(refusedKeys));
-    return [];
-  }
+  if (taken.length === 0) return { statement: refused.length ? keysDropped(refusedKeys) : null, postings: [] };
   const postings = taken.map(({ order, bet }) => stakePosting(order.p.owner, bet.orderId, bet.stakeMinor));
   const bets = taken.map(({ bet: b }) => b);
   const col = (pick: (b: NewBet) => string | number | boolean | null, type: string) => arrayParam(bets.map(pick), type);
@@ -295,9 +297,7 @@ async function takeBets(tx: Tx, taken: Priced[], refused: Array<{ memberId: numb
   const legCol = (pick: (x: (typeof legs)[number]) => number, type: string) => arrayParam(legs.map(pick), type);
   // One shape for any batch, reading no table but through key probes (the keys' functions):
   // prepared, so it is parsed and planned once per connection (a plan of it cost 0.4 ms a batch).
-  const { rows } = await executePrepared(
-    tx,
-    sql`
+  const statement = sql`
     WITH posted AS MATERIALIZED (
       SELECT * FROM ${postTransfersCall(postings)} WITH ORDINALITY AS p(outcome, posted_id, from_after, to_after, n)),
     bet AS (
@@ -327,7 +327,6 @@ async function takeBets(tx: Tx, taken: Priced[], refused: Array<{ memberId: numb
       WHERE l.bet_id IN (SELECT bet_id FROM taken)),
     done AS (${keysCompleted(sql`SELECT member_id, idem_key, response FROM taken`)}),
     dropped AS (${keysDropped(sql`SELECT member_id, idem_key FROM bet WHERE n NOT IN (SELECT n FROM taken) UNION ALL ${refusedKeys}`)})
-    SELECT outcome, posted_id, from_after, to_after FROM posted, done, dropped ORDER BY n`,
-  );
-  return postedOutcomes(rows as unknown as PostedRow[], postings);
+    SELECT outcome, posted_id, from_after, to_after FROM posted, done, dropped ORDER BY n`;
+  return { statement, postings };
 }
