@@ -50,6 +50,14 @@ export const HOUSE_SLICES = 16;
 export const houseSliceKey = (siteId: number, currency: LedgerCurrency, name: HouseAccountName, memberId: number): string =>
   `${houseAccountKey(siteId, currency, name)}:${memberId % HOUSE_SLICES}`;
 
+let batchSlices = 0;
+/**
+ * A slice for a batch's movements (the house side of all of them), a different one for each batch
+ * in turn: two batches in flight never wait on one house row (per member, two batches of a dozen
+ * members each all but always shared one; the second waited for the first's commit).
+ */
+export const nextHouseSlice = (): number => batchSlices++ % HOUSE_SLICES;
+
 /** An account by its natural key, with what it is made of should it not exist yet (created on first use). */
 export interface NewAccount {
   key: string;
@@ -168,10 +176,10 @@ export async function goldAccounts(tx: DbOrTx, owner: WalletOwner, anchorId?: nu
   return { gold, issue, anchor: anchorAccount ?? null };
 }
 
-/** A member's main wallet and the member's slice of house account `name` (each created on first use). */
-export const mainAndHouseSlice = (owner: WalletOwner, name: HouseAccountName): [main: NewAccount, house: NewAccount] => [
+/** A member's main wallet and a slice of house account `name`, the member's unless given (each created on first use). */
+export const mainAndHouseSlice = (owner: WalletOwner, name: HouseAccountName, slice = owner.memberId): [main: NewAccount, house: NewAccount] => [
   memberAccountRow(owner, 'main'),
-  houseAccountRow(owner.siteId, owner.currency, name, owner.memberId),
+  houseAccountRow(owner.siteId, owner.currency, name, slice),
 ];
 
 /**

@@ -42,6 +42,7 @@ export {
   anchorAccountKey,
   HOUSE_ACCOUNTS,
   HOUSE_SLICES,
+  nextHouseSlice,
   type WalletOwner,
   type MemberAccountKind,
   type HouseAccountName,

@@ -33,11 +33,13 @@ export async function postTransfer(tx: DbOrTx, t: TransferInput): Promise<Posted
   return post(tx, sql`${t.from}`, sql`${t.to}`, t);
 }
 
-/** A movement between a member's main wallet and the member's slice of a house account. */
+/** A movement between a member's main wallet and a slice of a house account. */
 export interface HouseSliceTransfer extends Omit<TransferInput, 'from' | 'to'> {
   house: HouseAccountName;
   /** Toward the house (a stake); otherwise from it (a payout). */
   toHouse: boolean;
+  /** The slice (nextHouseSlice, for a batch's movements); the member's by default. */
+  slice?: number;
 }
 
 /**
@@ -45,7 +47,7 @@ export interface HouseSliceTransfer extends Omit<TransferInput, 'from' | 'to'> {
  * HOUSE_SLICES), both accounts created on first use, as postTransfer does: one round trip.
  */
 export function postWithHouseSlice(tx: DbOrTx, owner: WalletOwner, t: HouseSliceTransfer): Promise<Posted> {
-  const [main, house] = mainAndHouseSlice(owner, t.house).map(accountRefId);
+  const [main, house] = mainAndHouseSlice(owner, t.house, t.slice).map(accountRefId);
   return t.toHouse ? post(tx, main, house, t) : post(tx, house, main, t);
 }
 
@@ -86,10 +88,10 @@ export interface BatchPosting extends Omit<TransferInput, 'from' | 'to'> {
 /** Each movement's own answer: posted, or refused with the catalogue's error (nothing moved). */
 export type BatchPosted = { ok: true; posted: Posted } | { ok: false; error: AppError };
 
-/** A movement between a member's main wallet and their slice of a house account, for postTransfers. */
+/** A movement between a member's main wallet and a slice of a house account, for postTransfers. */
 export function houseSlicePosting(owner: WalletOwner, t: HouseSliceTransfer): BatchPosting {
-  const [main, house] = mainAndHouseSlice(owner, t.house);
-  const { house: _, toHouse, ...rest } = t;
+  const [main, house] = mainAndHouseSlice(owner, t.house, t.slice);
+  const { house: _, toHouse, slice: __, ...rest } = t;
   return toHouse ? { ...rest, from: main, to: house } : { ...rest, from: house, to: main };
 }
 

@@ -23,16 +23,18 @@ const moves = async (orderId: string) =>
       WHERE t.ref = ${`bet:${orderId}`} OR t.ref LIKE ${`bet:${orderId}:%`} ORDER BY t.transfer_id`)
   ).rows;
 
-async function funded(): Promise<{ m: Member; main: string; stakes: string; payouts: string }> {
+async function funded(): Promise<{ m: Member; main: string; payouts: string }> {
   const m = await s.member();
   await fund(s, m.memberId, 100_000n);
-  const slice = m.memberId % HOUSE_SLICES;
-  return { m, main: `member:${m.memberId}:main`, stakes: `house:1:CNY:stakes:${slice}`, payouts: `house:1:CNY:payouts:${slice}` };
+  return { m, main: `member:${m.memberId}:main`, payouts: `house:1:CNY:payouts:${m.memberId % HOUSE_SLICES}` };
 }
 
-describe("the house side of a member's bets is the member's slice", () => {
-  it('stakes, payouts, their reversal and cash outs post to the slice; no house row is shared by every bet', async () => {
-    const { m, main, stakes, payouts } = await funded();
+/** The slice of the house's stakes account a bet's stake went to. */
+const stakeSlice = async (orderId: string) => (await moves(orderId)).find((t) => t.kind === 'bet.stake')!.to as string;
+
+describe('the house side of bets is a slice of each house account', () => {
+  it("stakes post to a slice of the stakes account, payouts, their reversal and cash outs to the member's slice of payouts; no house row is shared by every bet", async () => {
+    const { m, main, payouts } = await funded();
     const match = await scriptMatch(s);
     const won = (await single(m, await match.sel('1x2', 'home'), 2.1)).data.orderId;
     const cashed = (await single(m, await (await scriptMatch(s)).sel('1x2', 'home'), 2.1)).data.orderId;
@@ -42,21 +44,33 @@ describe("the house side of a member's bets is the member's slice", () => {
     // A corrected result takes the payout back to where it came from.
     await finish(s, match, { homeScore: 0, visitScore: 1 });
     await settleDueMatches(s.deps);
+    const stakes = await stakeSlice(won);
+    expect(stakes).toMatch(/^house:1:CNY:stakes:\d+$/);
     expect(await moves(won)).toEqual([
       { kind: 'bet.stake', from: main, to: stakes },
       { kind: 'bet.payout', from: payouts, to: main },
       { kind: 'bet.payout.reversal', from: main, to: payouts },
     ]);
     expect(await moves(cashed)).toEqual([
-      { kind: 'bet.stake', from: main, to: stakes },
+      { kind: 'bet.stake', from: main, to: await stakeSlice(cashed) },
       { kind: 'bet.cashout', from: payouts, to: main },
     ]);
+  });
+
+  it('[issue 18] batches one after another take their stakes to different slices: two in flight never wait on one house row', async () => {
+    const { m } = await funded();
+    const match = await scriptMatch(s);
+    const orders: string[] = [];
+    for (let i = 0; i < 3; i++) orders.push((await single(m, await match.sel('1x2', 'home'), 2.1)).data.orderId);
+    const slices = await Promise.all(orders.map(stakeSlice));
+    expect(new Set(slices).size).toBe(3);
+    expect((await auditLedger(s.deps.db)).ok).toBe(true);
   });
 
   it('returns the stake of a bet rejected after its in-play delay from the slice it went to', async () => {
     await setConfig(s.deps.db, 1, 'sports_inplay_delay_ms', '200');
     try {
-      const { m, main, stakes } = await funded();
+      const { m, main } = await funded();
       const match = await scriptMatch(s, { markets: FOOTBALL_MARKETS() });
       await goLive(s, match);
       const held = await single(m, await match.sel('btts', 'yes'), 1.8);
@@ -64,6 +78,7 @@ describe("the house side of a member's bets is the member's slice", () => {
       await setPrices(s, match, [priced('btts', [1.6, 2.2])]);
       await new Promise((r) => setTimeout(r, 250));
       expect(await confirmDueBets(s.deps, m.memberId)).toBe(1);
+      const stakes = await stakeSlice(held.data.orderId);
       expect(await moves(held.data.orderId)).toEqual([
         { kind: 'bet.stake', from: main, to: stakes },
         { kind: 'bet.refund', from: stakes, to: main },

@@ -16,8 +16,9 @@ import {
 /**
  * The sportsbook's money, through the wallet's ledger, inside the caller's transaction. Stakes go
  * from the member's main wallet to the house's stakes account; everything paid back (winnings,
- * voids, cash outs) comes from the house's payouts account. The house side is the member's slice
- * of each (the wallet's HOUSE_SLICES): bets of different members never wait on one house row.
+ * voids, cash outs) comes from the house's payouts account. The house side is a slice of each (the
+ * wallet's HOUSE_SLICES): a batch's stakes go to a slice of its own (nextHouseSlice), so batches
+ * in flight never wait on one house row; payouts come from the member's slice.
  * Whatever goes back (a refunded stake, a payout taken back) moves between the original
  * transfer's own accounts. Each movement is keyed by the bet's order id, so the ledger itself
  * refuses to move it twice.
@@ -30,9 +31,9 @@ export interface BetOwner {
 
 const owner = (o: BetOwner): WalletOwner => ({ memberId: o.memberId, siteId: o.siteId, currency: o.currency as CurrencyCode });
 
-/** The stake's debit, for the ledger's batched posting (postTransfers). */
-export const stakePosting = (o: BetOwner, orderId: string, amountMinor: bigint): BatchPosting =>
-  houseSlicePosting(owner(o), { house: 'stakes', toHouse: true, amountMinor, kind: 'bet.stake', ref: `bet:${orderId}` });
+/** The stake's debit, for the ledger's batched posting (postTransfers), to the batch's slice of the stakes account. */
+export const stakePosting = (o: BetOwner, orderId: string, amountMinor: bigint, slice: number): BatchPosting =>
+  houseSlicePosting(owner(o), { house: 'stakes', toHouse: true, amountMinor, kind: 'bet.stake', ref: `bet:${orderId}`, slice });
 
 /** A bet refused at the end of its in-play delay gets its stake back, all of it, from where it went. */
 export async function returnStake(tx: Tx, orderId: string): Promise<void> {

@@ -18,7 +18,7 @@ import { AppError, fail } from '../../../platform/http/index.ts';
 import { earlierClaim, keyRows, keysCompleted, keysDropped, requestHash, type EarlierClaim, type IdempotencyKey } from '../../../platform/idempotency.ts';
 import type { Outcome } from '../../../platform/batch.ts';
 import { clock } from '../../../platform/clock.ts';
-import { postTransfersCall, postedOutcomes, type BatchPosting, type PostedRow } from '../../wallet/index.ts';
+import { nextHouseSlice, postTransfersCall, postedOutcomes, type BatchPosting, type PostedRow } from '../../wallet/index.ts';
 import { liveSelections, refusalOf, type LiveSelection } from './legs.ts';
 import { checkLimits, checkMinStake, stakeRefusals, stakeRuleReads, type Exposure } from './limits.ts';
 import { stakePosting, type BetOwner } from './ledger.ts';
@@ -290,7 +290,8 @@ interface NewBet {
 function takeBets(taken: Priced[], refused: Array<{ memberId: number; key: string }>): { statement: SQL | null; postings: BatchPosting[] } {
   const refusedKeys = keyRows(refused);
   if (taken.length === 0) return { statement: refused.length ? keysDropped(refusedKeys) : null, postings: [] };
-  const postings = taken.map(({ order, bet }) => stakePosting(order.p.owner, bet.orderId, bet.stakeMinor));
+  const slice = nextHouseSlice();
+  const postings = taken.map(({ order, bet }) => stakePosting(order.p.owner, bet.orderId, bet.stakeMinor, slice));
   const bets = taken.map(({ bet: b }) => b);
   const col = (pick: (b: NewBet) => string | number | boolean | null, type: string) => arrayParam(bets.map(pick), type);
   const legs = bets.flatMap((b) => b.legs.map((l, i) => ({ b, l, i })));
