@@ -228,4 +228,35 @@ describe('plans kept per connection', () => {
       expectProbes(before, after);
     });
   });
+  it("[issue 18] find a batch's accounts by probes of their keys, creating only those not found, as the accounts grow", async () => {
+    const m = await s.member();
+    const keys = [memberAccountKey(m.memberId, 'main'), houseSliceKey(1, 'CNY', 'stakes', m.memberId), memberAccountKey(m.memberId, 'yeb')];
+    const ids = (tx: Tx, wanted: string[]) =>
+      tx.execute(
+        sql`SELECT wallet_account_ids(${args([
+          [wanted.map(() => 'NULL'), 'bigint[]'],
+          [wanted, 'text[]'],
+          [wanted.map(() => 1), 'int[]'],
+          [wanted.map(() => 'CNY'), 'text[]'],
+          [wanted.map((k) => (k.startsWith('house') ? 'house' : k.endsWith('yeb') ? 'yeb' : 'main')), 'text[]'],
+          [wanted.map((k) => (k.startsWith('house') ? 'NULL' : m.memberId)), 'bigint[]'],
+          [wanted.map((k) => (k.startsWith('house') ? 'stakes' : '""')), 'text[]'],
+        ])}) AS ids`,
+      );
+    await rolledBack(async (tx) => {
+      for (let i = 0; i < 3; i++) await ids(tx, keys.slice(0, 2));
+      await tx.execute(sql`
+        INSERT INTO wallet_accounts (account_key, site_id, currency, kind, member_id, name)
+        SELECT 'kp-grown-' || g, 1, 'CNY', 'bonus', ${m.memberId}, '' FROM generate_series(1, 20000) AS g`);
+      const before = [await scans(tx, 'wallet_accounts')];
+      const { rows } = await ids(tx, keys);
+      const after = [await scans(tx, 'wallet_accounts')];
+      expectProbes(before, after);
+      const found = ((rows[0] as { ids: unknown[] }).ids ?? []).map(Number);
+      const { rows: made } = await tx.execute(
+        sql`SELECT account_key FROM wallet_accounts WHERE account_id = ANY (${args([[found, 'bigint[]']])}) ORDER BY account_id`,
+      );
+      expect(new Set(made.map((r) => (r as { account_key: string }).account_key))).toEqual(new Set(keys));
+    });
+  });
 });
