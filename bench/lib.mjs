@@ -346,8 +346,13 @@ async function callUntil(members, call, until) {
   return { latencies, refusals };
 }
 
+/** Seconds of calls before the first measured turn (BENCH_WARM_UP_S, default 20). */
+export const WARM_UP_S = Number(process.env.BENCH_WARM_UP_S ?? 20);
+
 /**
- * The members' calls, one unmeasured second first (connections open, code warm), then `duration`
+ * The members' calls, WARM_UP_S seconds unmeasured first (a fresh server compiles its hot code for
+ * the first tens of seconds under load: 5 s in, a fifth of the bet server's CPU was V8's optimizing
+ * compiler, 50 s in none; measured then, it is not the server that runs for days), then `duration`
  * seconds measured: calls per second, p50 and p99 ms, refusals (by code), and CPU ms per call of the
  * server process, of the PostgreSQL backends named `appName` (null: not measured) and of this
  * load generator. With `slices`, the measured time is cut in that many parts, each after
@@ -358,6 +363,7 @@ export async function measureCalls({ members, call, duration, serverPid, appName
   const latencies = [];
   const refusals = new Map();
   const spent = { server: 0, postgres: 0, client: 0 };
+  await callUntil(members, call, Date.now() + WARM_UP_S * 1000);
   for (let slice = 0; slice < slices; slice++) {
     await between?.(slice);
     await callUntil(members, call, Date.now() + 1000);

@@ -3,11 +3,11 @@
 // same server, the two taking turns (BENCH_SLICES of each, default 3). Where the machine's time goes
 // is measured too: CPU per bet of the server process, of its PostgreSQL backends and of this load
 // generator, and PostgreSQL's CPU per pgbench transaction. Bounded: BENCH_DURATION seconds (default
-// 12) of each, every turn after one unmeasured warm-up second.
+// 12) of each, after 20 s of unmeasured warm-up (BENCH_WARM_UP_S) and every turn after one more second.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PG_URL, fundedMembers, machine, measureCalls, onFreshServer, pgbenchScratch, pgbenchSummary, post, postKeepAlive, today } from './lib.mjs';
+import { PG_URL, WARM_UP_S, fundedMembers, machine, measureCalls, onFreshServer, pgbenchScratch, pgbenchSummary, post, postKeepAlive, today } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 12);
 const SLICES = Number(process.env.BENCH_SLICES ?? 3);
@@ -80,7 +80,7 @@ const table = [
   `| pgbench simple-update, per transaction | — | ${ms(base.postgresMs)} | — |`,
 ].join('\n');
 for (const r of runs) if (r.failures) console.log('refusals by code:', Object.fromEntries(r.refusals));
-const heading = `${today()}, ${machine()}, load average ${load} at the start, ${CLIENTS} members at once, ${DURATION} s each in ${SLICES} turns with pgbench`;
+const heading = `${today()}, ${machine()}, load average ${load} at the start, ${CLIENTS} members at once, ${DURATION} s each in ${SLICES} turns with pgbench after ${WARM_UP_S} s of warm-up`;
 console.log(`\nSports bet placement on PostgreSQL (${heading})\n${table}`);
 fs.mkdirSync(path.join(import.meta.dirname, '.out'), { recursive: true });
 fs.writeFileSync(path.join(import.meta.dirname, '.out', 'sports-bet.md'), `${heading}\n\n${table}\n`);

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PG_URL, fundedMembers, machine, measureCalls, onFreshServer, pgbenchScratch, pgbenchSummary, postKeepAlive, today } from './lib.mjs';
+import { PG_URL, WARM_UP_S, fundedMembers, machine, measureCalls, onFreshServer, pgbenchScratch, pgbenchSummary, postKeepAlive, today } from './lib.mjs';
 
 /** Seconds measured per database, on PostgreSQL in SLICES turns with as many of pgbench. */
 const DURATION = Number(process.env.BENCH_DURATION ?? 12);
@@ -77,7 +77,7 @@ const table = [
   ),
   `| pgbench simple-update, per transaction | — | ${ms(base.postgresMs)} | — |`,
 ].join('\n');
-const heading = `${today()}, ${machine()}, load average ${load} at the start, ${CLIENTS} members at once, ${DURATION} s each (on PostgreSQL in ${SLICES} turns with pgbench)`;
+const heading = `${today()}, ${machine()}, load average ${load} at the start, ${CLIENTS} members at once, ${DURATION} s each after ${WARM_UP_S} s of warm-up (on PostgreSQL in ${SLICES} turns with pgbench)`;
 console.log(`\nWallet transfers (${heading})\n${table}`);
 fs.mkdirSync(path.join(import.meta.dirname, '.out'), { recursive: true });
 fs.writeFileSync(path.join(import.meta.dirname, '.out', 'wallet-transfer.md'), `${heading}\n\n${table}\n`);
