@@ -9,22 +9,28 @@ interface Op {
 }
 
 /** A batcher whose batches take `ms` and are recorded; `breakWhen` makes a whole batch throw. */
-function recorded(options: { ms?: number; maxSize?: number; breakWhen?: (ops: Op[]) => boolean; turnsOneAtATime?: boolean } = {}) {
+function recorded(options: { ms?: number; maxSize?: number; besideWaitMs?: number; breakWhen?: (ops: Op[]) => boolean; turnsOneAtATime?: boolean } = {}) {
   const batches: number[][] = [];
+  /** When each batch started and ended (performance.now()). */
+  const times: Array<{ start: number; end?: number }> = [];
   const alone: number[] = [];
   let running = 0;
   const overlaps: number[][] = [];
   const inFlight = new Set<number>();
   const b = batcher<Op, number>({
     maxSize: options.maxSize,
+    besideWaitMs: options.besideWaitMs,
     turnsOneAtATime: options.turnsOneAtATime,
     turnOf: (op) => op.turn,
     run: async (ops) => {
       batches.push(ops.map((op) => op.n));
+      const time: { start: number; end?: number } = { start: performance.now() };
+      times.push(time);
       running++;
       if (running > 1) overlaps.push([...inFlight, ...ops.map((op) => op.n)]);
       for (const op of ops) inFlight.add(op.n);
       await sleep(options.ms ?? 5);
+      time.end = performance.now();
       for (const op of ops) inFlight.delete(op.n);
       running--;
       if (options.breakWhen?.(ops)) throw new Error('the batch’s transaction failed');
@@ -36,7 +42,7 @@ function recorded(options: { ms?: number; maxSize?: number; breakWhen?: (ops: Op
       return op.n * 10;
     },
   });
-  return { b, batches, alone, overlaps };
+  return { b, batches, times, alone, overlaps };
 }
 
 describe('the batcher', () => {
@@ -86,6 +92,43 @@ describe('the batcher', () => {
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([1000, 10, 'refused 2', 30]);
     expect(alone.sort((x, y) => x - y)).toEqual([1, 2, 3, 100]);
     expect(b.stats.fallbacks).toBeGreaterThan(0);
+  });
+
+  it('[issue 18] a batch beside one in flight waits to be as large, for besideWaitMs at most, and goes at once when a batch ends', async () => {
+    const ops = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ turn: `t${from + i}`, n: from + i }));
+    const submitted = (b: ReturnType<typeof recorded>['b'], list: Op[]) => Promise.all(list.map((op) => b.submit(op)));
+
+    // As large as the batch in flight: it goes at once, beside it.
+    const large = recorded({ ms: 60, besideWaitMs: 1_000 });
+    const first = submitted(large.b, ops(0, 4));
+    await sleep(5);
+    await Promise.all([first, submitted(large.b, ops(4, 4))]);
+    expect(large.batches).toEqual([ops(0, 4).map((op) => op.n), ops(4, 4).map((op) => op.n)]);
+    expect(large.times[1].start).toBeLessThan(large.times[0].end!);
+
+    // Smaller: it waits for besideWaitMs, then goes beside the batch still in flight.
+    const waited = recorded({ ms: 400, besideWaitMs: 30 });
+    const before = submitted(waited.b, ops(0, 4));
+    await sleep(5);
+    const at = performance.now();
+    await Promise.all([before, submitted(waited.b, ops(4, 1))]);
+    expect(waited.batches).toEqual([[0, 1, 2, 3], [4]]);
+    expect(waited.times[1].start - at).toBeGreaterThanOrEqual(25);
+    expect(waited.times[1].start).toBeLessThan(waited.times[0].end!);
+
+    // Smaller, with a long wait: it goes when the batch in flight ends, with what came meanwhile.
+    const ended = recorded({ ms: 40, besideWaitMs: 10_000 });
+    const one = submitted(ended.b, ops(0, 4));
+    await sleep(5);
+    const two = submitted(ended.b, ops(4, 2));
+    await sleep(10);
+    await Promise.all([one, two, submitted(ended.b, ops(6, 1))]);
+    expect(ended.batches).toEqual([
+      [0, 1, 2, 3],
+      [4, 5, 6],
+    ]);
+    expect(ended.times[1].start).toBeGreaterThanOrEqual(ended.times[0].end!);
+    expect(ended.times[1].start - ended.times[0].end!).toBeLessThan(1_000);
   });
 
   it('[issue 18] holds batches to their largest size', async () => {
