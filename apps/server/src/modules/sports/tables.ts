@@ -203,6 +203,17 @@ export const sportsBetLegs = pgTable(
   ],
 );
 
+/** A member's stakes open in singles on a market (pending_delay or pending): a single's stake limit reads it (bets/limits.ts). */
+export const sportsOpenSingles = pgTable(
+  'sports_open_singles',
+  {
+    memberId: bigId('member_id').notNull(),
+    marketId: bigId('market_id').notNull(),
+    stakedMinor: minor('staked_minor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.marketId] })],
+);
+
 /** Who drives the built-in feed: the instance holding an unexpired lease. */
 export const sportsFeedLease = pgTable('sports_feed_lease', {
   name: text('name').primaryKey(),

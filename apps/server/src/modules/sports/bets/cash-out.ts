@@ -7,6 +7,7 @@ import { clock } from '../../../platform/clock.ts';
 import { venueStatuses } from '../book/venues.ts';
 import { lockSelections, refusalOf, type LiveSelection } from './legs.ts';
 import { payCashOut, type BetOwner } from './ledger.ts';
+import { closeOpenSingle } from './limits.ts';
 
 /** Cashing out keeps this share of the bet's fair value now (the operator's margin on cash outs). */
 const CASHOUT_PAYBACK_PERCENT = 95n;
@@ -55,6 +56,7 @@ export async function cashOut(db: Db, owner: BetOwner, key: IdempotencyKey, body
       sql`UPDATE sports_bets SET status = 'cashed_out', payout_minor = ${value.toString()}, settled_at = now() WHERE bet_id = ${Number(bet.bet_id)}`,
     );
     await payCashOut(tx, owner, body.orderId, value);
+    await closeOpenSingle(tx, Number(bet.bet_id));
     return { orderId: body.orderId, status: 'cashed_out' as const, payout: fromMinor(value) };
   });
 }

@@ -6,6 +6,7 @@ import { clock } from '../../../platform/clock.ts';
 import { venueStatuses } from '../book/venues.ts';
 import { lockSelections, refusalOf } from './legs.ts';
 import { announce, returnStake, type BetOwner } from './ledger.ts';
+import { closeOpenSingle } from './limits.ts';
 
 interface DelayedBet {
   bet_id: unknown;
@@ -73,6 +74,7 @@ async function confirmBet(tx: Tx, betId: number, now: number): Promise<{ owner: 
     const reason = Errors[refusal].msg;
     await tx.execute(sql`UPDATE sports_bets SET status = 'rejected', reject_reason = ${reason}, settled_at = now() WHERE bet_id = ${betId}`);
     await returnStake(tx, bet.order_id);
+    await closeOpenSingle(tx, betId);
     return { owner, event: { orderId: bet.order_id, status: 'rejected', odds: 0, reason } };
   }
   // Accepted: a lower price the member agreed to is written on the legs and the bet.

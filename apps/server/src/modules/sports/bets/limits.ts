@@ -25,6 +25,19 @@ export interface Exposure {
   stakedMinor: bigint;
 }
 
+/**
+ * A single has left the open states (settled, cashed out, rejected): its stake leaves what its
+ * member has open on its market (sports_open_singles, which bet placement adds to). Called last in
+ * the bet's transaction, after the ledger's postings: a bet batch locks the members' accounts before
+ * their rows here, so the two never wait on each other in a circle.
+ */
+export async function closeOpenSingle(tx: DbOrTx, betId: number): Promise<void> {
+  await tx.execute(sql`
+    UPDATE sports_open_singles os SET staked_minor = os.staked_minor - b.stake_minor
+    FROM sports_bets b JOIN sports_bet_legs l ON l.bet_id = b.bet_id
+    WHERE b.bet_id = ${betId} AND b.bet_type = 'single' AND os.member_id = b.member_id AND os.market_id = l.market_id`);
+}
+
 /** A stake of a batch, as the other modules' stake rules see it. */
 export interface Stake {
   memberId: number;
@@ -61,7 +74,7 @@ export interface LimitAsk {
 
 /**
  * Stake and payout limits, per market and member. A single counts the member's open singles on the
- * same market (`exposure`, read by SQL sports_bets_prepare); a parlay is held to its tightest leg. The
+ * same market (`exposure`, read by SQL sports_bets_prepare from sports_open_singles); a parlay is held to its tightest leg. The
  * caller holds the member's bet turn; the other modules' rules come after (stakeRefusals).
  */
 export function checkLimits(a: LimitAsk, exposure: Exposure): void {

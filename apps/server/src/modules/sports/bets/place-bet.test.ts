@@ -5,6 +5,7 @@ import { type TestServer } from '../../../test/harness.ts';
 import { setConfig } from '../../site/index.ts';
 import { setVenueStatus } from '../book/venues.ts';
 import { setStakeFactor } from './limits.ts';
+import { settleDueMatches } from '../settle/settle-match.ts';
 import {
   FOOTBALL_MARKETS,
   finish,
@@ -203,6 +204,67 @@ describe('limits', () => {
     const ou = await match.sel('ou', 'over', 2.5);
     expect((await bet(m, { type: 'single', stake: 5000.01, selections: [{ selectionId: ou, odds: 1.85 }] })).code).toBe(Errors.STAKE_ABOVE_MAX.code);
     expect((await bet(m, { type: 'single', stake: 5000, selections: [{ selectionId: ou, odds: 1.85 }] })).code).toBe(0);
+  });
+
+  it('[issue 18] keeps what each member has open in singles per market as bets are taken, cashed out, rejected and settled, each once', async () => {
+    const pairs = async (query: ReturnType<typeof sql>) =>
+      Object.fromEntries(((await s.deps.db.execute(query)).rows as Array<{ k: string; v: string }>).map((r) => [r.k, r.v]));
+    // What the limit reads, and the same counted from the bets themselves (every member of this file's server).
+    const kept = () => pairs(sql`SELECT member_id || ':' || market_id AS k, staked_minor::text AS v FROM sports_open_singles WHERE staked_minor <> 0`);
+    const counted = () =>
+      pairs(sql`
+        SELECT l.member_id || ':' || l.market_id AS k, sum(b.stake_minor)::text AS v FROM sports_bets b JOIN sports_bet_legs l ON l.bet_id = b.bet_id
+        WHERE b.bet_type = 'single' AND b.status IN ('pending_delay', 'pending') GROUP BY 1`);
+    const m = await funded(10_000_000n);
+    const match = await scriptMatch(s, { markets: FOOTBALL_MARKETS() });
+    const other = await scriptMatch(s, { markets: FOOTBALL_MARKETS() });
+    const [home, yes] = [await match.sel('1x2', 'home'), await match.sel('btts', 'yes')];
+    const market = async (selectionId: number) =>
+      `${m.memberId}:${((await s.deps.db.execute(sql`SELECT market_id FROM sports_selections WHERE selection_id = ${selectionId}`)).rows[0] as { market_id: string }).market_id}`;
+    const [onHome, onYes] = [await market(home), await market(yes)];
+    const single = (selectionId: number, stake: number, key?: string) =>
+      bet(m, { type: 'single', stake, selections: [{ selectionId, odds: 1.01 }], acceptOddsChange: true }, key);
+
+    const first = await single(home, 100);
+    const keyOfSecond = idemKey();
+    expect((await single(home, 200, keyOfSecond)).code).toBe(0);
+    expect((await single(home, 200, keyOfSecond)).code).toBe(0); // the same key again: one bet
+    const parlay = {
+      type: 'parlay',
+      stake: 50,
+      selections: [
+        { selectionId: yes, odds: 1.01 },
+        { selectionId: await other.sel('1x2', 'home'), odds: 1.01 },
+      ],
+    };
+    expect((await bet(m, { ...parlay, acceptOddsChange: true })).code).toBe(0);
+    expect((await kept())[onHome]).toBe('30000');
+    expect((await kept())[onYes]).toBeUndefined();
+    expect(await kept()).toEqual(await counted());
+
+    expect((await s.call('/api/sports/bet/cashout', { orderId: first.data.orderId }, { token: m.token, key: idemKey() })).code).toBe(0);
+    expect((await kept())[onHome]).toBe('20000');
+
+    await setConfig(s.deps.db, 1, 'sports_inplay_delay_ms', '300');
+    try {
+      await goLive(s, match);
+      const held = await bet(m, { type: 'single', stake: 100, selections: [{ selectionId: yes, odds: 1.8 }] });
+      expect(held.data.status).toBe('pending_delay');
+      expect((await kept())[onYes]).toBe('10000');
+      await setPrices(s, match, [priced('btts', [1.6, 2.2])]);
+      await new Promise((r) => setTimeout(r, 350));
+      expect((await records(m)).data.list.find((b: { orderId: string }) => b.orderId === held.data.orderId).status).toBe('rejected');
+      expect((await kept())[onYes]).toBeUndefined();
+    } finally {
+      await setConfig(s.deps.db, 1, 'sports_inplay_delay_ms', '0');
+    }
+    expect(await kept()).toEqual(await counted());
+
+    await finish(s, match, { homeScore: 1, visitScore: 0 });
+    await settleDueMatches(s.deps);
+    await settleDueMatches(s.deps);
+    expect((await kept())[onHome]).toBeUndefined();
+    expect(await kept()).toEqual(await counted());
   });
 
   it('refuses a payout over the maximum', async () => {

@@ -282,8 +282,9 @@ interface NewBet {
 
 /**
  * The statement that debits the stakes (the ledger's batched posting) and, in the same statement,
- * writes each bet whose stake was posted with its legs and completes its key with its answer; the
- * keys of the bets refused (here or before: `refused`) dropped, so each can be sent again. Its rows
+ * writes each bet whose stake was posted with its legs (a single's stake added to what its member
+ * has open on its market) and completes its key with its answer; the keys of the bets refused
+ * (here or before: `refused`) dropped, so each can be sent again. Its rows
  * answer each stake's posting, in the order of `postings` (postedOutcomes). Nothing to write: no
  * statement, or the keys dropped alone.
  */
@@ -306,6 +307,7 @@ function takeBets(taken: Priced[], refused: Array<{ memberId: number; key: strin
         ${col((b) => b.owner.siteId, 'int[]')}, ${col((b) => b.owner.currency, 'text[]')}, ${col((b) => b.type, 'text[]')},
         ${col((b) => b.stakeMinor.toString(), 'bigint[]')}, ${col((b) => b.oddsX100.toString(), 'bigint[]')},
         ${col((b) => b.potentialMinor.toString(), 'bigint[]')}, ${col((b) => b.accept, 'boolean[]')}, ${col((b) => b.confirmAt, 'float8[]')},
+        ${col((b) => (b.type === 'single' ? b.legs[0].marketId : null), 'bigint[]')},
         ${arrayParam(
           taken.map((t) => t.order.p.idempotencyKey.key),
           'text[]',
@@ -313,7 +315,7 @@ function takeBets(taken: Priced[], refused: Array<{ memberId: number; key: strin
           taken.map((t) => JSON.stringify(t.placed)),
           'jsonb[]',
         )})
-        WITH ORDINALITY AS v(bet_id, order_id, member_id, site_id, currency, bet_type, stake, odds, potential, accept, confirm_ms, idem_key, response, n)),
+        WITH ORDINALITY AS v(bet_id, order_id, member_id, site_id, currency, bet_type, stake, odds, potential, accept, confirm_ms, single_market, idem_key, response, n)),
     taken AS (SELECT bet.* FROM bet JOIN posted USING (n) WHERE posted.outcome = 'posted'),
     bets AS (
       INSERT INTO sports_bets (bet_id, order_id, member_id, site_id, currency, bet_type, stake_minor, odds_x100, potential_return_minor, status, accept_odds_change, confirm_at)
@@ -326,6 +328,10 @@ function takeBets(taken: Priced[], refused: Array<{ memberId: number; key: strin
         ${legCol((x) => x.l.selectionId, 'bigint[]')}, ${legCol((x) => x.l.marketId, 'bigint[]')}, ${legCol((x) => x.l.matchId, 'bigint[]')},
         ${legCol((x) => x.l.oddsX100, 'int[]')}) AS l(bet_id, member_id, leg_no, selection_id, market_id, match_id, odds_x100)
       WHERE l.bet_id IN (SELECT bet_id FROM taken)),
+    opened AS (
+      INSERT INTO sports_open_singles AS os (member_id, market_id, staked_minor)
+      SELECT member_id, single_market, stake FROM taken WHERE single_market IS NOT NULL
+      ON CONFLICT (member_id, market_id) DO UPDATE SET staked_minor = os.staked_minor + EXCLUDED.staked_minor),
     done AS (${keysCompleted(sql`SELECT member_id, idem_key, response FROM taken`)}),
     dropped AS (${keysDropped(sql`SELECT member_id, idem_key FROM bet WHERE n NOT IN (SELECT n FROM taken) UNION ALL ${refusedKeys}`)})
     SELECT outcome, posted_id, from_after, to_after FROM posted, done, dropped ORDER BY n`;

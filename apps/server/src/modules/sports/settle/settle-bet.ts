@@ -5,6 +5,7 @@ import { clock } from '../../../platform/clock.ts';
 import { betOutcome, gradeLeg, type MatchResult } from '../markets/grade.ts';
 import { specOf } from '../book/markets.ts';
 import { payOut, takeBackPayout, type BetOwner } from '../bets/ledger.ts';
+import { closeOpenSingle } from '../bets/limits.ts';
 
 /** States a result can (re)settle; cashed-out, rejected and delayed bets are left alone. */
 const SETTLEABLE = ['pending', 'won', 'lost', 'void', 'half_won', 'half_lost'];
@@ -127,5 +128,7 @@ export async function settleBet(tx: Tx, betId: number): Promise<Settled | null> 
     WHERE bet_id = ${betId}`);
   const outcomes = g.legs.map((l) => sql`WHEN ${l.legNo} THEN ${l.outcome}`);
   await tx.execute(sql`UPDATE sports_bet_legs SET outcome = CASE leg_no ${sql.join(outcomes, sql` `)} END WHERE bet_id = ${betId}`);
+  // Its first settlement: the bet was open until now (a resettlement finds it settled).
+  if (g.settlementNo === 0) await closeOpenSingle(tx, betId);
   return { owner: g.owner, event: { orderId: g.orderId, status: g.status, payout: fromMinor(g.payoutMinor) }, settlementNo: n, recoveryDueMinor: owed };
 }

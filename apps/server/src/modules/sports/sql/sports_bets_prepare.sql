@@ -9,7 +9,7 @@
 --      claim as it stands (null: none, a twin's transaction rolled back; all null when all are fresh);
 --   3. the fresh orders' selections, their prices held (sports_lock_selections);
 --   4. per fresh order (null otherwise): the member's stake factor and, for a single, what they
---      have open in singles on its market (bets/limits.ts checkLimits);
+--      have open in singles on its market (sports_open_singles; bets/limits.ts checkLimits);
 --   5. one bet id per fresh order.
 CREATE OR REPLACE FUNCTION sports_bets_prepare(
   p_turns text[], p_members bigint[], p_keys text[], p_hashes text[], p_singles boolean[],
@@ -39,12 +39,10 @@ BEGIN
 
   SELECT jsonb_agg(CASE WHEN NOT o.n = ANY (fresh) THEN NULL ELSE jsonb_build_array(
       coalesce((SELECT stake_factor FROM sports_member_limits WHERE member_id = o.member_id), 1)::float8,
-      CASE WHEN NOT o.single THEN '0' ELSE (
-        SELECT coalesce(sum((SELECT b.stake_minor FROM sports_bets b
-                             WHERE b.bet_id = bl.bet_id AND b.bet_type = 'single' AND b.status IN ('pending_delay', 'pending'))), 0)::text
-        FROM sports_bet_legs bl
-        WHERE bl.member_id = o.member_id
-          AND bl.market_id = (SELECT market_id FROM sports_selections WHERE selection_id = p_leg_selection[array_position(p_leg_order, o.n::integer)]))
+      CASE WHEN NOT o.single THEN '0' ELSE coalesce((
+        SELECT os.staked_minor FROM sports_open_singles os
+        WHERE os.member_id = o.member_id
+          AND os.market_id = (SELECT market_id FROM sports_selections WHERE selection_id = p_leg_selection[array_position(p_leg_order, o.n::integer)])), 0)::text
       END) END ORDER BY o.n)
   INTO exposures
   FROM unnest(p_members, p_singles) WITH ORDINALITY AS o(member_id, single, n);
