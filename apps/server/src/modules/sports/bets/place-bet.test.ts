@@ -267,6 +267,28 @@ describe('limits', () => {
     expect(await kept()).toEqual(await counted());
   });
 
+  it('[issue 18] cash outs racing new bets of the same members on the same market leave what is open as the bets count it', async () => {
+    const match = await scriptMatch(s, { markets: FOOTBALL_MARKETS() });
+    const home = await match.sel('1x2', 'home');
+    const single = (m: Member) => bet(m, { type: 'single', stake: 10, selections: [{ selectionId: home, odds: 1.01 }], acceptOddsChange: true });
+    const members = await Promise.all(Array.from({ length: 4 }, () => funded()));
+    const earlier = await Promise.all(members.flatMap((m) => [single(m), single(m), single(m)]));
+    expect(earlier.map((r) => r.code)).toEqual(earlier.map(() => 0));
+    const cashOuts = members.flatMap((m, i) =>
+      earlier.slice(i * 3, i * 3 + 3).map((r) => s.call('/api/sports/bet/cashout', { orderId: r.data.orderId }, { token: m.token, key: idemKey() })),
+    );
+    const answers = await Promise.all([...cashOuts, ...members.flatMap((m) => [single(m), single(m)])]);
+    expect(answers.map((r) => r.code)).toEqual(answers.map(() => 0));
+    const open = await s.deps.db.execute(sql`
+      SELECT os.member_id::int AS member, os.staked_minor::text AS kept,
+        (SELECT sum(b.stake_minor) FROM sports_bets b JOIN sports_bet_legs l ON l.bet_id = b.bet_id
+         WHERE l.member_id = os.member_id AND l.market_id = os.market_id AND b.bet_type = 'single' AND b.status IN ('pending_delay', 'pending'))::text AS counted
+      FROM sports_open_singles os JOIN sports_selections sel ON sel.market_id = os.market_id
+      WHERE sel.selection_id = ${home} ORDER BY 1`);
+    const ids = members.map((m) => m.memberId).sort((a, b) => a - b);
+    expect(open.rows).toEqual(ids.map((member) => ({ member, kept: '2000', counted: '2000' })));
+  });
+
   it('refuses a payout over the maximum', async () => {
     const m = await funded(10_000_000n);
     const match = await scriptMatch(s, { markets: [priced('1x2', [150, 3, 1.01])] });
