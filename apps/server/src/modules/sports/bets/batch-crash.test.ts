@@ -61,6 +61,11 @@ describe('bets in batches, the server killed with SIGKILL', () => {
         const { rows: bets } = await s.deps.db.execute(sql`SELECT count(*)::int AS n FROM sports_bets WHERE member_id = ${m.memberId}`);
         expect(bets[0]).toEqual({ n: mine });
         expect(await mainBalance(s, m.memberId)).toBe(FUNDS - BigInt(mine * STAKE * 100));
+        // What the stake limit reads as open moved with the bets, in the same transactions.
+        const { rows: open } = await s.deps.db.execute(
+          sql`SELECT coalesce(sum(staked_minor), 0)::text AS staked FROM sports_open_singles WHERE member_id = ${m.memberId}`,
+        );
+        expect(open[0]).toEqual({ staked: String(mine * STAKE * 100) });
       }
       await expectLedgerSound(s);
     } finally {
