@@ -13,6 +13,7 @@ function report(kind: string, audit: LedgerAudit): string[] {
   for (const u of audit.unbalanced) lines.push(`UNBALANCED ${u.currency}: balances sum to ${u.total}, not 0`);
   for (const n of audit.negative) lines.push(`NEGATIVE ${n.account}: ${n.balance}`);
   for (const c of audit.chainBreaks) lines.push(`CHAIN BREAK ${c.account} at transfer ${c.transferId}`);
+  for (const o of audit.orphans) lines.push(`ORPHAN transfer ${o.transferId} names an account that is not there`);
   if (audit.ok) lines.push('OK: every balance equals its transfers, every currency sums to zero, no member account below zero');
   return lines;
 }

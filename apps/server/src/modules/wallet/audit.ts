@@ -14,6 +14,8 @@ export interface LedgerAudit {
   negative: Array<{ account: string; balance: string }>;
   /** Transfers whose recorded balance-after does not follow from the account's previous one. */
   chainBreaks: Array<{ account: string; transferId: string }>;
+  /** Transfers naming an account that is not there (no foreign key: migration 0166). */
+  orphans: Array<{ transferId: string }>;
 }
 
 /**
@@ -61,13 +63,22 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
     WHERE coalesce(c.prev, 0) + c.delta <> c.after
     ORDER BY c.transfer_id LIMIT 100`,
   );
+  const orphans = await rowsOf<{ transferId: string }>(
+    db,
+    sql`
+    SELECT t.transfer_id::text AS "transferId" FROM wallet_transfers t
+    WHERE NOT EXISTS (SELECT 1 FROM wallet_accounts a WHERE a.account_id = t.from_account)
+       OR NOT EXISTS (SELECT 1 FROM wallet_accounts a WHERE a.account_id = t.to_account)
+    ORDER BY t.transfer_id LIMIT 100`,
+  );
   return {
-    ok: mismatches.length + unbalanced.length + negative.length + chainBreaks.length === 0,
+    ok: mismatches.length + unbalanced.length + negative.length + chainBreaks.length + orphans.length === 0,
     accounts: Number(counts?.accounts ?? 0),
     transfers: Number(counts?.transfers ?? 0),
     mismatches,
     unbalanced,
     negative,
     chainBreaks,
+    orphans,
   };
 }

@@ -135,6 +135,22 @@ describe('the batched posting', () => {
     expect(audit, JSON.stringify(audit)).toMatchObject({ ok: true });
   }, 60_000);
 
+  it('[issue 18] a movement naming an account that is not there fails its batch, set-based or one by one, and writes nothing', async () => {
+    const missing = Math.max(...accounts) + 1_000_000;
+    const before = await balancesOf(s.deps.db, accounts);
+    for (const size of [2, 8]) {
+      const postings = Array.from({ length: size }, (_, i) => move(accounts[HOUSE], accounts[i % 3], 1n));
+      postings[size - 1] = move(accounts[HOUSE], missing, 1n);
+      const refused = await post(postings).then(
+        () => null,
+        (e: Error) => ((e.cause as Error | undefined) ?? e).message,
+      );
+      expect(refused).toMatch(/^wallet_post_transfer: unknown account/);
+    }
+    expect(await balancesOf(s.deps.db, accounts)).toEqual(before);
+    expect(await auditLedger(s.deps.db)).toMatchObject({ ok: true, orphans: [] });
+  });
+
   it('[issue 18] refuses a movement of nothing before anything moves', async () => {
     await expect(post([move(accounts[HOUSE], accounts[0], 5n), move(accounts[HOUSE], accounts[0], 0n)])).rejects.toMatchObject({
       code: Errors.AMOUNT_INVALID.code,

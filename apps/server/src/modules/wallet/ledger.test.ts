@@ -19,6 +19,13 @@ const codeOf = (p: Promise<unknown>) =>
     (e: { code?: number }) => e.code ?? -1,
   );
 
+/** The database's message of a refused statement (Drizzle wraps the driver's error), or null. */
+const refusalOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: Error) => ((e.cause as Error | undefined) ?? e).message,
+  );
+
 describe('ledger core', () => {
   it('moves money between a house account and a member wallet, keeping the sum at zero', async () => {
     const { db } = s.deps;
@@ -79,6 +86,26 @@ describe('ledger core', () => {
     expect((await memberBalances(db, owner.memberId)).main).toBe(9_900n);
     await expect(db.execute(sql`UPDATE wallet_transfers SET amount_minor = 1`)).rejects.toThrow();
     await expect(db.execute(sql`DELETE FROM wallet_transfers`)).rejects.toThrow();
+  });
+
+  it('[issue 18] keeps every account a transfer names: no removal, and the audit reports a transfer naming one not there', async () => {
+    const { db } = s.deps;
+    const main = await memberAccount(db, owner);
+    expect(await refusalOf(db.execute(sql`DELETE FROM wallet_accounts WHERE account_id = ${main}`))).toBe(
+      "DELETE refused on wallet_accounts: the ledger's rows are kept",
+    );
+    expect(await refusalOf(db.execute(sql`TRUNCATE wallet_accounts CASCADE`))).toBe("TRUNCATE refused on wallet_accounts: the ledger's rows are kept");
+    expect((await memberBalances(db, owner.memberId)).main).toBe(9_900n);
+    const orphans = await db
+      .transaction(async (tx) => {
+        const stakes = await houseAccount(tx, 1, 'CNY', 'stakes');
+        await tx.execute(sql`INSERT INTO wallet_transfers (from_account, to_account, amount_minor, kind, ref, from_balance_after, to_balance_after)
+          VALUES (${stakes}, ${main + 1_000_000}, 1, 'test.orphan', ${`t:${owner.memberId}:orphan`}, 0, 1)`);
+        throw { orphans: (await auditLedger(tx)).orphans };
+      })
+      .catch((e: { orphans: unknown }) => e.orphans);
+    expect(orphans).toHaveLength(1);
+    expect(await auditLedger(db)).toMatchObject({ ok: true, orphans: [] });
   });
 
   it('splits a busy house account in slices: a member always posts to the same one, the sum stays zero', async () => {

@@ -1,5 +1,6 @@
--- Transfers are history: they are never changed or removed.
+-- The ledger's history stays: transfers are never changed or removed (trigger
+-- wallet_transfers_no_update), accounts never removed (wallet_accounts_kept: transfers name them).
 CREATE OR REPLACE FUNCTION wallet_transfers_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  RAISE EXCEPTION 'wallet_transfers rows are immutable';
+  RAISE EXCEPTION '% refused on %: the ledger''s rows are kept', TG_OP, TG_TABLE_NAME;
 END $$;
