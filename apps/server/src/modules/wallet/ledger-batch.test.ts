@@ -4,7 +4,7 @@ import { Errors } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { auditLedger, houseAccount, memberAccount, postTransfers, walletOwner, type BatchPosting, type BatchPosted } from './index.ts';
 import { balancesOf } from './ledger.ts';
-import { newKey } from './testing.ts';
+import { newKey, refusalOf } from './testing.ts';
 
 /**
  * The ledger's batched posting (issue 18): a batch gives exactly what its movements one after
@@ -141,11 +141,7 @@ describe('the batched posting', () => {
     for (const size of [2, 8]) {
       const postings = Array.from({ length: size }, (_, i) => move(accounts[HOUSE], accounts[i % 3], 1n));
       postings[size - 1] = move(accounts[HOUSE], missing, 1n);
-      const refused = await post(postings).then(
-        () => null,
-        (e: Error) => ((e.cause as Error | undefined) ?? e).message,
-      );
-      expect(refused).toMatch(/^wallet_post_transfer: unknown account/);
+      expect(await refusalOf(post(postings))).toMatch(/^wallet_post_transfer: unknown account/);
     }
     expect(await balancesOf(s.deps.db, accounts)).toEqual(before);
     expect(await auditLedger(s.deps.db)).toMatchObject({ ok: true, orphans: [] });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { Errors } from '@bp/contract';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { auditLedger, HOUSE_SLICES, houseAccount, memberAccount, memberBalances, postTransfer, walletOwner, type WalletOwner } from './index.ts';
+import { refusalOf } from './testing.ts';
 
 let s: TestServer;
 let owner: WalletOwner;
@@ -17,13 +18,6 @@ const codeOf = (p: Promise<unknown>) =>
   p.then(
     () => 0,
     (e: { code?: number }) => e.code ?? -1,
-  );
-
-/** The database's message of a refused statement (Drizzle wraps the driver's error), or null. */
-const refusalOf = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: Error) => ((e.cause as Error | undefined) ?? e).message,
   );
 
 describe('ledger core', () => {

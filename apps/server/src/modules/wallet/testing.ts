@@ -10,6 +10,13 @@ export const newKey = () => `k-${randomBytes(8).toString('hex')}`;
 /** A fresh key as a route hands it to the service functions tests call directly. */
 export const newIdempotencyKey = (route = '/test') => ({ key: newKey(), route });
 
+/** The database's message of a refused statement (Drizzle wraps the driver's error), or null when it went through. */
+export const refusalOf = (p: Promise<unknown>): Promise<string | null> =>
+  p.then(
+    () => null,
+    (e: Error) => ((e.cause as Error | undefined) ?? e).message,
+  );
+
 /** The wallet's calls a test makes again and again, over the harness's `s.call`. */
 export function caller(s: TestServer) {
   /** A money call with a fresh key unless one is given. */
