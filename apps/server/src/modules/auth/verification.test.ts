@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Errors, RQIAB_HEADER, SLIDER_TOLERANCE_PX, VERIFY_TICKET_TTL_MS } from '@bp/contract';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { shiftToMorning, startTestServer, type TestServer } from '../../test/harness.ts';
 import { clock } from '../../platform/clock.ts';
 import { openAnswer, sealBody, signedHeaders } from '../../platform/security/testing.ts';
 import { setConfig } from '../site/index.ts';
@@ -93,6 +93,7 @@ describe('need-safe verification', () => {
   });
 
   it('[S4-06] an empty, reused, foreign-scene or expired ticket is asked for again and changes nothing', async () => {
+    shiftToMorning(); // the shift below must not meet 22:00, which ends every session
     const m = await s.member();
     expect((await change(m.token, { verifyTicket: '' })).code).toBe(Errors.NEED_SAFE.code);
     expect((await change(m.token, { verifyTicket: 'made-up-ticket' })).code).toBe(Errors.NEED_SAFE.code);

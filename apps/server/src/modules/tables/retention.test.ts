@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { shiftToMorning, startTestServer, type TestServer } from '../../test/harness.ts';
 import { clock } from '../../platform/clock.ts';
 import { rowsOf } from '../../platform/db/index.ts';
 import { caller, expectLedgerSound, newKey } from '../wallet/testing.ts';
@@ -11,6 +11,7 @@ import { historyRetentionDays, pruneTableHistory } from './retention.ts';
 
 let s: TestServer;
 beforeAll(async () => {
+  shiftToMorning(); // the rounds played here move the clock on: they must not meet 22:00, which ends every session
   s = await startTestServer();
 });
 // The clock only moves forward here: a round once played stays played.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Errors, type TableOutcome } from '@bp/contract';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { shiftToMorning, startTestServer, type TestServer } from '../../test/harness.ts';
 import { clock } from '../../platform/clock.ts';
 import { expectLedgerSound, newKey } from '../wallet/testing.ts';
 import { runTables } from './index.ts';
@@ -10,6 +10,7 @@ import { currentRound, storedRound, toNextRound } from './testing.ts';
 
 let s: TestServer;
 beforeAll(async () => {
+  shiftToMorning(); // the rounds played here move the clock on: they must not meet 22:00, which ends every session
   s = await startTestServer();
 });
 // The clock only moves forward here: a round once played stays played.
