@@ -77,6 +77,11 @@ describe.runIf(browserAvailable())('VIP, welfare and rebate', () => {
     await page.goto('/app/vip/fanshui');
     // Yesterday's 2,000 of egame turnover after VIP2 was reached is rebated at VIP2's 0.7 %: 14.
     await page.getByTestId('fanshui-pending').getByText('¥14.00').waitFor();
+    // The member's own rates, at the level reached, and how rebates are paid.
+    const rates = page.getByTestId('fanshui-rates');
+    await rates.getByText('VIP2').waitFor();
+    expect(await rates.locator('li').filter({ hasText: '电子' }).innerText()).toContain('0.7%');
+    await page.getByText(/7天内有效，过期作废/).waitFor();
     await shoot(page, 'vip-04-fanshui');
     await page.getByRole('button', { name: '一键领取' }).click();
     await page.getByText('已领取 ¥14.00，已存入中心钱包').waitFor();

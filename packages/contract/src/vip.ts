@@ -7,6 +7,9 @@ import { Money } from './wallet.ts';
 export const VIP_CATEGORIES = ['sports', 'egame', 'live', 'chess'] as const;
 export type VipCategory = (typeof VIP_CATEGORIES)[number];
 
+/** Days a rebate waits to be received once granted; then it expires. */
+export const REBATE_VALID_DAYS = 7;
+
 const Threshold = z.object({ vipLevel: z.number().int(), deposit: Money, turnover: Money });
 
 export const VipInfoData = z.object({

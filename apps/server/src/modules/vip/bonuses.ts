@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DAY_MS, MemberTags, fromMinor } from '@bp/contract';
+import { DAY_MS, MemberTags, REBATE_VALID_DAYS, fromMinor } from '@bp/contract';
 import { oneOf, rowsOf, type Db, type DbOrTx, type Tx } from '../../platform/db/index.ts';
 import { fail } from '../../platform/http/index.ts';
 import { once, type IdempotencyKey } from '../../platform/idempotency.ts';
@@ -24,7 +24,7 @@ export const BONUS_LIFETIME_MS: Record<BonusSource, number | null> = {
   upgrade: null,
   weekly: 7 * DAY_MS,
   monthly: 30 * DAY_MS,
-  rebate: 7 * DAY_MS,
+  rebate: REBATE_VALID_DAYS * DAY_MS,
   activity: 7 * DAY_MS,
   /** Paid as it is exchanged. */
   points: null,
