@@ -8,8 +8,8 @@
 -- the whole batch is written set-based: the balances after each movement as running sums per
 -- account in the given order, one INSERT of the transfers (ids taken in that order, after the
 -- locks, as the audit's balance-after chain wants) and one UPDATE per account. It costs about a
--- third of the movement-by-movement loop. Otherwise, or should a concurrent transaction have
--- posted one of the (kind, ref) pairs meanwhile, the loop gives each movement its outcome.
+-- third of the movement-by-movement loop. Otherwise, or should one of the (kind, ref) pairs be
+-- posted already (the unique index refuses the INSERT), the loop gives each movement its outcome.
 CREATE OR REPLACE FUNCTION wallet_post_transfers(
   p_from bigint[], p_to bigint[], p_amount bigint[], p_kind text[], p_ref text[], p_memo text[]
 ) RETURNS TABLE (outcome text, posted_id bigint, from_after bigint, to_after bigint) LANGUAGE plpgsql AS $$
@@ -19,28 +19,31 @@ DECLARE
   froms_after bigint[];
   tos_after bigint[];
   ids bigint[];
+  held_ids bigint[];
+  held_kinds text[];
+  held_currencies text[];
+  held_balances bigint[];
 BEGIN
   -- Each account a probe of its key, in id order: this plan is kept for the connection, and one of
   -- `account_id = ANY (...)` made while the table was young read every account at every batch.
-  PERFORM 1 FROM (SELECT DISTINCT a FROM unnest(p_from || p_to) AS a ORDER BY 1) AS ids(id)
-  CROSS JOIN LATERAL (SELECT 1 FROM wallet_accounts w WHERE w.account_id = ids.id FOR UPDATE) AS held;
+  -- What the set-based path needs of them is read as they are locked (an account not there has none).
+  SELECT array_agg(w.account_id ORDER BY ids.id), array_agg(w.kind ORDER BY ids.id), array_agg(w.currency ORDER BY ids.id),
+         array_agg(w.balance ORDER BY ids.id)
+  INTO held_ids, held_kinds, held_currencies, held_balances
+  FROM (SELECT DISTINCT a FROM unnest(p_from || p_to) AS a ORDER BY 1) AS ids(id)
+  CROSS JOIN LATERAL (SELECT x.account_id, x.kind, x.currency, x.balance FROM wallet_accounts x WHERE x.account_id = ids.id FOR UPDATE) AS w;
   IF size >= 6 THEN
     WITH p AS (SELECT * FROM unnest(p_from, p_to, p_amount) WITH ORDINALITY AS p(f, t, a, n)),
     moves AS (SELECT n, f AS account_id, -a AS delta, true AS is_from FROM p UNION ALL SELECT n, t, a, false FROM p),
     run AS (
-      SELECT m.n, m.is_from, w.kind, w.currency, w.balance + sum(m.delta) OVER (PARTITION BY m.account_id ORDER BY m.n) AS after
-      FROM moves m LEFT JOIN LATERAL (SELECT x.kind, x.currency, x.balance FROM wallet_accounts x WHERE x.account_id = m.account_id OFFSET 0) AS w ON true)
+      SELECT m.n, m.is_from, held_kinds[h.k] AS kind, held_currencies[h.k] AS currency,
+             held_balances[h.k] + sum(m.delta) OVER (PARTITION BY m.account_id ORDER BY m.n) AS after
+      FROM moves m CROSS JOIN LATERAL (SELECT array_position(held_ids, m.account_id) AS k) AS h)
     SELECT bool_and(p.a > 0 AND fr.currency IS NOT NULL AND tr.currency IS NOT NULL AND fr.currency = tr.currency
                     AND (fr.after >= 0 OR fr.kind = 'house')),
            array_agg(fr.after ORDER BY p.n), array_agg(tr.after ORDER BY p.n)
     INTO clean, froms_after, tos_after
     FROM p JOIN run fr ON fr.n = p.n AND fr.is_from JOIN run tr ON tr.n = p.n AND NOT tr.is_from;
-    clean := clean
-      AND (SELECT count(DISTINCT (k, r)) FROM unnest(p_kind, p_ref) AS u(k, r)) = size
-      -- One probe of the (kind, ref) index per movement: as a join, a plan cached while the table
-      -- was young read the whole ledger at every batch (issue 18, pg_stat_user_tables).
-      AND NOT EXISTS (SELECT 1 FROM unnest(p_kind, p_ref) AS u(k, r)
-                      CROSS JOIN LATERAL (SELECT 1 FROM wallet_transfers t WHERE t.kind = u.k AND t.ref = u.r LIMIT 1) AS seen);
     IF clean THEN
       BEGIN
         WITH written AS (
@@ -51,7 +54,9 @@ BEGIN
           RETURNING transfer_id)
         SELECT array_agg(transfer_id ORDER BY transfer_id) INTO ids FROM written;
       EXCEPTION WHEN unique_violation THEN
-        ids := NULL; -- a pair posted by a transaction that committed meanwhile: the loop tells which
+        -- A (kind, ref) posted before, or twice in the batch (the index tells, where a look first
+        -- cost a probe a movement for what is rare): the loop gives each movement its outcome.
+        ids := NULL;
       END;
       IF ids IS NOT NULL THEN
         -- Each account's net movement (wallet_accounts_move.sql: an UPDATE joined to the batch's
