@@ -7,13 +7,16 @@
 -- transaction had locked leaves a MultiXact on the row, which every later reader looks up.
 -- Rows answer in the order given.
 --
--- Locks: the members' accounts first (not the house's result accounts: phase one never posts
--- there, it may only create one), in id order, each a probe of its key (a kept plan of `= ANY`
--- made on a young table read every account at every batch); an account not made yet has no id and
--- nothing to lock. Then the keys are claimed and the slots taken, each member's its own. Two
--- batches, or a batch and a single phase, cannot wait on each other in a circle but where a single
--- phase starts on its transfer row while a batch holds that transfer's accounts: the database then
--- ends one of them (deadlock_detected) and it runs again whole.
+-- Locks: the two accounts of each member that the reserve moves first (transit, and main for an
+-- 'in', the venue's mirror for an 'out': a lock on the third was a WAL record a transfer for
+-- nothing; not the house's result accounts either: phase one never posts there, it may only create
+-- one), in id order, each a probe of its key (a kept plan of `= ANY` made on a young table read
+-- every account at every batch); an account not made yet has no id and nothing to lock. Every
+-- phase of a member moves its transit account, so one member's phases still queue there. Then the
+-- keys are claimed and the slots taken, each member's its own. Two batches, or a batch and a single
+-- phase, cannot wait on each other in a circle but where a single phase starts on its transfer row
+-- while a batch holds that transfer's accounts: the database then ends one of them
+-- (deadlock_detected) and it runs again whole.
 --
 -- Its statements (and those of the functions it calls) run on generic plans from the first call
 -- (plan_cache_mode): each is written to plan the same at any size, which src/test/kept-plans.test.ts
@@ -40,7 +43,8 @@ BEGIN
     RAISE EXCEPTION 'venue_transfer_begin_many: a member twice in one batch';
   END IF;
   PERFORM 1 FROM (SELECT DISTINCT (SELECT a.account_id FROM wallet_accounts a WHERE a.account_key = k) AS id
-                  FROM unnest(p_main_key || p_venue_key || p_transit_key) AS k ORDER BY 1) AS ids
+                  FROM unnest(p_transit_key || ARRAY(SELECT CASE p_direction[g] WHEN 'in' THEN p_main_key[g] ELSE p_venue_key[g] END
+                                                     FROM generate_subscripts(p_member, 1) AS g)) AS k ORDER BY 1) AS ids
   CROSS JOIN LATERAL (SELECT 1 FROM wallet_accounts w WHERE w.account_id = ids.id FOR UPDATE) AS held;
 
   SELECT array_agg(CASE WHEN v.status IS NULL THEN 'VENUE_UNKNOWN' WHEN v.status <> 0 THEN 'VENUE_UNAVAILABLE' END ORDER BY u.n)

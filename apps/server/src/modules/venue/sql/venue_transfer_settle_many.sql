@@ -36,10 +36,14 @@ BEGIN
   END IF;
   -- The pending ones are settled, their rows locked by that update in id order (an index scan of
   -- the ids); those settled before (by the reconciliation, or a twin) only answer. Then the
-  -- accounts of those settled now, in id order.
+  -- accounts of those settled now that may move, in id order: transit, the venue's mirror (the
+  -- venue's figure may move it), and main only where the reserve goes (a success 'out', a released
+  -- 'in'): the answer reads main's balance, which needs no lock.
   settled := venue_transfers_mark_settled(p_transfer_id, p_outcome, p_error);
   PERFORM 1 FROM (SELECT DISTINCT a AS id FROM unnest(settled) AS i(tid),
-                    unnest((SELECT ARRAY[t.main_account, t.venue_account, t.transit_account]
+                    unnest((SELECT CASE WHEN (t.status = 'success') = (t.direction = 'in')
+                                        THEN ARRAY[t.venue_account, t.transit_account]
+                                        ELSE ARRAY[t.main_account, t.venue_account, t.transit_account] END
                             FROM venue_transfers t WHERE t.transfer_id = i.tid)) AS a
                   ORDER BY 1) AS ids
   CROSS JOIN LATERAL (SELECT 1 FROM wallet_accounts w WHERE w.account_id = ids.id FOR UPDATE) AS held;
