@@ -162,7 +162,8 @@ interface SessionRecord {
 
 /**
  * Sessions with their members, by `where`, written out rather than built by drizzle's select:
- * building that select of both whole rows cost about a millisecond of CPU at every session read.
+ * building that select of both whole rows cost 0.4 ms of CPU at every session read on a slow
+ * host (5 µs written out).
  * Planned at each call (not kept: a join kept from a young members table could stay a scan).
  */
 const sessionRecords = (where: SQL) => sql`
