@@ -47,9 +47,18 @@ export const LAUNCH_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * Debian's Chromium headless shell where it is installed (CI installs it), else Debian's Chromium.
+ * The shell is the same Blink without the browser's own window and its pages. The journeys are
+ * most of CI's time, and on a slow two-core host the shell took a third less machine CPU over 24
+ * page loads (41-47 s against 64-68 s) and the screens journey 125 s against 174 s.
+ * `CHROMIUM_PATH` names another browser.
+ */
+const BROWSERS = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
+
 export function chromiumPath(): string | null {
-  const candidate = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  return fs.existsSync(candidate) ? candidate : null;
+  const candidates = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : BROWSERS;
+  return candidates.find((candidate) => fs.existsSync(candidate)) ?? null;
 }
 
 /**
@@ -58,7 +67,7 @@ export function chromiumPath(): string | null {
  */
 export function browserAvailable(): boolean {
   if (chromiumPath()) return true;
-  const msg = `Chromium not found (${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}); set CHROMIUM_PATH or apt-get install chromium`;
+  const msg = `Chromium not found (${process.env.CHROMIUM_PATH || BROWSERS.join(', ')}); set CHROMIUM_PATH or apt-get install chromium-headless-shell`;
   if (process.env.CI === 'true') throw new Error(msg);
   console.warn(`[e2e] skipped: ${msg}`);
   return false;
