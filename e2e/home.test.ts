@@ -125,6 +125,33 @@ describe.runIf(browserAvailable())('home, and moving around the site', () => {
     }
   });
 
+  it('asked for less motion (the system setting), the live pulses and the roulette wheel play once and rest', async () => {
+    // The matches in play of the test above: home's live strip shows them with a pulsing dot.
+    const { page } = await phone(site);
+    /** The CSS animations that loop for ever, running now. */
+    const loops = () =>
+      page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations === Infinity)
+          .map((a) => (a as CSSAnimation).animationName),
+      );
+    await page.goto('/app/home');
+    await page.locator('.bp-livestrip-dot').first().waitFor();
+    await expect.poll(loops).toContain('bp-livestrip-pulse');
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(loops).toEqual([]);
+    await page.goto('/app/sports?tab=live');
+    await page.locator('.bp-sp-card').first().waitFor();
+    expect(await loops()).toEqual([]);
+    await page.goto('/app/tables/rou1');
+    await page.locator('.bp-wheel-disc').waitFor();
+    expect(await loops()).toEqual([]);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect.poll(loops).toContain('bp-turn');
+  });
+
   it("home shows the member's balance with a deposit shortcut; a USDT site's in ₮", async () => {
     const { member, page } = await memberOnPhone(site);
     const bar = page.locator('.bp-home-wallet');
