@@ -37,8 +37,19 @@ export async function dialogText(page: Page): Promise<string> {
   return dialog.innerText();
 }
 
+/** Waits until the page at `pathname` (a path, or a pattern of path and query) is on screen, not only in the URL. */
 export async function waitForPath(page: Page, pathname: string | RegExp): Promise<void> {
   await page.waitForURL((url) => (typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname + url.search)), { timeout: 15_000 });
+  // The URL changes before the page is drawn: the page before may still be on screen (Root.tsx useShownPath).
+  const [path, source, flags] = typeof pathname === 'string' ? [pathname, null, ''] : [null, pathname.source, pathname.flags];
+  await page.waitForFunction(
+    ([path, source, flags]) => {
+      const shown = document.documentElement.dataset.shownPath ?? '';
+      return path !== null ? shown.split('?')[0] === path : new RegExp(source!, flags).test(shown);
+    },
+    [path, source, flags] as const,
+    { timeout: 15_000 },
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { useEffect, useLayoutEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePerInfo, siteInfoApi } from '../shared/site/site-info.ts';
 import { VerifyDialogHost } from '../features/auth/verify/VerifyDialogHost.tsx';
@@ -21,6 +21,19 @@ const MEMBER_FRAME_READS = [
 ] as const;
 
 /**
+ * The page on screen, on the document (`data-shown-path`: its path and query). A navigation's URL
+ * changes before its page is drawn (the router's update is a transition, held while the page's
+ * code or first data is on the way, the page before still showing): the browser journeys wait for
+ * the page itself (e2e/steps.ts waitForPath), not only for its URL.
+ */
+function useShownPath(): void {
+  const { pathname, search } = useLocation();
+  useLayoutEffect(() => {
+    document.documentElement.dataset.shownPath = pathname + search;
+  }, [pathname, search]);
+}
+
+/**
  * What every page shares: theme, title, language, server time, the member's channel, the
  * verification dialog, and the scroll: a page opened starts at its top, back returns to where the
  * member was on the page before (React Router's restoration, kept per history entry).
@@ -29,6 +42,7 @@ export function Root() {
   const queryClient = useQueryClient();
   const { data } = usePerInfo();
   const loggedIn = useLoggedIn();
+  useShownPath();
   useEffect(() => applyLanguageFlag(data?.englishEnabled ?? false, local.get(LANGUAGE_KEY)), [data?.englishEnabled]);
   useEffect(() => startTimeSync(siteInfoApi.time), []);
   useEffect(() => startMemberSocket(), []);
