@@ -40,11 +40,13 @@ export async function dialogText(page: Page): Promise<string> {
 /** Waits until the page at `pathname` (a path, or a pattern of path and query) is on screen, not only in the URL. */
 export async function waitForPath(page: Page, pathname: string | RegExp): Promise<void> {
   await page.waitForURL((url) => (typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname + url.search)), { timeout: 15_000 });
-  // The URL changes before the page is drawn: the page before may still be on screen (Root.tsx useShownPath).
+  // The URL changes before the page is drawn: within the app, the page before may still be on screen (Root.tsx useShownPath).
   const [path, source, flags] = typeof pathname === 'string' ? [pathname, null, ''] : [null, pathname.source, pathname.flags];
   await page.waitForFunction(
     ([path, source, flags]) => {
-      const shown = document.documentElement.dataset.shownPath ?? '';
+      // Not marked: a page outside the site's app (the sandbox venue's game), or the app not started yet.
+      const shown = document.documentElement.dataset.shownPath;
+      if (shown === undefined) return true;
       return path !== null ? shown.split('?')[0] === path : new RegExp(source!, flags).test(shown);
     },
     [path, source, flags] as const,

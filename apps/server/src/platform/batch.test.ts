@@ -67,7 +67,8 @@ describe('the batcher', () => {
   });
 
   it('[issue 16] with turnsOneAtATime, a turn’s next operation waits for the batch holding its last one to end', async () => {
-    const { b, batches, overlaps } = recorded({ ms: 20, turnsOneAtATime: true });
+    // Batches of 200 ms: the second set must come while the first is in flight, on a busy machine too (20 ms once did not).
+    const { b, batches, overlaps } = recorded({ ms: 200, turnsOneAtATime: true });
     const first = [b.submit({ turn: 'same', n: 0 }), b.submit({ turn: 'a', n: 1 })];
     await sleep(5);
     // While the first batch is in flight: a second goes beside it, without the turn it holds.
