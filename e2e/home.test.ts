@@ -125,7 +125,7 @@ describe.runIf(browserAvailable())('home, and moving around the site', () => {
     }
   });
 
-  it('asked for less motion (the system setting), the live pulses and the roulette wheel play once and rest', async () => {
+  it('asked for less motion (the system setting), the live pulses and the roulette wheel play once and rest, the lobby jumps without sliding', async () => {
     // The matches in play of the test above: home's live strip shows them with a pulsing dot.
     const { page } = await phone(site);
     /** The CSS animations that loop for ever, running now. */
@@ -145,6 +145,16 @@ describe.runIf(browserAvailable())('home, and moving around the site', () => {
     await page.goto('/app/sports?tab=live');
     await page.locator('.bp-sp-card').first().waitFor();
     expect(await loops()).toEqual([]);
+    // The casino lobby's kinds jump to their section at once, not in a smooth scroll.
+    await page.goto('/app/casino');
+    const kind = page.locator('.bp-casino-kind').last();
+    const section = `kind-${/is-(\w+)/.exec((await kind.getAttribute('class'))!)![1]}`;
+    await page.locator(`#${section}`).waitFor();
+    await kind.click();
+    const jumped = await page.evaluate(() => scrollY);
+    expect(jumped).toBeGreaterThan(0);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => scrollY)).toBe(jumped);
     await page.goto('/app/tables/rou1');
     await page.locator('.bp-wheel-disc').waitFor();
     expect(await loops()).toEqual([]);

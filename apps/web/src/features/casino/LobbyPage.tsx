@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBlock, Toast } from 'antd-mobile';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { PullRefresh } from '../../shared/ui/PullRefresh.tsx';
+import { scrollMotion } from '../../shared/ui/motion.ts';
 import { useLoggedIn } from '../../shared/session/use-session.ts';
 import { showLoginReminder } from '../../shared/session/login-required.tsx';
 import { ApiError } from '../../shared/api/request.ts';
@@ -57,7 +58,7 @@ export function LobbyPage() {
           <button
             key={c.kind}
             className={`bp-casino-kind is-${c.kind}`}
-            onClick={() => document.getElementById(`kind-${c.kind}`)?.scrollIntoView({ behavior: 'smooth' })}
+            onClick={() => document.getElementById(`kind-${c.kind}`)?.scrollIntoView({ behavior: scrollMotion() })}
           >
             <span className="bp-casino-glyph">{t(`casino.glyph.${c.kind}`)}</span>
             {c.name}

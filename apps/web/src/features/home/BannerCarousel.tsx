@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useBanners } from './api.ts';
 import { openLink, showsLink } from './links.ts';
+import { scrollMotion } from '../../shared/ui/motion.ts';
 
 const TURN_MS = 4000;
 
@@ -25,8 +26,8 @@ export function BannerCarousel() {
       const el = track.current;
       if (!el || held.current || document.hidden) return;
       const next = (Math.round(el.scrollLeft / el.clientWidth) + 1) % count;
-      const smooth = next > 0 && !matchMedia('(prefers-reduced-motion: reduce)').matches;
-      el.scrollTo({ left: next * el.clientWidth, behavior: smooth ? 'smooth' : 'instant' });
+      // Back to the first banner at once: a slide through all of them would run backwards.
+      el.scrollTo({ left: next * el.clientWidth, behavior: next > 0 ? scrollMotion() : 'instant' });
     }, TURN_MS);
     return () => clearInterval(timer);
   }, [count]);
