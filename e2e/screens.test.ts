@@ -28,13 +28,10 @@ describe.runIf(browserAvailable())('the other screens', () => {
     const { page } = await phone(site);
     await page.goto('/login');
     await page.getByText('忘记密码？').click();
+    // waitForPath waits for the page drawn: the login screen, still on show while this one loaded, has a name field too.
     await waitForPath(page, '/forgot-password');
-    // The login screen stays on show while the new page's code loads, and has a name field of the
-    // same placeholder: the name typed there (a CI run) was lost. This field is the new page's own.
-    const phoneField = page.getByPlaceholder('请输入绑定的手机号码');
-    await phoneField.waitFor();
     await page.getByPlaceholder('请输入用户名').fill(name);
-    await phoneField.fill('13812345678');
+    await page.getByPlaceholder('请输入绑定的手机号码').fill('13812345678');
     await shoot(page, '12-forgot-step1');
     await page.getByRole('button', { name: '获取验证码' }).click();
     const sandbox = page.getByText(/本次验证码为 \d+/);
