@@ -24,6 +24,7 @@ import { AGENT_PAGES } from '../features/agents/pages.tsx';
 import { RoundsPage } from '../features/casino/RoundsPage.tsx';
 import { ConsoleLayout, firstPage } from './ConsoleLayout.tsx';
 import { useMe } from '../shared/me.ts';
+import { useReducedMotion } from '../shared/motion.ts';
 
 dayjs.locale('zh-cn');
 
@@ -92,8 +93,10 @@ function SignedIn() {
 }
 
 export function App() {
+  // Asked for less motion, antd's dialogs, drawers, menus and messages appear at once.
+  const motion = !useReducedMotion();
   return (
-    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={{ token: { colorPrimary: '#1f5fbf', borderRadius: 4 } }}>
+    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={{ token: { colorPrimary: '#1f5fbf', borderRadius: 4, motion } }}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter basename="/admin">

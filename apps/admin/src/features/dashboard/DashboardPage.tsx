@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Card, Col, Row, Segmented, Select, Space, Statistic } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import ReactECharts from 'echarts-for-react';
 import { call } from '../../shared/api.ts';
 import { money } from '../../shared/format.ts';
 import { useSites } from '../../shared/me.ts';
+import { Chart } from '../../shared/chart.tsx';
 
 /** A chart of days: a shared axis of day labels, a legend, a tooltip per day. */
 const trend = (labels: string[], series: object[], yAxis: object = {}) => ({
-  animationDuration: 300,
   tooltip: { trigger: 'axis' },
   legend: { top: 0 },
   grid: { left: 60, right: 20, top: 36, bottom: 30 },
@@ -85,7 +84,7 @@ export function DashboardPage() {
         <Row gutter={16}>
           <Col span={12}>
             <Card title="存提款与投注" size="small">
-              <ReactECharts
+              <Chart
                 style={{ height: 300 }}
                 option={trend(labels, [
                   line(
@@ -109,7 +108,7 @@ export function DashboardPage() {
           </Col>
           <Col span={12}>
             <Card title="GGR / NGR" size="small">
-              <ReactECharts
+              <Chart
                 style={{ height: 300 }}
                 option={trend(labels, [
                   { name: 'GGR', type: 'bar', data: data.days.map((d) => d.ggr), itemStyle: { color: '#1f5fbf' } },
@@ -125,7 +124,7 @@ export function DashboardPage() {
           </Col>
           <Col span={24} style={{ marginTop: 16 }}>
             <Card title="新增与活跃会员" size="small">
-              <ReactECharts
+              <Chart
                 style={{ height: 260 }}
                 option={trend(
                   labels,

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button, Card, DatePicker, Empty, Segmented, Select, Space, Table, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import ReactECharts from 'echarts-for-react';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { z } from 'zod';
 import { REPORT_GROUP_LABELS, REPORT_GROUPS, reportCsv, type ReportRow } from '@bp/contract';
@@ -10,6 +9,7 @@ import { call } from '../../shared/api.ts';
 import { money } from '../../shared/format.ts';
 import { useSites } from '../../shared/me.ts';
 import { downloadCsv } from '../../shared/csv.ts';
+import { Chart } from '../../shared/chart.tsx';
 
 type Row = z.output<typeof ReportRow>;
 type Group = (typeof REPORT_GROUPS)[number];
@@ -128,11 +128,10 @@ function ReportChart({ rows, mixed, overTime }: { rows: Row[]; mixed: boolean; o
     itemStyle: { color: COLORS[key] },
   });
   return (
-    <ReactECharts
+    <Chart
       style={{ height: 320 }}
       notMerge
       option={{
-        animationDuration: 300,
         tooltip: { trigger: 'axis' },
         legend: { top: 0 },
         grid: { left: 70, right: 20, top: 36, bottom: 40 },

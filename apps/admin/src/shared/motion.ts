@@ -1,0 +1,14 @@
+import { useSyncExternalStore } from 'react';
+
+const LESS_MOTION = '(prefers-reduced-motion: reduce)';
+
+const followLessMotion = (onChange: () => void) => {
+  const query = matchMedia(LESS_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+
+/** Whether the system asks for less motion, followed as the setting changes (antd's motion and the charts' rest then). */
+export function useReducedMotion(): boolean {
+  return useSyncExternalStore(followLessMotion, () => matchMedia(LESS_MOTION).matches);
+}
