@@ -110,26 +110,29 @@ describe.runIf(browserAvailable())('operator console', () => {
     await page.getByText('已保存').first().waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('tab', { name: /备注/ }).click();
-    // The console follows the system's motion setting as it opens: with motion, the dialog zooms
-    // in; asked for less (as every console journey asks), it opens where it stays and nothing
-    // zooms or fades.
-    await page.addInitScript(() => {
+    // The console follows the system's motion setting as it changes: with motion, the dialog
+    // zooms in; asked for less (as every console journey asks), it opens where it stays and
+    // nothing zooms or fades.
+    await page.evaluate(() => {
       const w = window as unknown as { motions: string[] };
       w.motions = [];
       document.addEventListener('animationstart', (e) => w.motions.push(e.animationName), true);
     });
     const motions = () => page.evaluate(() => (window as unknown as { motions: string[] }).motions.join(' '));
-    /** The member's page opened afresh (a dialog left open goes with it), and its note dialog. */
-    const addNote = async () => {
-      await page.reload();
-      await page.getByRole('tab', { name: /备注/ }).click();
+    const noteDialog = async () => {
+      await page.evaluate(() => ((window as unknown as { motions: string[] }).motions = []));
       await page.getByRole('button', { name: '添加备注' }).click();
     };
     await page.emulateMedia({ reducedMotion: 'no-preference' });
-    await addNote();
+    await noteDialog();
     await expect.poll(motions).toMatch(/ZoomIn/);
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
+    await page.locator('.ant-modal-wrap').waitFor({ state: 'hidden' });
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await addNote();
+    await noteDialog();
     await page.getByLabel('备注内容').fill('提款前请核实银行卡');
     await page.getByRole('button', { name: '确定' }).click();
     await page.locator('.ant-list-item').getByText('提款前请核实银行卡').waitFor();
