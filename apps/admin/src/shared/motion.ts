@@ -8,7 +8,7 @@ const followLessMotion = (onChange: () => void) => {
   return () => query.removeEventListener('change', onChange);
 };
 
-/** Whether the system asks for less motion, followed as the setting changes (antd's motion and the charts' rest then). */
+/** Whether the system asks for less motion, followed as the setting changes (App turns antd's motion off then, and the charts follow it). */
 export function useReducedMotion(): boolean {
   return useSyncExternalStore(followLessMotion, () => matchMedia(LESS_MOTION).matches);
 }
