@@ -6,16 +6,18 @@ import type { Bus } from '../../platform/realtime/index.ts';
 import { AppError, routeOf, type GateCheck } from '../../platform/http/index.ts';
 import { blockedDevices, blockedIps, members } from './tables.ts';
 import { announceEnd, endSessions } from './sessions.ts';
-import { memberChanged, rootOf } from '../../platform/cache.ts';
+import { MemoryCache, memberChanged, scopeOf } from '../../platform/cache.ts';
+import { andThen, type Now } from '../../platform/now.ts';
 
 /**
  * Blockades (seed 8): a blocked IP or device answers IP_BLOCKED / DEVICE_BLOCKED on every call that
  * is not exempt; a blocked account (status '2') loses its sessions and cannot log in.
- * The lists are kept in memory for a few seconds per site: every request consults them.
+ * The lists are kept in memory for a few seconds per site: every request consults them. When they
+ * lapse, the calls that come meanwhile share one reload (each used to read them itself: 32 members
+ * at once sent up to 64 queries every 5 s, and the batches queued behind them, issue 18).
  */
-const CACHE_MS = 5_000;
-type Lists = { at: number; ips: Set<string>; devices: Set<string> };
-const caches = new WeakMap<Db, Map<number, Lists>>();
+const siteLists = new MemoryCache<Lists>(5_000, 10_000);
+type Lists = { ips: Set<string>; devices: Set<string> };
 
 /** One spelling per address: IPv4-mapped IPv6 becomes IPv4, IPv6 is compacted. */
 export function normalizeIp(ip: string): string | null {
@@ -26,21 +28,17 @@ export function normalizeIp(ip: string): string | null {
   }
 }
 
-async function listsOf(db: Db, siteId: number): Promise<Lists> {
-  let bySite = caches.get(db);
-  if (!bySite) caches.set(db, (bySite = new Map()));
-  const hit = bySite.get(siteId);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit;
-  const [ips, devices] = await Promise.all([
-    db.select({ ip: blockedIps.ip }).from(blockedIps).where(eq(blockedIps.siteId, siteId)),
-    db.select({ device: blockedDevices.device }).from(blockedDevices).where(eq(blockedDevices.siteId, siteId)),
-  ]);
-  const lists = { at: Date.now(), ips: new Set(ips.map((r) => r.ip)), devices: new Set(devices.map((r) => r.device)) };
-  bySite.set(siteId, lists);
-  return lists;
+function listsOf(db: Db, siteId: number): Now<Lists> {
+  return siteLists.fromDb(db, String(siteId), async () => {
+    const [ips, devices] = await Promise.all([
+      db.select({ ip: blockedIps.ip }).from(blockedIps).where(eq(blockedIps.siteId, siteId)),
+      db.select({ device: blockedDevices.device }).from(blockedDevices).where(eq(blockedDevices.siteId, siteId)),
+    ]);
+    return { ips: new Set(ips.map((r) => r.ip)), devices: new Set(devices.map((r) => r.device)) };
+  });
 }
 
-const forget = (db: Db, siteId: number) => caches.get(rootOf(db))?.delete(siteId);
+const forget = (db: Db, siteId: number) => siteLists.delete(`${scopeOf(db)}:${siteId}`);
 
 /**
  * The request hook: runs after the site is known, before anything else of the call. It guards the
@@ -56,9 +54,7 @@ export function blockadeCheck(db: Db): GateCheck {
   return (req) => {
     const { url, config } = routeOf(req);
     if (!url?.startsWith('/api/') || url.startsWith('/api/docs') || config.exempt || !req.site) return;
-    const warm = caches.get(db)?.get(req.site.siteId);
-    if (warm && Date.now() - warm.at < CACHE_MS) return refuse(req, warm);
-    return listsOf(db, req.site.siteId).then((lists) => refuse(req, lists));
+    return andThen(listsOf(db, req.site.siteId), (held) => refuse(req, held));
   };
 }
 

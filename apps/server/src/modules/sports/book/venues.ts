@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { SPORTS_VENUE_CODES, VENUE_CODE_ALIASES, VENUE_OPEN, type SportsVenue, type SportsVenueCode } from '@bp/contract';
 import type { Db, DbOrTx } from '../../../platform/db/index.ts';
-import { rootOf } from '../../../platform/cache.ts';
+import { MemoryCache, scopeOf } from '../../../platform/cache.ts';
 
 /** The shown name of a venue code (seed 3: OBTY is YB, IMTY is IM). */
 export const venueName = (code: string): string => VENUE_CODE_ALIASES[code] ?? code;
@@ -16,19 +16,12 @@ export async function venueStatuses(db: DbOrTx, siteId: number): Promise<SportsV
 /**
  * Venue statuses kept for a short while per database: every board and bet reads them, operators
  * rarely change them. A change made here is seen at once; one made by another instance within
- * the cache time.
+ * the cache time. The calls that come while they are read again share that one read.
  */
-const CACHE_MS = 2_000;
-const cached = new WeakMap<Db, Map<number, { at: number; venues: SportsVenue[] }>>();
+const statuses = new MemoryCache<SportsVenue[]>(2_000, 10_000);
 
 export async function currentVenues(db: Db, siteId: number): Promise<SportsVenue[]> {
-  const bySite = cached.get(db) ?? new Map();
-  cached.set(db, bySite);
-  const hit = bySite.get(siteId);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.venues;
-  const venues = await venueStatuses(db, siteId);
-  bySite.set(siteId, { at: Date.now(), venues });
-  return venues;
+  return statuses.fromDb(db, String(siteId), () => venueStatuses(db, siteId));
 }
 
 /** Operator: open (0) or close (anything else) a sports venue on a site. */
@@ -36,5 +29,5 @@ export async function setVenueStatus(db: Db, siteId: number, venueCode: SportsVe
   await db.execute(sql`
     INSERT INTO sports_venue_status (site_id, venue_code, status) VALUES (${siteId}, ${venueCode}, ${status})
     ON CONFLICT (site_id, venue_code) DO UPDATE SET status = EXCLUDED.status`);
-  cached.get(rootOf(db))?.delete(siteId);
+  statuses.delete(`${scopeOf(db)}:${siteId}`);
 }
