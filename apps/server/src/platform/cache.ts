@@ -66,6 +66,11 @@ export class MemoryCache<V> {
     this.entries.delete(key);
   }
 
+  /** Drops what `fromDb` keeps of `key` for this database. */
+  deleteFromDb(db: object, key: string): void {
+    this.entries.delete(`${scopeOf(db)}:${key}`);
+  }
+
   /** Drops this instance's entries whose key starts with `prefix` (all when omitted). */
   forget(prefix = ''): void {
     this.dropWhere((key) => key.startsWith(prefix));

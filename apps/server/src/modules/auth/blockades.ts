@@ -6,7 +6,7 @@ import type { Bus } from '../../platform/realtime/index.ts';
 import { AppError, routeOf, type GateCheck } from '../../platform/http/index.ts';
 import { blockedDevices, blockedIps, members } from './tables.ts';
 import { announceEnd, endSessions } from './sessions.ts';
-import { MemoryCache, memberChanged, scopeOf } from '../../platform/cache.ts';
+import { MemoryCache, memberChanged } from '../../platform/cache.ts';
 import { andThen, type Now } from '../../platform/now.ts';
 
 /**
@@ -38,7 +38,7 @@ function listsOf(db: Db, siteId: number): Now<Lists> {
   });
 }
 
-const forget = (db: Db, siteId: number) => siteLists.delete(`${scopeOf(db)}:${siteId}`);
+const forget = (db: Db, siteId: number) => siteLists.deleteFromDb(db, String(siteId));
 
 /**
  * The request hook: runs after the site is known, before anything else of the call. It guards the

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { SPORTS_VENUE_CODES, VENUE_CODE_ALIASES, VENUE_OPEN, type SportsVenue, type SportsVenueCode } from '@bp/contract';
 import type { Db, DbOrTx } from '../../../platform/db/index.ts';
-import { MemoryCache, scopeOf } from '../../../platform/cache.ts';
+import { MemoryCache } from '../../../platform/cache.ts';
 
 /** The shown name of a venue code (seed 3: OBTY is YB, IMTY is IM). */
 export const venueName = (code: string): string => VENUE_CODE_ALIASES[code] ?? code;
@@ -29,5 +29,5 @@ export async function setVenueStatus(db: Db, siteId: number, venueCode: SportsVe
   await db.execute(sql`
     INSERT INTO sports_venue_status (site_id, venue_code, status) VALUES (${siteId}, ${venueCode}, ${status})
     ON CONFLICT (site_id, venue_code) DO UPDATE SET status = EXCLUDED.status`);
-  statuses.delete(`${scopeOf(db)}:${siteId}`);
+  statuses.deleteFromDb(db, String(siteId));
 }
