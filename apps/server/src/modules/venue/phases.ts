@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { Errors, fromMinor, type ErrorName } from '@bp/contract';
-import { arrayParam, executePrepared, type Db } from '../../platform/db/index.ts';
+import { arrayLiteral, preparedCall, type ArrayElement, type Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { batcher, type Batcher, type Outcome } from '../../platform/batch.ts';
 import { callPrepared } from './prepared.ts';
@@ -79,14 +79,22 @@ async function runPhase<T>(db: Db, phase: keyof typeof PHASES, values: unknown[]
  * A phase gathered with its concurrent twins into one statement (SQL venue_transfer_begin_many.sql, _settle_many.sql,
  * the sandbox's venue_sandbox_move_many.sql; issue 18): each transfer answers alone, a refused one
  * (a row whose `refusal` is set) with its error; when the batch's statement fails as a whole, each
- * goes again alone through the one-transfer phase. One batcher per database.
+ * goes again alone through the one-transfer phase. One batcher per database. `types` are the
+ * function's arguments (arrays), `valuesOf` an operation's value for each: argument c holds every
+ * operation's c-th value.
  */
 export function phaseBatcher<I, R>(
   many: string,
-  columns: (items: I[]) => SQL[],
+  types: readonly string[],
+  valuesOf: (item: I) => readonly ArrayElement[],
   single: (db: Db, item: I) => Promise<R>,
   turnOf: (item: I) => string,
 ): (db: Db, item: I) => Promise<R> {
+  const call = preparedCall(many, '*', types);
+  const columns = (items: I[]): string[] => {
+    const rows = items.map(valuesOf);
+    return types.map((_, c) => arrayLiteral(rows.map((r) => r[c])));
+  };
   const batchers = new WeakMap<Db, Batcher<I, R>>();
   return (db, item) => {
     let b = batchers.get(db);
@@ -95,7 +103,7 @@ export function phaseBatcher<I, R>(
         turnOf,
         alone: (one) => single(db, one),
         run: async (items) => {
-          const { rows } = await executePrepared(db, sql`SELECT * FROM ${sql.raw(many)}(${sql.join(columns(items), sql`, `)})`);
+          const rows = await call(db, columns(items));
           return (rows as Array<Record<string, unknown> & { refusal?: string | null }>).map((row): Outcome<R> => {
             const refused = row.refusal == null ? null : (refusalOf('BP001', row.refusal) ?? new Error(row.refusal));
             return refused ? { ok: false, error: refused } : { ok: true, value: row as R };
@@ -142,16 +150,8 @@ const beginArgs = ({ owner, key, hash, move }: BeginAsk) =>
 /** Phase one, batched with the transfers begun at the same time (one per member in a batch). */
 const beginBatched = phaseBatcher<BeginAsk, BeginRow>(
   'venue_transfer_begin_many',
-  (asks) => {
-    const args = asks.map(beginArgs);
-    const types = ['bigint[]', 'integer[]', 'text[]', 'text[]', 'text[]', 'bigint[]', 'text[]', 'text[]', 'text[]', 'text[]', 'text[]', 'text[]'];
-    return types.map((type, c) =>
-      arrayParam(
-        args.map((a) => a[c]),
-        type,
-      ),
-    );
-  },
+  ['bigint[]', 'integer[]', 'text[]', 'text[]', 'text[]', 'bigint[]', 'text[]', 'text[]', 'text[]', 'text[]', 'text[]', 'text[]'],
+  beginArgs,
   (db, ask) => runPhase<BeginRow>(db, 'venue_transfer_begin', [...beginArgs(ask)]),
   (ask) => String(ask.owner.memberId),
 );
@@ -183,13 +183,8 @@ type SettleRow = { main_balance: unknown; venue_balance: unknown };
 /** Phase two, batched with the transfers settled at the same time. */
 const settleBatched = phaseBatcher<SettleAsk, SettleRow>(
   'venue_transfer_settle_many',
-  (asks) =>
-    ['bigint[]', 'text[]', 'bigint[]', 'text[]'].map((type, c) =>
-      arrayParam(
-        asks.map((a) => a[c]),
-        type,
-      ),
-    ),
+  ['bigint[]', 'text[]', 'bigint[]', 'text[]'],
+  (ask) => ask,
   (db, ask) => runPhase<SettleRow>(db, 'venue_transfer_settle', ask),
   (ask) => String(ask[0]),
 );

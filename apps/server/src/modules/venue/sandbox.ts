@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { arrayParam, rowsOf, type Db, type DbOrTx } from '../../platform/db/index.ts';
+import { rowsOf, type Db, type DbOrTx } from '../../platform/db/index.ts';
 import { phaseBatcher } from './phases.ts';
 import type { VenueAdapter, VenueOutcome, VenueRefStatus } from './adapter.ts';
 import { callPrepared } from './prepared.ts';
@@ -18,13 +18,8 @@ type MoveRow = { outcome: keyof typeof REFUSALS | 'success'; balance_after: unkn
 /** The sandbox's moves, one statement for those asked together (at most one per player and venue in a batch). */
 const sandboxMove = phaseBatcher<MoveAsk, MoveRow>(
   'venue_sandbox_move_many',
-  (asks) =>
-    ['text[]', 'text[]', 'bigint[]', 'text[]', 'bigint[]'].map((type, c) =>
-      arrayParam(
-        asks.map((a) => a[c]),
-        type,
-      ),
-    ),
+  ['text[]', 'text[]', 'bigint[]', 'text[]', 'bigint[]'],
+  (ask) => ask,
   async (db, ask) => (await callPrepared(db, 'venue_sandbox_move', 'outcome, balance_after', ask))[0] as MoveRow,
   ([apiName, , playerId]) => `${apiName}:${playerId}`,
 );

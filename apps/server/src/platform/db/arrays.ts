@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 
-type Element = string | number | bigint | boolean | null;
+/** A value of an array parameter. */
+export type ArrayElement = string | number | bigint | boolean | null;
+type Element = ArrayElement;
 
 /** One element of an array literal: numbers and booleans as they are, strings quoted (escaped only when they must be: the batches' hot path). */
 function element(v: Element): string {
@@ -15,5 +17,8 @@ function element(v: Element): string {
  * text reaches node-postgres and PGlite alike, whatever its length, as one prepared shape.
  */
 export function arrayParam(values: readonly Element[], type: string): SQL {
-  return sql`${`{${values.map(element).join(',')}}`}::${sql.raw(type)}`;
+  return sql`${arrayLiteral(values)}::${sql.raw(type)}`;
 }
+
+/** PostgreSQL's array literal of `values` as text (for a parameter cast to an array type). */
+export const arrayLiteral = (values: readonly Element[]): string => `{${values.map(element).join(',')}}`;

@@ -5,10 +5,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Config } from '../config.ts';
 
-export { executePrepared } from './prepared.ts';
+export { executePrepared, preparedCall } from './prepared.ts';
 export { inTwoTrips, type TwoTrips } from './two-trips.ts';
 export { rowsOf, oneOf, preparedRowsOf, preparedOneOf, takeTurns } from './rows.ts';
-export { arrayParam } from './arrays.ts';
+export { arrayParam, arrayLiteral, type ArrayElement } from './arrays.ts';
 export { sqlState, isRetryable } from './retry.ts';
 export { timestamptz, minor, bigId, bytea } from './columns.ts';
 import { retrying } from './retry.ts';
