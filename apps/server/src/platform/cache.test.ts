@@ -45,6 +45,47 @@ describe('the memory cache', () => {
     expect(cache.get('k')).toBeUndefined();
   });
 
+  it('[issue 18] reads an entry in use again before it lapses: no caller waits, none gets it older than its time; a read forgotten or failed keeps nothing', async () => {
+    const cache = new MemoryCache<string>(1_000);
+    const now = Date.now();
+    const at = (ms: number) => vi.spyOn(Date, 'now').mockReturnValue(now + ms);
+    const reads: Array<(fresh: string | Error) => void> = [];
+    const reload = () =>
+      new Promise<{ value: string }>((resolve, reject) => reads.push((fresh) => (fresh instanceof Error ? reject(fresh) : resolve({ value: fresh }))));
+    const settled = () => sleep(0);
+
+    at(0);
+    cache.set('k', 'v1');
+    at(600);
+    expect(cache.getRefreshed('k', 300, reload)).toBe('v1');
+    expect(reads).toHaveLength(0);
+    at(800);
+    expect([cache.getRefreshed('k', 300, reload), cache.getRefreshed('k', 300, reload)]).toEqual(['v1', 'v1']);
+    expect(reads).toHaveLength(1);
+    reads[0]('v2');
+    await settled();
+    at(1_500);
+    expect(cache.getRefreshed('k', 300, reload)).toBe('v2');
+    at(2_001);
+    expect(cache.getRefreshed('k', 300, reload)).toBeUndefined();
+
+    at(0);
+    cache.set('gone', 'v1');
+    at(800);
+    cache.getRefreshed('gone', 300, reload);
+    cache.forget('gone');
+    reads[1]('v2');
+    await settled();
+    expect(cache.get('gone')).toBeUndefined();
+
+    cache.set('down', 'v1');
+    at(1_600);
+    expect(cache.getRefreshed('down', 300, reload)).toBe('v1');
+    reads[2](new Error('down'));
+    await settled();
+    expect(cache.get('down')).toBeUndefined();
+  });
+
   it('holds at most its maximum, the least recently used out first', () => {
     const cache = new MemoryCache<number>(60_000, 2);
     cache.set('a', 1);

@@ -17,6 +17,8 @@ interface Entry<V> {
   settled?: { value: V };
   /** The load under way: concurrent misses share it. */
   loading?: Promise<V>;
+  /** A read ahead of the entry's end is under way (getRefreshed). */
+  refreshing?: boolean;
 }
 
 export class MemoryCache<V> {
@@ -29,6 +31,27 @@ export class MemoryCache<V> {
   /** The value while it is fresh and loaded. */
   get(key: string): V | undefined {
     return this.entries.get(key)?.settled?.value;
+  }
+
+  /**
+   * `get`, and once the entry is within `aheadMs` of its end, `reload` reads it again in the
+   * background (one read at a time): a key in steady use is never missed, so its callers never wait
+   * for the read, while what they get is still never older than the TTL. The read replaces the entry
+   * only if it is still the one read for (not forgotten or set meanwhile); one that fails drops it,
+   * and the next caller reads it itself. (Sessions: members who call every few seconds found theirs
+   * gone about one call in four, and each such call waited for a query among the batches; issue 18.)
+   */
+  getRefreshed(key: string, aheadMs: number, reload: () => Promise<{ value: V; tag?: string }>): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry?.settled) return undefined;
+    if (!entry.refreshing && this.entries.getRemainingTTL(key) < aheadMs) {
+      entry.refreshing = true;
+      reload().then(
+        (fresh) => this.entries.peek(key) === entry && this.set(key, fresh.value, fresh.tag ?? entry.tag),
+        () => this.entries.peek(key) === entry && this.entries.delete(key),
+      );
+    }
+    return entry.settled.value;
   }
 
   set(key: string, value: V, tag = ''): void {

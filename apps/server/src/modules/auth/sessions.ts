@@ -7,7 +7,7 @@ import type { Bus } from '../../platform/realtime/index.ts';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { sessions } from './tables.ts';
-import { MemoryCache, memberChanged, memberTag, scopeOf } from '../../platform/cache.ts';
+import { MemoryCache, isTransaction, memberChanged, memberTag, scopeOf } from '../../platform/cache.ts';
 import type { Now } from '../../platform/now.ts';
 
 /** The member a request acts for, once its token checks out. */
@@ -144,6 +144,8 @@ interface LiveSession {
   seenAt: number;
 }
 const liveSessions = new MemoryCache<LiveSession>(10_000);
+/** A live session in use is read again in the background this long before it lapses. */
+const READ_AHEAD_MS = 3_000;
 
 /** A session with what authentication needs of its member, as `sessionRecords` reads it. */
 interface SessionRecord {
@@ -208,13 +210,18 @@ export async function authenticate(db: DbOrTx, token: string): Promise<MemberCon
 export function authenticateNow(db: DbOrTx, token: string): Now<MemberContext> {
   // Kept by the token itself (this process's memory only), so a warm call hashes nothing.
   const key = `${scopeOf(db)}:${token}`;
-  const live = liveSessions.get(key);
+  const live = isTransaction(db) ? liveSessions.get(key) : liveSessions.getRefreshed(key, READ_AHEAD_MS, () => taggedSession(db, token));
   if (live) return judgeSession(db, live);
-  return loadSession(db, hashToken(token)).then((loaded) => {
-    liveSessions.set(key, loaded, memberTag(loaded.ctx.memberId));
+  return taggedSession(db, token).then(({ value: loaded, tag }) => {
+    liveSessions.set(key, loaded, tag);
     return judgeSession(db, loaded);
   });
 }
+
+const taggedSession = async (db: DbOrTx, token: string) => {
+  const value = await loadSession(db, hashToken(token));
+  return { value, tag: memberTag(value.ctx.memberId) };
+};
 
 function judgeSession(db: DbOrTx, live: LiveSession): Now<MemberContext> {
   const now = clock.now();
