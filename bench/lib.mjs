@@ -192,6 +192,40 @@ export function cpuOf(pid) {
   }
 }
 
+/**
+ * The machine's idle share between start() and stop(), from /proc/stat (idle and I/O wait over all
+ * time counted): beside a rate, it tells a path bound by its latency (cores left idle) from one
+ * bound by its work. Null where /proc/stat is not there.
+ */
+export function machineIdle() {
+  const read = () => {
+    try {
+      const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+      return { idle: ticks[3] + ticks[4], total: ticks.slice(0, 8).reduce((a, b) => a + b, 0) };
+    } catch {
+      return null;
+    }
+  };
+  let before;
+  return {
+    start: () => (before = read()),
+    stop: () => {
+      const after = read();
+      return before && after ? { idle: after.idle - before.idle, total: after.total - before.total } : null;
+    },
+  };
+}
+
+/** As a table shows it: '23 %', or '—' when not read. */
+export const percent = (share) => (share === null || share === undefined ? '—' : `${Math.round(share * 100)} %`);
+
+/** Idle ticks over total ticks of machineIdle() spans taken together (null if none was read). */
+export const idleShare = (spans) => {
+  const read = spans.filter(Boolean);
+  const total = read.reduce((sum, s) => sum + s.total, 0);
+  return total > 0 ? read.reduce((sum, s) => sum + s.idle, 0) / total : null;
+};
+
 const pgUrl = new URL(PG_URL);
 const PG_CONN = ['-h', pgUrl.hostname, '-p', pgUrl.port || '5432', '-U', decodeURIComponent(pgUrl.username || 'postgres')];
 export const psql = (query) => execFileSync('psql', [...PG_CONN, '-d', pgUrl.pathname.slice(1) || 'postgres', '-Atqc', query]).toString();
@@ -244,18 +278,21 @@ export function pgbenchScratch() {
         ];
         const run = promisify(execFile)('pgbench', args, { cwd: logDir });
         const backends = backendsCpu(`datname = '${scratch}'`);
+        const idle = machineIdle();
         await sleep(1000);
         backends.start();
+        idle.start();
         const window = duration - 2;
         await sleep(window * 1000);
         const spent = backends.stop();
+        const idleSpan = idle.stop();
         const { stdout } = await run;
         const latencies = fs
           .readdirSync(logDir)
           .flatMap((f) => fs.readFileSync(path.join(logDir, f), 'utf8').trim().split('\n'))
           .map((line) => Number(line.split(' ')[2]) / 1000);
         const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? 0);
-        return { tps, duration, latencies, postgresSeconds: spent, window };
+        return { tps, duration, latencies, postgresSeconds: spent, window, idleSpan };
       } finally {
         fs.rmSync(logDir, { recursive: true, force: true });
       }
@@ -264,14 +301,14 @@ export function pgbenchScratch() {
   };
 }
 
-/** Runs of pgbenchScratch taken together: transactions per second, p99 ms, PostgreSQL's CPU ms per transaction. */
+/** Runs of pgbenchScratch taken together: transactions per second, p99 ms, PostgreSQL's CPU ms per transaction, the machine's idle share. */
 export function pgbenchSummary(runs) {
   const seconds = runs.reduce((sum, r) => sum + r.duration, 0);
   const tps = runs.reduce((sum, r) => sum + r.tps * r.duration, 0) / seconds;
   const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const cpuTx = runs.reduce((sum, r) => sum + r.tps * r.window, 0);
   const postgresMs = (runs.reduce((sum, r) => sum + r.postgresSeconds, 0) * 1000) / cpuTx;
-  return { tps: Math.round(tps), p99: percentile(latencies, 99).toFixed(1), postgresMs };
+  return { tps: Math.round(tps), p99: percentile(latencies, 99).toFixed(1), postgresMs, idle: idleShare(runs.map((r) => r.idleSpan)) };
 }
 
 /** One pgbench run of `duration` seconds with `clients` on a scratch database of its own. */
@@ -353,9 +390,9 @@ export const WARM_UP_S = Number(process.env.BENCH_WARM_UP_S ?? 20);
  * The members' calls, WARM_UP_S seconds unmeasured first (a fresh server compiles its hot code for
  * the first tens of seconds under load: 5 s in, a fifth of the bet server's CPU was V8's optimizing
  * compiler, 50 s in none; measured then, it is not the server that runs for days), then `duration`
- * seconds measured: calls per second, p50 and p99 ms, refusals (by code), and CPU ms per call of the
+ * seconds measured: calls per second, p50 and p99 ms, refusals (by code), CPU ms per call of the
  * server process, of the PostgreSQL backends named `appName` (null: not measured) and of this
- * load generator. With `slices`, the measured time is cut in that many parts, each after
+ * load generator, and the machine's idle share (machineIdle). With `slices`, the measured time is cut in that many parts, each after
  * `between(slice)` (a pgbench run: these machines' speed drifts within a minute, and taking turns
  * lays the drift on both alike) and an unmeasured second of its own.
  */
@@ -363,15 +400,19 @@ export async function measureCalls({ members, call, duration, serverPid, appName
   const latencies = [];
   const refusals = new Map();
   const spent = { server: 0, postgres: 0, client: 0 };
+  const idleSpans = [];
   await callUntil(members, call, Date.now() + WARM_UP_S * 1000);
   for (let slice = 0; slice < slices; slice++) {
     await between?.(slice);
     await callUntil(members, call, Date.now() + 1000);
     const backends = appName && backendsCpu(`application_name = '${appName}'`);
     backends?.start();
+    const idle = machineIdle();
+    idle.start();
     const before = { server: cpuOf(serverPid), client: process.cpuUsage() };
     const part = await callUntil(members, call, Date.now() + (duration / slices) * 1000);
     const client = process.cpuUsage(before.client);
+    idleSpans.push(idle.stop());
     spent.server += cpuOf(serverPid) - before.server;
     spent.postgres += backends ? backends.stop() : 0;
     spent.client += (client.user + client.system) / 1e6;
@@ -394,5 +435,6 @@ export async function measureCalls({ members, call, duration, serverPid, appName
     refusals,
     total: n,
     cpuMs,
+    idle: idleShare(idleSpans),
   };
 }

@@ -7,7 +7,20 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PG_URL, WARM_UP_S, fundedMembers, machine, measureCalls, onFreshServer, pgbenchScratch, pgbenchSummary, post, postKeepAlive, today } from './lib.mjs';
+import {
+  PG_URL,
+  WARM_UP_S,
+  fundedMembers,
+  machine,
+  measureCalls,
+  onFreshServer,
+  percent,
+  pgbenchScratch,
+  pgbenchSummary,
+  post,
+  postKeepAlive,
+  today,
+} from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 12);
 const SLICES = Number(process.env.BENCH_SLICES ?? 3);
@@ -74,10 +87,10 @@ const table = [
     (r) => `| ${spread(r)} | ${r.tps} | ${r.p50} | ${r.p99} | ${r.failures}/${r.total} | ${r.base.tps} | ${r.base.p99} | ${(r.tps / r.base.tps).toFixed(3)} |`,
   ),
   '',
-  '| CPU ms per bet | server process | PostgreSQL | load generator |',
-  '|---|---|---|---|',
-  ...runs.map((r) => `| ${spread(r)} | ${ms(r.cpuMs.server)} | ${ms(r.cpuMs.postgres)} | ${ms(r.cpuMs.client)} |`),
-  `| pgbench simple-update, per transaction | — | ${ms(base.postgresMs)} | — |`,
+  '| CPU ms per bet | server process | PostgreSQL | load generator | machine idle |',
+  '|---|---|---|---|---|',
+  ...runs.map((r) => `| ${spread(r)} | ${ms(r.cpuMs.server)} | ${ms(r.cpuMs.postgres)} | ${ms(r.cpuMs.client)} | ${percent(r.idle)} |`),
+  `| pgbench simple-update, per transaction | — | ${ms(base.postgresMs)} | — | ${percent(base.idle)} |`,
 ].join('\n');
 for (const r of runs) if (r.failures) console.log('refusals by code:', Object.fromEntries(r.refusals));
 const heading = `${today()}, ${machine()}, load average ${load} at the start, ${CLIENTS} members at once, ${DURATION} s each in ${SLICES} turns with pgbench after ${WARM_UP_S} s of warm-up`;

@@ -7,7 +7,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PG_URL, WARM_UP_S, fundedMembers, machine, measureCalls, onFreshServer, pgbenchScratch, pgbenchSummary, postKeepAlive, today } from './lib.mjs';
+import {
+  PG_URL,
+  WARM_UP_S,
+  fundedMembers,
+  machine,
+  measureCalls,
+  onFreshServer,
+  percent,
+  pgbenchScratch,
+  pgbenchSummary,
+  postKeepAlive,
+  today,
+} from './lib.mjs';
 
 /** Seconds measured per database, on PostgreSQL in SLICES turns with as many of pgbench. */
 const DURATION = Number(process.env.BENCH_DURATION ?? 12);
@@ -87,12 +99,13 @@ const table = [
     return `| ${scenario(r)} | ${r.tps} | ${r.p50} | ${r.p99} | ${r.failures}/${r.total} | ${own.tps} | ${own.p99} | ${(r.tps / own.tps).toFixed(3)} |`;
   }),
   '',
-  '| CPU ms per transfer | server process | PostgreSQL | load generator |',
-  '|---|---|---|---|',
+  '| CPU ms per transfer | server process | PostgreSQL | load generator | machine idle |',
+  '|---|---|---|---|---|',
   ...rows.map(
-    (r) => `| ${scenario(r)} | ${ms(r.cpuMs.server)} | ${r.cpuMs.postgres === null ? '(in the server)' : ms(r.cpuMs.postgres)} | ${ms(r.cpuMs.client)} |`,
+    (r) =>
+      `| ${scenario(r)} | ${ms(r.cpuMs.server)} | ${r.cpuMs.postgres === null ? '(in the server)' : ms(r.cpuMs.postgres)} | ${ms(r.cpuMs.client)} | ${percent(r.idle)} |`,
   ),
-  `| pgbench simple-update, per transaction | — | ${ms(base.postgresMs)} | — |`,
+  `| pgbench simple-update, per transaction | — | ${ms(base.postgresMs)} | — | ${percent(base.idle)} |`,
 ].join('\n');
 const heading = `${today()}, ${machine()}, load average ${load} at the start, ${CLIENTS} members at once, ${DURATION} s each after ${WARM_UP_S} s of warm-up (on PostgreSQL in ${SLICES} turns with pgbench)`;
 console.log(`\nWallet transfers (${heading})\n${table}`);
