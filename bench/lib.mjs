@@ -392,9 +392,9 @@ export const WARM_UP_S = Number(process.env.BENCH_WARM_UP_S ?? 20);
  * compiler, 50 s in none; measured then, it is not the server that runs for days), then `duration`
  * seconds measured: calls per second, p50 and p99 ms, refusals (by code), CPU ms per call of the
  * server process, of the PostgreSQL backends named `appName` (null: not measured) and of this
- * load generator, and the machine's idle share (machineIdle). With `slices`, the measured time is cut in that many parts, each after
- * `between(slice)` (a pgbench run: these machines' speed drifts within a minute, and taking turns
- * lays the drift on both alike) and an unmeasured second of its own.
+ * load generator, and the machine's idle share (machineIdle). With `slices`, the measured time is
+ * cut in that many parts, each after `between(slice)` (a pgbench run: these machines' speed drifts
+ * within a minute, and taking turns lays the drift on both alike) and an unmeasured second of its own.
  */
 export async function measureCalls({ members, call, duration, serverPid, appName = null, slices = 1, between = null }) {
   const latencies = [];
