@@ -192,32 +192,31 @@ export function cpuOf(pid) {
   }
 }
 
+/** The machine's idle and total ticks so far, from /proc/stat (idle and I/O wait count as idle); null where it is not there. */
+function machineTicks() {
+  try {
+    const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    return { idle: ticks[3] + ticks[4], total: ticks.slice(0, 8).reduce((a, b) => a + b, 0) };
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The machine's idle share between start() and stop(), from /proc/stat (idle and I/O wait over all
- * time counted): beside a rate, it tells a path bound by its latency (cores left idle) from one
- * bound by its work. Null where /proc/stat is not there.
+ * The machine's idle ticks from now: the answer, called later, gives the span's idle and total
+ * ticks (null if unread). Beside a rate, it tells a path bound by its latency (cores left idle)
+ * from one bound by its work.
  */
 export function machineIdle() {
-  const read = () => {
-    try {
-      const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-      return { idle: ticks[3] + ticks[4], total: ticks.slice(0, 8).reduce((a, b) => a + b, 0) };
-    } catch {
-      return null;
-    }
-  };
-  let before;
-  return {
-    start: () => (before = read()),
-    stop: () => {
-      const after = read();
-      return before && after ? { idle: after.idle - before.idle, total: after.total - before.total } : null;
-    },
+  const before = machineTicks();
+  return () => {
+    const after = machineTicks();
+    return before && after ? { idle: after.idle - before.idle, total: after.total - before.total } : null;
   };
 }
 
 /** As a table shows it: '23 %', or '—' when not read. */
-export const percent = (share) => (share === null || share === undefined ? '—' : `${Math.round(share * 100)} %`);
+export const percent = (share) => (share === null ? '—' : `${Math.round(share * 100)} %`);
 
 /** Idle ticks over total ticks of machineIdle() spans taken together (null if none was read). */
 export const idleShare = (spans) => {
@@ -278,21 +277,20 @@ export function pgbenchScratch() {
         ];
         const run = promisify(execFile)('pgbench', args, { cwd: logDir });
         const backends = backendsCpu(`datname = '${scratch}'`);
-        const idle = machineIdle();
         await sleep(1000);
         backends.start();
-        idle.start();
+        const idleSpan = machineIdle();
         const window = duration - 2;
         await sleep(window * 1000);
         const spent = backends.stop();
-        const idleSpan = idle.stop();
+        const idle = idleSpan();
         const { stdout } = await run;
         const latencies = fs
           .readdirSync(logDir)
           .flatMap((f) => fs.readFileSync(path.join(logDir, f), 'utf8').trim().split('\n'))
           .map((line) => Number(line.split(' ')[2]) / 1000);
         const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? 0);
-        return { tps, duration, latencies, postgresSeconds: spent, window, idleSpan };
+        return { tps, duration, latencies, postgresSeconds: spent, window, idle };
       } finally {
         fs.rmSync(logDir, { recursive: true, force: true });
       }
@@ -308,7 +306,7 @@ export function pgbenchSummary(runs) {
   const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const cpuTx = runs.reduce((sum, r) => sum + r.tps * r.window, 0);
   const postgresMs = (runs.reduce((sum, r) => sum + r.postgresSeconds, 0) * 1000) / cpuTx;
-  return { tps: Math.round(tps), p99: percentile(latencies, 99).toFixed(1), postgresMs, idle: idleShare(runs.map((r) => r.idleSpan)) };
+  return { tps: Math.round(tps), p99: percentile(latencies, 99).toFixed(1), postgresMs, idle: idleShare(runs.map((r) => r.idle)) };
 }
 
 /** One pgbench run of `duration` seconds with `clients` on a scratch database of its own. */
@@ -408,11 +406,10 @@ export async function measureCalls({ members, call, duration, serverPid, appName
     const backends = appName && backendsCpu(`application_name = '${appName}'`);
     backends?.start();
     const idle = machineIdle();
-    idle.start();
     const before = { server: cpuOf(serverPid), client: process.cpuUsage() };
     const part = await callUntil(members, call, Date.now() + (duration / slices) * 1000);
     const client = process.cpuUsage(before.client);
-    idleSpans.push(idle.stop());
+    idleSpans.push(idle());
     spent.server += cpuOf(serverPid) - before.server;
     spent.postgres += backends ? backends.stop() : 0;
     spent.client += (client.user + client.system) / 1e6;
