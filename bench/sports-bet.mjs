@@ -46,7 +46,7 @@ let seq = 0;
  */
 async function drive(base, serverPid, hot, between) {
   const pool = await selections(base);
-  const members = await fundedMembers(base, CLIENTS, 'sb', 50_000);
+  const members = await fundedMembers(base, CLIENTS, 'sb', 200_000);
   const call = (auth, i) => {
     const n = seq++;
     const selection = hot && n % 10 === 0 ? pool[0] : pool[(n * 7 + i) % pool.length];
