@@ -229,20 +229,20 @@ const pgUrl = new URL(PG_URL);
 const PG_CONN = ['-h', pgUrl.hostname, '-p', pgUrl.port || '5432', '-U', decodeURIComponent(pgUrl.username || 'postgres')];
 export const psql = (query) => execFileSync('psql', [...PG_CONN, '-d', pgUrl.pathname.slice(1) || 'postgres', '-Atqc', query]).toString();
 
-/** CPU of the PostgreSQL backends matching `where` (pg_stat_activity), between start() and stop(): only ours, not the other tenants'. */
-export function backendsCpu(where) {
+/**
+ * CPU of the PostgreSQL backends matching `where` (pg_stat_activity), between start() and stop():
+ * only ours, not the other tenants'. A backend that connected meanwhile counts whole; with
+ * `sameBackends`, stop() reads only those found at start(), from /proc alone: under pgbench's load
+ * a psql took 0.8 s to connect on a slow host, and its list came after pgbench had ended (CPU 0).
+ */
+export function backendsCpu(where, { sameBackends = false } = {}) {
   let before;
-  const snapshot = () =>
-    new Map(
-      psql(`SELECT pid FROM pg_stat_activity WHERE ${where}`)
-        .split('\n')
-        .filter(Boolean)
-        .map((pid) => [pid, cpuOf(pid)]),
-    );
+  const cpuOfEach = (pids) => new Map(pids.map((pid) => [pid, cpuOf(pid)]));
+  const snapshot = () => cpuOfEach(psql(`SELECT pid FROM pg_stat_activity WHERE ${where}`).split('\n').filter(Boolean));
   return {
     start: () => (before = snapshot()),
-    // A backend that connected meanwhile counts whole.
-    stop: () => [...snapshot()].reduce((sum, [pid, t]) => sum + (t === null ? 0 : t - (before.get(pid) ?? 0)), 0),
+    stop: () =>
+      [...(sameBackends ? cpuOfEach([...before.keys()]) : snapshot())].reduce((sum, [pid, t]) => sum + (t === null ? 0 : t - (before.get(pid) ?? 0)), 0),
   };
 }
 
@@ -275,17 +275,20 @@ export function pgbenchScratch() {
           path.join(logDir, 'tx'),
           scratch,
         ];
+        const began = performance.now();
         const run = promisify(execFile)('pgbench', args, { cwd: logDir });
-        const backends = backendsCpu(`datname = '${scratch}'`);
-        // CPU is read inside the run, clear of its start and end (a second each, less in a short run).
+        const backends = backendsCpu(`datname = '${scratch}'`, { sameBackends: true });
+        // CPU is read inside the run, clear of its start and end (a second each, less in a short run);
+        // the window is timed, as the list of backends can take a while under load.
         const lead = Math.min(1, duration / 4);
         await sleep(lead * 1000);
         backends.start();
+        const from = performance.now();
         const idleSpan = machineIdle();
-        const window = duration - 2 * lead;
-        await sleep(window * 1000);
+        await sleep(Math.max(0, began + (duration - lead) * 1000 - from));
         const spent = backends.stop();
         const idle = idleSpan();
+        const window = (performance.now() - from) / 1000;
         const { stdout } = await run;
         const latencies = fs
           .readdirSync(logDir)
