@@ -152,3 +152,23 @@ export function batcher<I, O>(options: BatchOptions<I, O>): Batcher<I, O> {
     },
   };
 }
+
+/** A batcher per database handle: `(db, item)` submits; `statsOf(db)` is that batcher's stats (tests, benchmarks). */
+export interface PerDatabase<D, I, O> {
+  (db: D, item: I): Promise<O>;
+  statsOf(db: D): Batcher<I, O>['stats'] | undefined;
+}
+
+/**
+ * `batcher` kept per database handle (test servers share a process, each with its own database),
+ * made by `optionsOf(db)` on first use.
+ */
+export function batcherPerDatabase<D extends object, I, O>(optionsOf: (db: D) => BatchOptions<I, O>): PerDatabase<D, I, O> {
+  const batchers = new WeakMap<D, Batcher<I, O>>();
+  const submit = (db: D, item: I): Promise<O> => {
+    let b = batchers.get(db);
+    if (!b) batchers.set(db, (b = batcher(optionsOf(db))));
+    return b.submit(item);
+  };
+  return Object.assign(submit, { statsOf: (db: D) => batchers.get(db)?.stats });
+}

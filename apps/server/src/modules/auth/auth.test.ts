@@ -4,7 +4,8 @@ import { desc, eq } from 'drizzle-orm';
 import { Errors, LOGIN_HASHED_PATH, LOGIN_PATH, LOGIN_V5_PATH, loginDigest, type Frame } from '@bp/contract';
 import { bearer, startTestServer, type TestServer } from '../../test/harness.ts';
 import { clock } from '../../platform/clock.ts';
-import { nextTokenExpiry } from './sessions.ts';
+import { nextTokenExpiry, sessionBatches } from './sessions.ts';
+import { memberChanged } from '../../platform/cache.ts';
 import { setConfig } from '../site/index.ts';
 import { blockMember, getMember, setAgentCode } from './index.ts';
 import { sessions } from './tables.ts';
@@ -241,6 +242,36 @@ describe('sessions', () => {
     expect(late.code).toBe(Errors.AUTH_INVALID.code);
     const again = await s.call(LOGIN_PATH, { name: 'latenite1', password: 'abc12345' });
     expect(again.data.expireAt).toBe(expireAt + 86_400_000);
+  });
+
+  it('[S4-04] sessions read and noted at the same time go as one statement each, and every call is still judged as its own', async () => {
+    const members = await Promise.all(Array.from({ length: 12 }, () => s.member()));
+    const loggedOut = await s.member();
+    await s.call('/api/member/logout', {}, { token: loggedOut.token });
+    // As after a lull: no session is in the cache.
+    for (const m of [...members, loggedOut]) memberChanged(m.memberId);
+    const before = { ...sessionBatches(s.deps.db).reads! };
+    const forged = 'forged-token-1111111111111111111111111111';
+    const answers = await Promise.all([...members.map((m) => info(m.token)), info(loggedOut.token), info(forged)]);
+    expect(answers.slice(0, 12).map((a) => a.data?.name)).toEqual(members.map((m) => m.name));
+    for (const refused of answers.slice(12)) expect(refused).toMatchObject({ status: 401, code: Errors.AUTH_INVALID.code });
+    const reads = sessionBatches(s.deps.db).reads!;
+    expect(reads.operations - before.operations).toBe(14);
+    expect(reads.batches - before.batches).toBeLessThanOrEqual(3);
+    expect(reads.fallbacks).toBe(before.fallbacks);
+
+    // A minute on, every call notes its session seen: gathered too, each row its own time.
+    clock.shift(61_000);
+    const seenBefore = { ...(sessionBatches(s.deps.db).seen ?? { operations: 0, batches: 0, fallbacks: 0 }) };
+    const noted = clock.now();
+    expect((await Promise.all(members.map((m) => info(m.token)))).every((a) => a.code === 0)).toBe(true);
+    const seen = sessionBatches(s.deps.db).seen!;
+    expect(seen.operations - seenBefore.operations).toBe(12);
+    expect(seen.batches - seenBefore.batches).toBeLessThanOrEqual(3);
+    for (const m of members) {
+      const [row] = await s.deps.db.select().from(sessions).where(eq(sessions.memberId, m.memberId)).orderBy(desc(sessions.sessionId)).limit(1);
+      expect(Math.abs(row.lastSeenAt!.getTime() - noted)).toBeLessThan(5_000);
+    }
   });
 
   it('logout ends the session; a second logout is refused', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Errors, fromMinor, type ErrorName } from '@bp/contract';
 import { arrayLiteral, preparedCall, type ArrayElement, type Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
-import { batcher, type Batcher, type Outcome } from '../../platform/batch.ts';
+import { batcherPerDatabase, type Outcome } from '../../platform/batch.ts';
 import { callPrepared } from './prepared.ts';
 import { houseSliceKey, memberAccountKey, type CurrencyCode, type WalletOwner } from '../wallet/index.ts';
 
@@ -95,25 +95,17 @@ export function phaseBatcher<I, R>(
     const rows = items.map(valuesOf);
     return types.map((_, c) => arrayLiteral(rows.map((r) => r[c])));
   };
-  const batchers = new WeakMap<Db, Batcher<I, R>>();
-  return (db, item) => {
-    let b = batchers.get(db);
-    if (!b) {
-      b = batcher<I, R>({
-        turnOf,
-        alone: (one) => single(db, one),
-        run: async (items) => {
-          const rows = await call(db, columns(items));
-          return (rows as Array<Record<string, unknown> & { refusal?: string | null }>).map((row): Outcome<R> => {
-            const refused = row.refusal == null ? null : (refusalOf('BP001', row.refusal) ?? new Error(row.refusal));
-            return refused ? { ok: false, error: refused } : { ok: true, value: row as R };
-          });
-        },
+  return batcherPerDatabase((db: Db) => ({
+    turnOf,
+    alone: (one: I) => single(db, one),
+    run: async (items: I[]) => {
+      const rows = await call(db, columns(items));
+      return (rows as Array<Record<string, unknown> & { refusal?: string | null }>).map((row): Outcome<R> => {
+        const refused = row.refusal == null ? null : (refusalOf('BP001', row.refusal) ?? new Error(row.refusal));
+        return refused ? { ok: false, error: refused } : { ok: true, value: row as R };
       });
-      batchers.set(db, b);
-    }
-    return b.submit(item);
-  };
+    },
+  }));
 }
 
 const minor = (value: unknown): bigint => BigInt(value as string);
