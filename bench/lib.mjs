@@ -181,6 +181,16 @@ function postBare(base, urlPath, body, headers) {
 /** POST JSON over a kept-alive connection and resolve the parsed answer (see the note above). */
 export const postKeepAlive = process.env.BENCH_CLIENT === 'node-http' ? postNodeHttp : postBare;
 
+let transferSeq = 0;
+/** A transfer of 1.00 between the member's main wallet and PG (the demo's offered venue), `out` from PG, with a key of its own. */
+export const transferOnce = (base, who, out) =>
+  postKeepAlive(
+    base,
+    '/api/wallet/transfer',
+    { api_name: 'PG', amount: 1, transfer_out: out },
+    { ...who, 'idempotency-key': `bench-${transferSeq++}-${Math.round(performance.now())}` },
+  );
+
 /** CPU seconds (user + system) of a process, from /proc. */
 const TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString()) || 100;
 export function cpuOf(pid) {

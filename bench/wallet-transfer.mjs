@@ -17,8 +17,8 @@ import {
   percent,
   pgbenchScratch,
   pgbenchSummary,
-  postKeepAlive,
   today,
+  transferOnce,
 } from './lib.mjs';
 
 /** Seconds measured per database, on PostgreSQL in SLICES turns with as many of pgbench. */
@@ -28,7 +28,6 @@ const CLIENTS = 32;
 /** The server's connections are told apart from the other tenants' of the same PostgreSQL by this name. */
 const APP_NAME = 'bench-wallet-transfer';
 
-let seq = 0;
 /**
  * 32 members at once, one request at a time each, alternating transfers to PG (the demo's offered
  * venue) and back. With `hot`, 320 members of whom a tenth make nine transfers in ten: each of the
@@ -42,12 +41,7 @@ async function drive(base, serverPid, engine, hot, between) {
     const who = hot && n % 10 === 9 ? others[i * 9 + (Math.floor(n / 10) % 9)] : auth;
     const count = made.get(who) ?? 0;
     made.set(who, count + 1);
-    return postKeepAlive(
-      base,
-      '/api/wallet/transfer',
-      { api_name: 'PG', amount: 1, transfer_out: count % 2 === 1 },
-      { ...who, 'idempotency-key': `bench-${i}-${seq++}-${Math.round(performance.now())}` },
-    );
+    return transferOnce(base, who, count % 2 === 1);
   };
   const turns = engine === 'postgres' ? { appName: APP_NAME, slices: SLICES, between } : {};
   return measureCalls({ members, call, duration: DURATION, serverPid, ...turns });
