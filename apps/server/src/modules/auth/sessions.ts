@@ -192,8 +192,10 @@ const sessionByHash = (db: DbOrTx, tokenHash: string) => oneOf<SessionRecord>(db
  * took a pooled connection of its own, the pool opened most of them anew, and 32 members' first
  * transfers after 15 s of quiet took 0.8-1.0 s on a slow host. A transaction reads its own.
  */
+let reads = 0;
 const readSessions = batcherPerDatabase((db: DbOrTx) => ({
-  turnOf: (hash: string) => hash,
+  // Every read a turn of its own: one session asked for twice at once (a page's calls after a lull) shares a batch and its row.
+  turnOf: () => String(reads++),
   alone: (hash: string) => sessionByHash(db, hash),
   run: async (hashes: string[]) => {
     const rows = await rowsOf<SessionRecord>(db, sessionRecords(sql`s.token_hash = ANY (${arrayParam(hashes, 'text[]')})`));
