@@ -67,13 +67,16 @@ async function openPostgres(url: string, schema: string | null): Promise<Databas
     await setup.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
     await setup.end();
   }
+  const max = Number(process.env.PG_POOL_MAX ?? 20);
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(process.env.PG_POOL_MAX ?? 20),
-    // An idle connection is kept a minute (pg-pool closes it after 10 s by default): a connection
-    // opened anew compiles every SQL function and plan it runs again, and after 15 s of quiet 32
-    // members' first transfers took 120-170 ms for it on a slow host (40-70 ms with it kept).
+    max,
+    // An idle connection is kept a minute (pg-pool closes it after 10 s by default), and the last
+    // few for good: a connection opened anew compiles every SQL function and plan it runs again,
+    // and after 15 s of quiet 32 members' first transfers took 120-170 ms for it on a slow host
+    // (40-70 ms with it kept); after a minute, 170-200 ms with none kept.
     idleTimeoutMillis: 60_000,
+    min: Math.min(max, Number(process.env.PG_POOL_MIN ?? 8)),
     options: schema ? `-c search_path="${schema}"` : undefined,
   });
   retryAborted(pool);
